@@ -1,0 +1,15 @@
+/**
+ * dambord's rules core: variants as data, positions, legal moves, FEN, PDN and draws.
+ * Pure TypeScript: nothing here touches Node, a clock or the console, and nothing throws on
+ * bad input (parsers return results).
+ */
+export * from './variant.ts';
+export * from './variants/index.ts';
+export * from './geometry.ts';
+export * from './squareSet.ts';
+export * from './piece.ts';
+export * from './move.ts';
+export * from './position.ts';
+export * from './notation.ts';
+export * from './fen.ts';
+export { perft, perftDivide } from './perft.ts';

@@ -1,0 +1,98 @@
+import type { Move } from './move.ts';
+import { generateMoves } from './movegen.ts';
+import { BLACK, EMPTY, KING, WHITE, colorBit, opposite } from './piece.ts';
+import type { Color, Material, Variant } from './variant.ts';
+
+/**
+ * A position: the pieces, the side to move and the counters the draw rules need.
+ * Immutable by convention: nothing in dambord writes to `board` after construction.
+ */
+export interface Position {
+  readonly variant: Variant;
+  /** Piece code (see piece.ts) of each square index. */
+  readonly board: Uint8Array;
+  readonly turn: Color;
+  /** Plies in a row in which only kings moved and nothing was captured (FMJD 6.2). */
+  readonly kingMovePlies: number;
+  /** The endgame draw rule in force (FMJD 6.3/6.4) and the plies played since it began. */
+  readonly endgame: { readonly article: string; readonly plies: number } | null;
+}
+
+/** A position from a board array; the endgame counter starts if the material calls for one. */
+export function createPosition(variant: Variant, board: Uint8Array, turn: Color): Position {
+  const pos: Position = { variant, board, turn, kingMovePlies: 0, endgame: null };
+  const article = endgameRule(pos);
+  return article ? { ...pos, endgame: { article, plies: 0 } } : pos;
+}
+
+/** Every legal move of the side to move. */
+export function legalMoves(pos: Position): Move[] {
+  return generateMoves(pos.variant, pos.board.slice(), colorBit(pos.turn), []);
+}
+
+/**
+ * The position after `move`, which must be one of `legalMoves(pos)` (use `legalMoves` to
+ * check moves from outside; this function trusts its argument).
+ */
+export function play(pos: Position, move: Move): Position {
+  const board = pos.board.slice();
+  const piece = board[move.from];
+  board[move.from] = EMPTY;
+  for (const sq of move.captured) board[sq] = EMPTY;
+  board[move.to] = move.promotes ? piece | KING : piece;
+  const kingOnly = (piece & KING) !== 0 && move.captured.length === 0;
+  const next: Position = {
+    variant: pos.variant,
+    board,
+    turn: opposite(pos.turn),
+    kingMovePlies: kingOnly ? pos.kingMovePlies + 1 : 0,
+    endgame: null,
+  };
+  const article = endgameRule(next);
+  if (!article) return next;
+  const plies = pos.endgame?.article === article ? pos.endgame.plies + 1 : 0;
+  return { ...next, endgame: { article, plies } };
+}
+
+/** Men and kings of one side. */
+export function material(pos: Position, color: Color): Material {
+  const bit = colorBit(color);
+  let men = 0;
+  let kings = 0;
+  for (const p of pos.board) {
+    if (p & bit) {
+      if (p & KING) kings++;
+      else men++;
+    }
+  }
+  return { men, kings };
+}
+
+/** The FMJD 6.3/6.4 (Czech 6.3/6.4, ...) endgame rule that applies to the material, if any. */
+function endgameRule(pos: Position): string | null {
+  const rules = pos.variant.draw.endgames;
+  if (rules.length === 0) return null;
+  const w = material(pos, 'white');
+  const b = material(pos, 'black');
+  const [strong, weak, weakColor] = w.men + w.kings === 1 ? [b, w, WHITE] : [w, b, BLACK];
+  if (weak.men + weak.kings !== 1) return null;
+  const g = pos.variant.geometry;
+  const lone = pos.board.findIndex((p) => (p & weakColor) !== 0);
+  const onMain = g.row[lone] + g.col[lone] === g.size - 1; // the long diagonal, a1-h8 (Czech 2.3)
+  for (const rule of rules) if (rule.matches(strong, weak, onMain)) return rule.article;
+  return null;
+}
+
+/** A key that is equal for equal positions (same pieces, same side to move; FMJD 6.1). */
+export function positionKey(pos: Position): string {
+  let s = pos.turn === 'white' ? 'W' : 'B';
+  for (const p of pos.board) s += String.fromCharCode(48 + p);
+  return s;
+}
+
+/** An empty board for a variant. */
+export function emptyBoard(variant: Variant): Uint8Array {
+  return new Uint8Array(variant.geometry.squares);
+}
+
+export { WHITE, BLACK };

@@ -1,0 +1,32 @@
+import type { Variant, VariantName } from '../variant.ts';
+import { brazilian } from './brazilian.ts';
+import { czech } from './czech.ts';
+import { english } from './english.ts';
+import { international } from './international.ts';
+import { russian } from './russian.ts';
+
+export { brazilian, czech, english, international, russian };
+
+/** Every variant dambord plays, by name. */
+export const variants: Readonly<Record<VariantName, Variant>> = { international, czech, english, brazilian, russian };
+
+/** The variant of a name, or undefined; accepts the common aliases (`american`, `checkers`, ...). */
+export function variantByName(name: string): Variant | undefined {
+  const n = name.trim().toLowerCase();
+  const alias: Record<string, VariantName> = {
+    fmjd: 'international',
+    standard: 'international',
+    checkers: 'english',
+    american: 'english',
+    'american/english': 'english',
+    'english draughts': 'english',
+    'ceska dama': 'czech',
+    shashki: 'russian',
+  };
+  return (variants as Record<string, Variant>)[n] ?? (alias[n] ? variants[alias[n]] : undefined);
+}
+
+/** The variant of a PDN GameType number (the first field of the tag), or undefined. */
+export function variantByGameType(gameType: number): Variant | undefined {
+  return Object.values(variants).find((v) => v.gameType === gameType);
+}

@@ -1,0 +1,36 @@
+import { geometry } from '../geometry.ts';
+import type { Variant } from '../variant.ts';
+import { fmjdIrregularityArticles } from './fmjd.ts';
+
+/**
+ * Russian draughts (shashki), as the Russian draughts federation's rules and dctl's
+ * `russian.hpp` state: flying kings, men capture backwards, free choice of capture, and a man
+ * reaching the far row during a capture is crowned and goes on capturing as a king. The
+ * rulebook is not among dambord's seeds: irregularities cite the FMJD numbers.
+ */
+export const russian: Variant = {
+  name: 'russian',
+  gameType: 25,
+  geometry: geometry(8),
+  firstToMove: 'white',
+  startFen: 'W:W21-32:B1-12',
+  notation: 'algebraic',
+  algebraicFrom: 'white',
+  menCaptureBackwards: true,
+  flyingKings: true,
+  captureChoice: 'free',
+  promotionInCapture: 'continue-as-king',
+  draw: {
+    repetition: { count: 3, article: 'FSR threefold repetition' },
+    kingMoves: { plies: 30, article: 'FSR 15 king moves' }, // 15 moves each with only kings moved, no capture
+    endgames: [
+      {
+        article: 'FSR three kings against one', // three kings against a lone king: 15 moves each
+        plies: 30,
+        matches: (s, w) => w.kings === 1 && w.men === 0 && s.men === 0 && s.kings === 3,
+      },
+    ],
+    claim: null,
+  },
+  articles: { ...fmjdIrregularityArticles },
+};
