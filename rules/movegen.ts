@@ -1,6 +1,7 @@
-import { BLACK, EMPTY, KING, WHITE } from './piece.ts';
 import type { Move } from './move.ts';
 import { captureMove, plainMove } from './move.ts';
+import { MoveList } from './moveList.ts';
+import { BLACK, EMPTY, KING, WHITE } from './piece.ts';
 import type { Variant } from './variant.ts';
 
 /**
@@ -8,151 +9,235 @@ import type { Variant } from './variant.ts';
  * Captures are compulsory (FMJD 4.2-4.3; Czech 4.1; Laws 9); among them the variant's
  * `captureChoice` decides (FMJD 4.13; Czech 4.14). A capture continues while it can
  * (FMJD 4.5-4.6) and a piece is never jumped twice while the captured pieces stay on the
- * board until the capture is over (FMJD 4.8, 4.11).
- *
- * `board` is modified during the search and restored before returning.
+ * board until the capture is over (FMJD 4.8, 4.11). One move per (from, to, captured set).
  */
 export function generateMoves(v: Variant, board: Uint8Array, turnBit: number, out: Move[]): Move[] {
-  const start = out.length;
-  generateCaptures(v, board, turnBit, out);
-  if (out.length === start) generatePlain(v, board, turnBit, out);
+  const list = new MoveList();
+  generate(v, board, turnBit, list);
+  for (let i = 0; i < list.length; i++) {
+    const n = list.jumps[i];
+    if (n === 0) out.push(plainMove(list.from[i], list.to[i], list.promotes[i] === 1));
+    else {
+      const s = list.start[i];
+      const route = Array.from(list.route.subarray(s, s + 2 * n));
+      out.push(captureMove(list.from[i], route.slice(0, n), route.slice(n), list.promotes[i] === 1));
+    }
+  }
   return out;
 }
 
-/** Whether a man of `turnBit` on `sq` lies on its promotion row (FMJD 3.5). */
-function isPromotionRow(v: Variant, sq: number, turnBit: number): boolean {
-  return v.geometry.row[sq] === (turnBit === WHITE ? 0 : v.geometry.size - 1);
+/** Like {@link generateMoves}, into a reusable {@link MoveList} (cleared first). */
+export function generate(v: Variant, b: Uint8Array, turnBit: number, list: MoveList): void {
+  setUp(v, b, turnBit, list);
+  generateCaptures();
+  if (list.length === 0) generatePlain();
+  board = EMPTY_BOARD; // drop the reference
 }
 
-function generatePlain(v: Variant, board: Uint8Array, turnBit: number, out: Move[]): void {
-  const nb = v.geometry.neighbour;
-  const n = v.geometry.squares;
-  const fwd0 = turnBit === WHITE ? 0 : 2;
+/** The number of legal moves, without listing plain moves (perft's bulk counting). */
+export function countMoves(v: Variant, b: Uint8Array, turnBit: number, list: MoveList): number {
+  setUp(v, b, turnBit, list);
+  generateCaptures();
+  const n = list.length > 0 ? list.length : countPlain();
+  board = EMPTY_BOARD;
+  return n;
+}
+
+function setUp(v: Variant, b: Uint8Array, turnBit: number, list: MoveList): void {
+  list.clear();
+  variant = v;
+  board = b;
+  nb = v.geometry.neighbour;
+  turn = turnBit;
+  opp = turnBit ^ (WHITE | BLACK);
+  promotionRow = turnBit === WHITE ? 0 : v.geometry.size - 1;
+  row = v.geometry.row;
+  flyingKings = v.flyingKings;
+  menBackwards = v.menCaptureBackwards;
+  maximum = v.captureChoice === 'maximum';
+  out = list;
+}
+
+// Generator state, set by `generate` (module-level: the hot path allocates nothing).
+const EMPTY_BOARD = new Uint8Array(0);
+let variant: Variant;
+let board: Uint8Array = EMPTY_BOARD;
+let nb: Int8Array = new Int8Array(0);
+let turn = WHITE;
+let opp = BLACK;
+let promotionRow = 0;
+let row: Int8Array = new Int8Array(0);
+let flyingKings = true;
+let menBackwards = true;
+let maximum = true;
+let out: MoveList = new MoveList();
+const path: number[] = [];
+const taken: number[] = [];
+let takenLo = 0;
+let takenHi = 0;
+let captureFrom = 0;
+
+function generatePlain(): void {
+  const n = variant.geometry.squares;
+  const fwd0 = turn === WHITE ? 0 : 2;
+  const flying = variant.flyingKings;
   for (let sq = 0; sq < n; sq++) {
     const p = board[sq];
-    if ((p & turnBit) === 0) continue;
+    if ((p & turn) === 0) continue;
     if (p & KING) {
       for (let d = 0; d < 4; d++) {
         let t = nb[sq * 4 + d];
         while (t >= 0 && board[t] === EMPTY) {
-          out.push(plainMove(sq, t, false));
-          if (!v.flyingKings) break;
+          out.push(sq, t, false);
+          if (!flying) break;
           t = nb[t * 4 + d];
         }
       }
     } else {
-      for (let d = fwd0; d < fwd0 + 2; d++) {
-        const t = nb[sq * 4 + d];
-        if (t >= 0 && board[t] === EMPTY) out.push(plainMove(sq, t, isPromotionRow(v, t, turnBit)));
-      }
+      let t = nb[sq * 4 + fwd0];
+      if (t >= 0 && board[t] === EMPTY) out.push(sq, t, row[t] === promotionRow);
+      t = nb[sq * 4 + fwd0 + 1];
+      if (t >= 0 && board[t] === EMPTY) out.push(sq, t, row[t] === promotionRow);
     }
   }
 }
 
-/** Search state for one capture generation (module-level to avoid allocation). */
-const path: number[] = [];
-const taken: number[] = [];
-const marked = new Uint8Array(64);
+function countPlain(): number {
+  const n = variant.geometry.squares;
+  const fwd0 = turn === WHITE ? 0 : 2;
+  let count = 0;
+  for (let sq = 0; sq < n; sq++) {
+    const p = board[sq];
+    if ((p & turn) === 0) continue;
+    if (p & KING) {
+      for (let d = 0; d < 4; d++) {
+        let t = nb[sq * 4 + d];
+        while (t >= 0 && board[t] === EMPTY) {
+          count++;
+          if (!flyingKings) break;
+          t = nb[t * 4 + d];
+        }
+      }
+    } else {
+      let t = nb[sq * 4 + fwd0];
+      if (t >= 0 && board[t] === EMPTY) count++;
+      t = nb[sq * 4 + fwd0 + 1];
+      if (t >= 0 && board[t] === EMPTY) count++;
+    }
+  }
+  return count;
+}
 
-function generateCaptures(v: Variant, board: Uint8Array, turnBit: number, out: Move[]): void {
-  const start = out.length;
-  const n = v.geometry.squares;
-  const opp = turnBit === WHITE ? BLACK : WHITE;
-  const kingFirst = v.captureChoice === 'king-first';
+function generateCaptures(): void {
+  const n = variant.geometry.squares;
+  const kingFirst = variant.captureChoice === 'king-first';
   // Czech 4.14: kings are searched first; a king's capture excludes any capture by a man.
   for (let pass = kingFirst ? 0 : 1; pass < 2; pass++) {
     for (let sq = 0; sq < n; sq++) {
       const p = board[sq];
-      if ((p & turnBit) === 0) continue;
+      if ((p & turn) === 0) continue;
       if (kingFirst && (pass === 0) !== ((p & KING) !== 0)) continue;
+      if (!canCapture(sq, (p & KING) !== 0)) continue;
       board[sq] = EMPTY; // the capturing piece leaves its square and may cross it again (4.8)
-      search(v, board, turnBit, opp, sq, sq, (p & KING) !== 0, false, out, start);
+      captureFrom = sq;
+      search(sq, (p & KING) !== 0, false);
       board[sq] = p;
     }
-    if (kingFirst && pass === 0 && out.length > start) return;
+    if (kingFirst && pass === 0 && out.length > 0) return;
   }
+}
+
+/** Whether the piece on `sq` has a first jump (a quick test before the full search). */
+function canCapture(sq: number, king: boolean): boolean {
+  const base = sq * 4;
+  for (let d = 0; d < 4; d++) {
+    if (!king && !menBackwards && (turn === WHITE ? d > 1 : d < 2)) continue;
+    let t = nb[base + d];
+    if (king && flyingKings) while (t >= 0 && board[t] === EMPTY) t = nb[t * 4 + d];
+    if (t < 0 || (board[t] & opp) === 0) continue;
+    const l = nb[t * 4 + d];
+    if (l >= 0 && board[l] === EMPTY) return true;
+  }
+  return false;
 }
 
 /**
  * Extends the capture that has reached `sq`. Returns whether any further capture was found;
  * the caller emits the capture ending at `sq` when none was.
  */
-function search(
-  v: Variant,
-  board: Uint8Array,
-  turnBit: number,
-  opp: number,
-  from: number,
-  sq: number,
-  king: boolean,
-  crowned: boolean,
-  out: Move[],
-  start: number,
-): boolean {
-  const nb = v.geometry.neighbour;
+function search(sq: number, king: boolean, crowned: boolean): boolean {
+  const flying = king && flyingKings;
   let found = false;
   for (let d = 0; d < 4; d++) {
-    if (!king && !v.menCaptureBackwards && (turnBit === WHITE ? d > 1 : d < 2)) continue;
+    if (!king && !menBackwards && (turn === WHITE ? d > 1 : d < 2)) continue;
     let t = nb[sq * 4 + d];
-    if (king && v.flyingKings) while (t >= 0 && board[t] === EMPTY) t = nb[t * 4 + d];
-    if (t < 0 || (board[t] & opp) === 0 || marked[t]) continue;
+    if (flying) while (t >= 0 && board[t] === EMPTY) t = nb[t * 4 + d];
+    if (t < 0 || (board[t] & opp) === 0 || isTaken(t)) continue;
     let l = nb[t * 4 + d];
     if (l < 0 || board[l] !== EMPTY) continue;
     found = true;
-    marked[t] = 1;
-    taken.push(t);
-    if (king && v.flyingKings) {
+    take(t);
+    if (flying) {
       // A flying king may land on any free square behind the piece (4.3), but must land
       // where the capture goes on if it can go on from any of them (4.6).
       const first = l;
       let continued = false;
       for (; l >= 0 && board[l] === EMPTY; l = nb[l * 4 + d]) {
         path.push(l);
-        if (search(v, board, turnBit, opp, from, l, true, crowned, out, start)) continued = true;
+        if (search(l, true, crowned)) continued = true;
         path.pop();
       }
       if (!continued) {
         for (l = first; l >= 0 && board[l] === EMPTY; l = nb[l * 4 + d]) {
           path.push(l);
-          emit(v, from, crowned, out, start);
+          emit(crowned);
           path.pop();
         }
       }
     } else {
       path.push(l);
-      const promotes = !king && isPromotionRow(v, l, turnBit);
-      if (promotes && v.promotionInCapture === 'stop') {
-        emit(v, from, true, out, start); // Laws 13: crowning completes the move
-      } else if (promotes && v.promotionInCapture === 'continue-as-king') {
-        if (!search(v, board, turnBit, opp, from, l, true, true, out, start)) emit(v, from, true, out, start);
-      } else if (!search(v, board, turnBit, opp, from, l, king, crowned, out, start)) {
-        emit(v, from, promotes || crowned, out, start); // 4.15: crowned only if the capture ends here
+      const promotes = !king && row[l] === promotionRow;
+      if (promotes && variant.promotionInCapture === 'stop') {
+        emit(true); // Laws 13, Czech 3.5: crowning completes the move
+      } else if (promotes && variant.promotionInCapture === 'continue-as-king') {
+        if (!search(l, true, true)) emit(true);
+      } else if (!search(l, king, crowned)) {
+        emit(promotes || crowned); // FMJD 4.15: crowned only if the capture ends here
       }
       path.pop();
     }
-    taken.pop();
-    marked[t] = 0;
+    untake(t);
   }
   return found;
 }
 
-function emit(v: Variant, from: number, promotes: boolean, out: Move[], start: number): void {
-  const count = taken.length;
-  if (v.captureChoice === 'maximum' && out.length > start) {
-    const best = out[start].captured.length;
-    if (count < best) return; // 4.13: the most pieces must be taken
-    if (count > best) out.length = start;
-  }
-  const to = path[path.length - 1];
-  // One move per (from, to, captured set): other routes are the same move to a sensor board.
-  for (let i = start; i < out.length; i++) {
-    const m = out[i];
-    if (m.from === from && m.to === to && m.captured.length === count && sameSet(m.captured, taken)) return;
-  }
-  out.push(captureMove(from, path.slice(), taken.slice(), promotes));
+function isTaken(sq: number): boolean {
+  return sq < 32 ? (takenLo & (1 << sq)) !== 0 : (takenHi & (1 << (sq - 32))) !== 0;
 }
 
-function sameSet(a: readonly number[], b: readonly number[]): boolean {
-  for (const x of b) if (!a.includes(x)) return false;
-  return true;
+function take(sq: number): void {
+  taken.push(sq);
+  if (sq < 32) takenLo |= 1 << sq;
+  else takenHi |= 1 << (sq - 32);
+}
+
+function untake(sq: number): void {
+  taken.pop();
+  if (sq < 32) takenLo &= ~(1 << sq);
+  else takenHi &= ~(1 << (sq - 32));
+}
+
+function emit(promotes: boolean): void {
+  const count = taken.length;
+  if (maximum && out.length > 0) {
+    const best = out.jumps[0];
+    if (count < best) return; // 4.13: the most pieces must be taken
+    if (count > best) out.clear();
+  }
+  const to = path[count - 1];
+  // One move per (from, to, captured set): other routes are the same move to a sensor board.
+  for (let i = 0; i < out.length; i++) {
+    if (out.to[i] === to && out.from[i] === captureFrom && out.capLo[i] === takenLo && out.capHi[i] === takenHi) return;
+  }
+  out.pushCapture(captureFrom, path, taken, count, takenLo, takenHi, promotes);
 }

@@ -1,7 +1,9 @@
+import { countMoves, generate } from './movegen.ts';
 import type { Move } from './move.ts';
-import { generateMoves } from './movegen.ts';
+import { MoveList } from './moveList.ts';
 import { BLACK, EMPTY, KING, WHITE, colorBit } from './piece.ts';
 import type { Position } from './position.ts';
+import { legalMoves } from './position.ts';
 import type { Variant } from './variant.ts';
 
 /**
@@ -10,37 +12,64 @@ import type { Variant } from './variant.ts';
  */
 export function perft(pos: Position, depth: number): number {
   if (depth <= 0) return 1;
-  return walk(pos.variant, pos.board.slice(), colorBit(pos.turn), depth, new Array<Move[]>(depth + 1));
+  return new Walker(pos.variant, depth).walk(pos.board.slice(), colorBit(pos.turn), depth);
 }
 
 /** Perft of each legal move's subtree, for finding where two generators disagree. */
 export function perftDivide(pos: Position, depth: number): { move: Move; count: number }[] {
-  const board = pos.board.slice();
-  const turn = colorBit(pos.turn);
-  const moves = generateMoves(pos.variant, board, turn, []);
-  const lists = new Array<Move[]>(depth + 1);
-  return moves.map((move) => {
-    const undo = make(board, move);
-    const count = depth <= 1 ? 1 : walk(pos.variant, board, turn ^ (WHITE | BLACK), depth - 1, lists);
-    unmake(board, move, undo);
+  const walker = new Walker(pos.variant, depth);
+  return legalMoves(pos).map((move) => {
+    const board = pos.board.slice();
+    make(board, move);
+    const count = depth <= 1 ? 1 : walker.walk(board, colorBit(pos.turn) ^ (WHITE | BLACK), depth - 1);
     return { move, count };
   });
 }
 
-function walk(v: Variant, board: Uint8Array, turn: number, depth: number, lists: Move[][]): number {
-  const moves = lists[depth] ?? (lists[depth] = []);
-  moves.length = 0;
-  generateMoves(v, board, turn, moves);
-  if (depth === 1) return moves.length;
-  let total = 0;
-  const next = turn ^ (WHITE | BLACK);
-  for (let i = 0; i < moves.length; i++) {
-    const m = moves[i];
-    const undo = make(board, m);
-    total += walk(v, board, next, depth - 1, lists);
-    unmake(board, m, undo);
+class Walker {
+  private readonly lists: MoveList[];
+  private readonly undo: Uint8Array[];
+
+  constructor(
+    private readonly v: Variant,
+    depth: number,
+  ) {
+    this.lists = Array.from({ length: depth + 1 }, () => new MoveList());
+    this.undo = Array.from({ length: depth + 1 }, () => new Uint8Array(64));
   }
-  return total;
+
+  walk(board: Uint8Array, turn: number, depth: number): number {
+    const list = this.lists[depth];
+    if (depth === 1) return countMoves(this.v, board, turn, list);
+    generate(this.v, board, turn, list);
+    const undo = this.undo[depth];
+    const next = turn ^ (WHITE | BLACK);
+    let total = 0;
+    for (let i = 0; i < list.length; i++) {
+      const from = list.from[i];
+      const to = list.to[i];
+      const piece = board[from];
+      const n = list.jumps[i];
+      if (n > 0) {
+        const s = list.start[i] + n;
+        for (let k = 0; k < n; k++) {
+          const sq = list.route[s + k];
+          undo[k] = board[sq];
+          board[sq] = EMPTY;
+        }
+      }
+      board[from] = EMPTY;
+      board[to] = list.promotes[i] ? piece | KING : piece;
+      total += this.walk(board, next, depth - 1);
+      board[to] = EMPTY;
+      board[from] = piece;
+      if (n > 0) {
+        const s = list.start[i] + n;
+        for (let k = 0; k < n; k++) board[list.route[s + k]] = undo[k];
+      }
+    }
+    return total;
+  }
 }
 
 /** Plays a move on a mutable board; returns the captured piece codes for `unmake`. */
@@ -56,6 +85,7 @@ export function make(board: Uint8Array, m: Move): number[] {
   return undo;
 }
 
+/** Takes back a move played with {@link make}. */
 export function unmake(board: Uint8Array, m: Move, undo: number[]): void {
   const piece = board[m.to];
   board[m.to] = EMPTY;
