@@ -13,3 +13,8 @@ export * from './position.ts';
 export * from './notation.ts';
 export * from './fen.ts';
 export { perft, perftDivide } from './perft.ts';
+export * from './moveText.ts';
+export * from './pdn/syntax.ts';
+export * from './pdn/game.ts';
+export { writePdnGame } from './pdn/write.ts';
+export { decodePdnBytes } from './pdn/decode.ts';

@@ -26,6 +26,20 @@ export function generateMoves(v: Variant, board: Uint8Array, turnBit: number, ou
   return out;
 }
 
+/**
+ * Every capture route of the side to move, one entry per route: two routes with the same
+ * start, end and captured set, which {@link generateMoves} merges into one move, are both
+ * here (to check a written route such as `a1xf6xh8` against the board).
+ */
+export function generateRoutes(v: Variant, board: Uint8Array, turnBit: number): Move[] {
+  keepRoutes = true;
+  try {
+    return generateMoves(v, board, turnBit, []);
+  } finally {
+    keepRoutes = false;
+  }
+}
+
 /** Like {@link generateMoves}, into a reusable {@link MoveList} (cleared first). */
 export function generate(v: Variant, b: Uint8Array, turnBit: number, list: MoveList): void {
   setUp(v, b, turnBit, list);
@@ -76,6 +90,7 @@ const taken: number[] = [];
 let takenLo = 0;
 let takenHi = 0;
 let captureFrom = 0;
+let keepRoutes = false;
 
 function generatePlain(): void {
   const n = variant.geometry.squares;
@@ -236,7 +251,7 @@ function emit(promotes: boolean): void {
   }
   const to = path[count - 1];
   // One move per (from, to, captured set): other routes are the same move to a sensor board.
-  for (let i = 0; i < out.length; i++) {
+  for (let i = 0; i < out.length && !keepRoutes; i++) {
     if (out.to[i] === to && out.from[i] === captureFrom && out.capLo[i] === takenLo && out.capHi[i] === takenHi) return;
   }
   out.pushCapture(captureFrom, path, taken, count, takenLo, takenHi, promotes);

@@ -1,0 +1,142 @@
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { EXIT } from './command.ts';
+import type { Command, Io } from './command.ts';
+import { perftCommand } from './commands/perft.ts';
+
+/**
+ * The `dambord` command line: the registry of commands and the dispatcher around them (help,
+ * version, exit codes, errors). To add a command, write `commands/NAME.ts` exporting a
+ * `Command` and add it to `commands` below.
+ */
+export const commands: readonly Command[] = [
+  perftCommand,
+];
+
+/** How `runCli` runs: which commands exist, and whether an internal error shows its stack. */
+export interface CliOptions {
+  readonly commands?: readonly Command[];
+  /** Print the stack of an internal error (`DAMBORD_DEBUG=1`). */
+  readonly debug?: boolean;
+}
+
+/**
+ * Runs `dambord` with `argv` (the arguments after `dambord`) and resolves to the exit code.
+ * Never throws: an exception from a command becomes exit 3 (a file error, naming the file) or
+ * 70 (a bug, with a request to report it).
+ *
+ * @example await runCli(['perft', '--variant', 'english', '3'], io) // prints "1 7\n2 49\n3 302\n"
+ */
+export async function runCli(argv: readonly string[], io: Io, opts: CliOptions = {}): Promise<number> {
+  const list = opts.commands ?? commands;
+  const first = argv[0];
+  if (first === undefined) {
+    io.stderr.write(mainHelp(list));
+    return EXIT.usage;
+  }
+  if (first === '--help' || first === '-h') return print(io, mainHelp(list));
+  if (first === '--version') return print(io, `dambord ${version()}\n`);
+  if (first === 'help') {
+    if (argv.length === 1) return print(io, mainHelp(list));
+    const found = lookup(list, argv.slice(1));
+    if (!found || found.rest.length > 0) return unknown(io, list, argv.slice(1));
+    return print(io, found.command.usage);
+  }
+  if (first.startsWith('-')) {
+    io.stderr.write(`dambord: unknown option ${first}\nRun 'dambord --help' for the commands and options.\n`);
+    return EXIT.usage;
+  }
+  const found = lookup(list, argv);
+  if (!found) return unknown(io, list, argv);
+  const { command, rest } = found;
+  const end = rest.indexOf('--');
+  if ((end < 0 ? rest : rest.slice(0, end)).some((a) => a === '--help' || a === '-h')) return print(io, command.usage);
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    return crashed(io, command, e, opts.debug ?? false);
+  }
+}
+
+/** The process entry: runs `dambord` on the process's arguments and streams. */
+export async function main(): Promise<void> {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') process.stderr.write(`dambord: cannot write the output: ${e.message}\n`);
+    process.exit(e.code === 'EPIPE' ? EXIT.ok : EXIT.io); // EPIPE: the reader went away (`dambord ... | head`)
+  });
+  const io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
+  process.exitCode = await runCli(process.argv.slice(2), io, { debug: process.env.DAMBORD_DEBUG === '1' });
+}
+
+function lookup(list: readonly Command[], argv: readonly string[]): { command: Command; rest: readonly string[] } | undefined {
+  let best: Command | undefined;
+  let words = 0;
+  for (const c of list) {
+    const name = c.name.split(' ');
+    if (name.length > words && name.every((w, i) => argv[i] === w)) {
+      best = c;
+      words = name.length;
+    }
+  }
+  return best && { command: best, rest: argv.slice(words) };
+}
+
+function unknown(io: Io, list: readonly Command[], argv: readonly string[]): number {
+  const under = list.filter((c) => c.name.startsWith(argv[0] + ' ')).map((c) => c.name);
+  io.stderr.write(
+    under.length > 0
+      ? `dambord: "${argv[0]}" needs a subcommand: ${under.join(', ')}\n`
+      : `dambord: unknown command "${argv.join(' ')}"; the commands are: ${list.map((c) => c.name).join(', ')}\n`,
+  );
+  io.stderr.write(`Run 'dambord --help' for the commands and options.\n`);
+  return EXIT.usage;
+}
+
+function crashed(io: Io, command: Command, e: unknown, debug: boolean): number {
+  const err = e instanceof Error ? (e as NodeJS.ErrnoException) : undefined;
+  if (err && typeof err.code === 'string' && typeof err.path === 'string') {
+    const why: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory' };
+    io.stderr.write(`dambord ${command.name}: cannot open ${err.path}: ${why[err.code] ?? err.message}\n`);
+    if (debug && err.stack) io.stderr.write(err.stack + '\n');
+    return EXIT.io;
+  }
+  io.stderr.write(`dambord: internal error: ${err ? err.message : String(e)}\n`);
+  io.stderr.write(`This is a bug in dambord ${command.name}; please report it with the command line that caused it${debug ? '' : ' (run it again with DAMBORD_DEBUG=1 for details)'}.\n`);
+  if (debug && err?.stack) io.stderr.write(err.stack + '\n');
+  return EXIT.internal;
+}
+
+function mainHelp(list: readonly Command[]): string {
+  const width = Math.max(...list.map((c) => c.name.length), 'help'.length) + 3;
+  const rows = [...list.map((c) => [c.name, c.summary]), ['help', 'Show the usage of a command: dambord help COMMAND']];
+  return `dambord: a smart draughts board, its rules, referee and host.
+
+Usage: dambord COMMAND [OPTIONS] [ARGUMENTS]
+
+Commands:
+${rows.map(([name, summary]) => `  ${name.padEnd(width)}${summary}\n`).join('')}
+Options:
+  --help      show this help; 'dambord COMMAND --help' shows a command's usage
+  --version   print the version
+
+Exit codes: 0 done, 1 a check failed, 2 bad usage or input, 3 a file could not be read or
+written, 70 a bug in dambord (please report it).
+
+Example:
+  dambord perft --variant english 5
+`;
+}
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+function print(io: Io, text: string): number {
+  io.stdout.write(text);
+  return EXIT.ok;
+}
+
+// Run directly (`tsx host/cli/main.ts ...`); bin.js calls main() itself.
+const script = process.argv[1];
+if (script && existsSync(script) && realpathSync(script) === fileURLToPath(import.meta.url)) await main();

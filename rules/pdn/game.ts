@@ -1,0 +1,304 @@
+// The rules layer of PDN: games read by the syntax layer are replayed under their variant's
+// rules, each move matched to exactly one legal move, and written back as strict PDN 3.0.
+
+import { parseFen, writeFen } from '../fen.ts';
+import type { Move } from '../move.ts';
+import { formatMove, parseMoveText } from '../moveText.ts';
+import type { Position } from '../position.ts';
+import { legalMoves, play } from '../position.ts';
+import type { Variant } from '../variant.ts';
+import { variantByGameType, variantByName, variants } from '../variants/index.ts';
+import { decodePdnBytes } from './decode.ts';
+import type { PdnError, PdnGameSyntax, PdnMoveNode, PdnNode, PdnTag, SourcePos } from './syntax.ts';
+import { parsePdnText } from './syntax.ts';
+import type { WritableNode } from './write.ts';
+import { writePdnGame } from './write.ts';
+
+/** A move of a replayed game: what was written and the legal move it names. */
+export interface PdnPly {
+  readonly kind: 'ply';
+  readonly move: Move;
+  /** The move as written in the file. */
+  readonly text: string;
+  readonly before: Position;
+  readonly after: Position;
+  readonly nags: readonly string[];
+  readonly preComments: readonly string[];
+  readonly comments: readonly string[];
+  /** Replayed alternatives to this move (each starts from `before`). */
+  readonly variations: readonly PdnLine[];
+  readonly pos: SourcePos;
+}
+
+/** A position set up in the movetext (`/FEN "..."/`): play goes on from it. */
+export interface PdnSetup {
+  readonly kind: 'setup';
+  readonly position: Position;
+  readonly pos: SourcePos;
+}
+
+export type PdnLine = readonly (PdnPly | PdnSetup)[];
+
+/** Where a game's variant came from. */
+export type VariantSource = 'option' | 'GameType' | 'Variant' | 'guessed' | 'default';
+
+/**
+ * A game read from PDN and replayed. `error` is the first thing that stopped the replay (a
+ * move that is not legal, not readable, or a syntax error), with its line and column;
+ * `remarks` are what was read anyway (an odd tag, an illegal move inside a variation).
+ */
+export interface PdnGame {
+  readonly variant: Variant;
+  readonly variantSource: VariantSource;
+  readonly tags: readonly PdnTag[];
+  readonly start: Position;
+  readonly preComments: readonly string[];
+  /** The main line, as far as it could be replayed. */
+  readonly line: PdnLine;
+  /** The result as written (`2-0`, `1-0`, `*`, ...), if any. */
+  readonly result: string | undefined;
+  /** The position at the end of the main line. */
+  readonly end: Position;
+  readonly error: PdnError | null;
+  readonly remarks: readonly PdnError[];
+  readonly pos: SourcePos;
+}
+
+/** Options for reading PDN. */
+export interface ReadPdnOptions {
+  /** Play every game under this variant, whatever its tags say. */
+  readonly variant?: Variant;
+}
+
+/**
+ * Reads every game of a PDN file (bytes: UTF-8 or latin-1) and replays it. Never throws.
+ *
+ * The variant of each game is, in order: `options.variant`; the `GameType` tag (PDN 3.0);
+ * a `Variant` tag naming one (`American/English`, `Russian`); else it is guessed: the first
+ * variant under which the whole main line is legal, trying international first (the PDN
+ * default), then English for numbered 8x8 games and Russian, Brazilian, Czech for games
+ * written a1-h8, with a remark saying so.
+ */
+export function readPdn(input: Uint8Array | string, options: ReadPdnOptions = {}): { games: PdnGame[]; errors: PdnError[] } {
+  const text = typeof input === 'string' ? input : decodePdnBytes(input);
+  const parsed = parsePdnText(text);
+  return { games: parsed.games.map((g) => replayGame(g, options)), errors: parsed.errors };
+}
+
+function replayGame(syntax: PdnGameSyntax, options: ReadPdnOptions): PdnGame {
+  if (options.variant) return replayUnder(syntax, options.variant, 'option', []);
+  const tag = (name: string): string | undefined => syntax.tags.find((t) => t.name.toLowerCase() === name.toLowerCase())?.value;
+  const gameType = tag('GameType');
+  if (gameType !== undefined) {
+    const number = Number(gameType.split(',')[0].trim());
+    const v = variantByGameType(number);
+    if (v) return replayUnder(syntax, v, 'GameType', []);
+    const at = syntax.tags.find((t) => t.name.toLowerCase() === 'gametype')!.pos;
+    const g = replayUnder(syntax, variants.international, 'default', []);
+    const error = { pos: at, fatal: true, reason: `GameType "${gameType}" at line ${at.line} is not a variant dambord plays (international 20, english 21, russian 25, brazilian 26, czech 29)` };
+    return { ...g, line: [], end: g.start, error };
+  }
+  const named = tag('Variant');
+  const byName = named !== undefined ? variantByName(named) : undefined;
+  if (byName) return replayUnder(syntax, byName, 'Variant', []);
+  let first: PdnGame | null = null;
+  // Numbers on an 8x8 board are English notation; continental 8x8 games are written a1-h8.
+  const firstMove = syntax.moves.find((n) => n.kind === 'move');
+  const algebraic = firstMove !== undefined && /^[a-h]/i.test(firstMove.text);
+  const eightByEight = algebraic ? [variants.russian, variants.brazilian, variants.czech, variants.english] : [variants.english, variants.russian, variants.brazilian, variants.czech];
+  for (const v of [variants.international, ...eightByEight]) {
+    const g = replayUnder(syntax, v, 'guessed', []);
+    if (!g.error) {
+      if (v === variants.international) return { ...g, variantSource: 'default' };
+      const remark = { pos: syntax.pos, fatal: false, reason: `the game has no GameType tag; it replays legally as ${v.name} draughts, so it was read as ${v.name}` };
+      return { ...g, remarks: [remark, ...g.remarks] };
+    }
+    first ??= g;
+  }
+  return first!;
+}
+
+function replayUnder(syntax: PdnGameSyntax, v: Variant, source: VariantSource, remarks: PdnError[]): PdnGame {
+  const fatal = syntax.errors.find((e) => e.fatal) ?? null;
+  const notes = [...remarks, ...syntax.errors.filter((e) => !e.fatal)];
+  const fenTag = syntax.tags.find((t) => t.name.toLowerCase() === 'fen');
+  let start: Position;
+  let error: PdnError | null = null;
+  const startFen = fenTag ? parseFen(v, fenTag.value) : parseFen(v, v.startFen);
+  if (startFen.ok) {
+    start = startFen.position;
+    for (const w of startFen.warnings) notes.push({ pos: fenTag!.pos, fatal: false, reason: `FEN tag at line ${fenTag!.pos.line}: ${w}` });
+  } else {
+    const start0 = parseFen(v, v.startFen);
+    start = start0.ok ? start0.position : (undefined as never);
+    error = { pos: fenTag!.pos, fatal: true, reason: `the FEN tag at line ${fenTag!.pos.line} cannot be set up: ${startFen.error.reason}` };
+  }
+  const replay = error ? { line: [], end: start, error } : replayLine(syntax.moves, start, notes);
+  return {
+    variant: v,
+    variantSource: source,
+    tags: syntax.tags,
+    start,
+    preComments: syntax.preComments,
+    line: replay.line,
+    result: syntax.result,
+    end: replay.end,
+    error: replay.error ?? fatal,
+    remarks: notes,
+    pos: syntax.pos,
+  };
+}
+
+function replayLine(nodes: readonly PdnNode[], start: Position, notes: PdnError[]): { line: (PdnPly | PdnSetup)[]; end: Position; error: PdnError | null } {
+  const line: (PdnPly | PdnSetup)[] = [];
+  let pos = start;
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    if (node.kind === 'setup') {
+      const r = parseFen(pos.variant, node.fen);
+      if (!r.ok) return { line, end: pos, error: at(node.pos, `the setup /FEN "${node.fen}"/ cannot be set up: ${r.error.reason}`) };
+      pos = r.position;
+      line.push({ kind: 'setup', position: pos, pos: node.pos });
+      continue;
+    }
+    const legal = legalMoves(pos);
+    let found = parseMoveText(pos, node.text, legal);
+    let last = i;
+    if (!found.ok) {
+      const joined = joinSplitCapture(pos, nodes, i, legal);
+      if (joined) {
+        found = { ok: true, move: joined.move };
+        last = joined.last;
+        notes.push({ pos: node.pos, fatal: false, reason: `line ${node.pos.line}, column ${node.pos.column}: one capture is written as ${last - i + 1} moves (${joined.text}); read as one move` });
+      }
+    }
+    if (!found.ok) return { line, end: pos, error: at(node.pos, `move ${node.text}: ${found.error.reason}`) };
+    const before = pos;
+    const variations = nodes[last].kind === 'move' ? (nodes[last] as PdnMoveNode).variations.map((alt) => {
+      const r = replayLine(alt, before, notes);
+      if (r.error) notes.push({ ...r.error, fatal: false, reason: `in a variation: ${r.error.reason}` });
+      return r.line;
+    }) : [];
+    const after = play(pos, found.move);
+    const end = nodes[last] as PdnMoveNode;
+    line.push(plyOf({ ...node, comments: [...node.comments, ...(last > i ? end.comments : [])] }, found.move, pos, after, variations));
+    pos = after;
+    i = last;
+  }
+  return { line, end: pos, error: null };
+}
+
+/**
+ * A capture written jump by jump as several moves (`e1xc3 58. c3xe5`, as some servers
+ * export them): joins the following moves that start where the last one ended until they
+ * name one legal move.
+ */
+function joinSplitCapture(pos: Position, nodes: readonly PdnNode[], i: number, legal: readonly Move[]): { move: Move; last: number; text: string } | null {
+  const first = nodes[i] as PdnMoveNode;
+  if (!/[x:]/i.test(first.text) || !legal.some((m) => m.captured.length > 1)) return null;
+  let text = first.text;
+  for (let k = i + 1; k < nodes.length && k <= i + 16; k++) {
+    const next = nodes[k];
+    if (next.kind !== 'move') return null;
+    const parts = next.text.split(/[-x:X]/);
+    const prev = text.split(/[-x:X]/);
+    if (parts[0].toLowerCase() !== prev[prev.length - 1].toLowerCase()) return null;
+    text = `${text}x${parts.slice(1).join('x')}`;
+    const r = parseMoveText(pos, text, legal);
+    if (r.ok) return { move: r.move, last: k, text };
+  }
+  return null;
+}
+
+function plyOf(node: PdnMoveNode, move: Move, before: Position, after: Position, variations: PdnLine[]): PdnPly {
+  return {
+    kind: 'ply',
+    move,
+    text: node.text,
+    before,
+    after,
+    nags: node.nags,
+    preComments: node.preComments ?? [],
+    comments: node.comments,
+    variations,
+    pos: node.pos,
+  };
+}
+
+function at(pos: SourcePos, reason: string): PdnError {
+  return { pos, fatal: true, reason: `line ${pos.line}, column ${pos.column}: ${reason}` };
+}
+
+/** Tags every strict file starts with, in this order (PDN 3.0, the seven-tag roster). */
+const ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'];
+
+/**
+ * Writes a replayed game as strict PDN 3.0: the seven-tag roster first, `GameType` for the
+ * variant, `FEN` when the game does not start from the start position, every move in the
+ * shortest unambiguous form, move numbers counted from the variant's first player, comments,
+ * NAGs, replayed variations and the result. Only the replayed part of a game is written.
+ */
+export function writePdn(game: PdnGame): string {
+  const v = game.variant;
+  const result = normaliseResult(game.result ?? tagValue(game.tags, 'Result') ?? '*', v);
+  const tags: { name: string; value: string }[] = ROSTER.map((name) => ({
+    name,
+    value: name === 'Result' ? result : (tagValue(game.tags, name) ?? '?'),
+  }));
+  tags.push({ name: 'GameType', value: String(v.gameType) });
+  const startFen = writeFen(game.start);
+  const standard = parseFen(v, v.startFen);
+  if (!standard.ok || writeFen(standard.position) !== startFen) tags.push({ name: 'FEN', value: startFen });
+  const skip = new Set([...ROSTER, 'GameType', 'FEN', 'SetUp'].map((n) => n.toLowerCase()));
+  for (const t of game.tags) if (!skip.has(t.name.toLowerCase()) && /^[A-Za-z][A-Za-z0-9_]*$/.test(t.name)) tags.push({ name: t.name, value: t.value });
+  return writePdnGame({ tags, preComments: [...game.preComments], moves: writableLine(game.line, v), result });
+}
+
+function writableLine(line: PdnLine, v: Variant, firstNumber = 1): WritableNode[] {
+  const out: WritableNode[] = [];
+  let number = firstNumber;
+  let needNumber = true;
+  for (const item of line) {
+    if (item.kind === 'setup') {
+      out.push({ kind: 'setup', fen: writeFen(item.position) });
+      needNumber = true;
+      continue;
+    }
+    const first = item.before.turn === v.firstToMove;
+    const n: WritableNode = {
+      kind: 'move',
+      text: formatMove(item.before, item.move),
+      nags: item.nags.filter((x) => /^(\$\d+|!!|\?\?|!\?|\?!|!|\?|\*)$/.test(x)),
+      preComments: [...item.preComments],
+      comments: [...item.comments],
+      variations: item.variations.map((alt) => writableLine(alt, v, number)),
+    };
+    if (first) n.number = number;
+    else if (needNumber || item.preComments.length > 0) Object.assign(n, { number, blackFirst: true });
+    out.push(n);
+    if (!first) number++;
+    needNumber = item.comments.length > 0 || item.variations.length > 0;
+  }
+  return out;
+}
+
+function tagValue(tags: readonly PdnTag[], name: string): string | undefined {
+  return tags.find((t) => t.name.toLowerCase() === name.toLowerCase())?.value;
+}
+
+/**
+ * A result in the variant's own scoring: 2-0 / 1-1 / 0-2 in international and Brazilian
+ * draughts (FMJD), 1-0 / 1/2-1/2 / 0-1 elsewhere; unknown results become `*`.
+ */
+export function normaliseResult(result: string, v: Variant): string {
+  const r = result.replace(/\s+/g, '').replace(/½/g, '1/2');
+  const two = v.name === 'international' || v.name === 'brazilian';
+  const win = ['2-0', '1-0'].includes(r);
+  const loss = ['0-2', '0-1'].includes(r);
+  const draw = ['1-1', '1/2-1/2'].includes(r);
+  if (win) return two ? '2-0' : '1-0';
+  if (loss) return two ? '0-2' : '0-1';
+  if (draw) return two ? '1-1' : '1/2-1/2';
+  if (r === '0-0') return '0-0';
+  return '*';
+}
