@@ -48,13 +48,68 @@ export function generate(v: Variant, b: Uint8Array, turnBit: number, list: MoveL
   board = EMPTY_BOARD; // drop the reference
 }
 
-/** The number of legal moves, without listing plain moves (perft's bulk counting). */
+/**
+ * The number of legal moves, without listing plain moves (perft's bulk counting): one pass
+ * counts plain moves while looking for a first jump, and only a position with a capture is
+ * searched in full.
+ */
 export function countMoves(v: Variant, b: Uint8Array, turnBit: number, list: MoveList): number {
   setUp(v, b, turnBit, list);
-  generateCaptures();
-  const n = list.length > 0 ? list.length : countPlain();
+  const n = v.geometry.squares;
+  const fwd0 = turnBit === WHITE ? 0 : 2;
+  let count = 0;
+  for (let sq = 0; sq < n; sq++) {
+    const p = board[sq];
+    if ((p & turn) === 0) continue;
+    if ((p & KING) === 0) {
+      let t = nb[sq * 4 + fwd0];
+      if (t >= 0) {
+        const q = board[t];
+        if (q === EMPTY) count++;
+        else if (q & opp && hasJump(t, fwd0)) return countCaptures();
+      }
+      t = nb[sq * 4 + fwd0 + 1];
+      if (t >= 0) {
+        const q = board[t];
+        if (q === EMPTY) count++;
+        else if (q & opp && hasJump(t, fwd0 + 1)) return countCaptures();
+      }
+      if (menBackwards) {
+        const back0 = 2 - fwd0;
+        t = nb[sq * 4 + back0];
+        if (t >= 0 && board[t] & opp && hasJump(t, back0)) return countCaptures();
+        t = nb[sq * 4 + back0 + 1];
+        if (t >= 0 && board[t] & opp && hasJump(t, back0 + 1)) return countCaptures();
+      }
+    } else {
+      for (let d = 0; d < 4; d++) {
+        let t = nb[sq * 4 + d];
+        while (t >= 0 && board[t] === EMPTY) {
+          count++;
+          if (!flyingKings) {
+            t = -1;
+            break;
+          }
+          t = nb[t * 4 + d];
+        }
+        if (t >= 0 && board[t] & opp && hasJump(t, d)) return countCaptures();
+      }
+    }
+  }
   board = EMPTY_BOARD;
-  return n;
+  return count;
+}
+
+/** Whether the square behind `t` in direction `d` is free. */
+function hasJump(t: number, d: number): boolean {
+  const l = nb[t * 4 + d];
+  return l >= 0 && board[l] === EMPTY;
+}
+
+function countCaptures(): number {
+  generateCaptures();
+  board = EMPTY_BOARD;
+  return out.length;
 }
 
 function setUp(v: Variant, b: Uint8Array, turnBit: number, list: MoveList): void {
@@ -115,32 +170,6 @@ function generatePlain(): void {
       if (t >= 0 && board[t] === EMPTY) out.push(sq, t, row[t] === promotionRow);
     }
   }
-}
-
-function countPlain(): number {
-  const n = variant.geometry.squares;
-  const fwd0 = turn === WHITE ? 0 : 2;
-  let count = 0;
-  for (let sq = 0; sq < n; sq++) {
-    const p = board[sq];
-    if ((p & turn) === 0) continue;
-    if (p & KING) {
-      for (let d = 0; d < 4; d++) {
-        let t = nb[sq * 4 + d];
-        while (t >= 0 && board[t] === EMPTY) {
-          count++;
-          if (!flyingKings) break;
-          t = nb[t * 4 + d];
-        }
-      }
-    } else {
-      let t = nb[sq * 4 + fwd0];
-      if (t >= 0 && board[t] === EMPTY) count++;
-      t = nb[sq * 4 + fwd0 + 1];
-      if (t >= 0 && board[t] === EMPTY) count++;
-    }
-  }
-  return count;
 }
 
 function generateCaptures(): void {
