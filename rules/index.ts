@@ -18,3 +18,5 @@ export * from './pdn/syntax.ts';
 export * from './pdn/game.ts';
 export { writePdnGame } from './pdn/write.ts';
 export { decodePdnBytes } from './pdn/decode.ts';
+export * from './game.ts';
+export { generateRoutes } from './movegen.ts';

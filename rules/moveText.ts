@@ -17,13 +17,15 @@ export type MoveTextResult = { ok: true; move: Move } | { ok: false; error: Move
 /**
  * Finds the legal move a PDN move names (FMJD 8.2; PDN 3.0 move notation), liberally: squares
  * numeric or algebraic, separated by `-`, `x` or `:`, with or without the turning squares of a
- * capture (`47x36` or `47x38x24x13x36`); a capture written with `-` is accepted.
+ * capture (`47x36` or `47x38x24x13x36`); a capture written with `-` is accepted; two algebraic
+ * squares may be glued without a separator (`a3b4`, the ALPHAMOVE of the PDN 3.0 grammar).
  *
  * @example parseMoveText(pos, '32x23')
  */
 export function parseMoveText(pos: Position, text: string, legal: readonly Move[] = legalMoves(pos)): MoveTextResult {
   const v = pos.variant;
-  const parts = text.trim().split(/\s*[-x:X]\s*/);
+  const glued = /^([a-j]\d{1,2})([a-j]\d{1,2})$/i.exec(text.trim());
+  const parts = glued ? [glued[1], glued[2]] : text.trim().split(/\s*[-x:X]\s*/);
   if (parts.length < 2) return syntax(`"${text}" is not a move: write it as from-to or fromxto`);
   const squares: number[] = [];
   for (const p of parts) {
@@ -39,6 +41,11 @@ export function parseMoveText(pos: Position, text: string, legal: readonly Move[
     // The route written may be another route of the same move than the one kept in `legal`.
     const routes = generateRoutes(v, pos.board.slice(), colorBit(pos.turn)).filter((r) => r.from === from && r.to === to && passesThrough(r, via));
     found = legal.filter((m) => routes.some((r) => sameMove(r, m)));
+  }
+  if (found.length > 1 && via.length > 0) {
+    // Every landing square written (as formatMove writes twins): the move with exactly that route.
+    const exact = found.filter((m) => m.path.length === via.length + 1 && via.every((s, k) => m.path[k] === s));
+    if (exact.length === 1) found = exact;
   }
   if (found.length === 1) return { ok: true, move: found[0] };
   if (found.length > 1) {

@@ -14,7 +14,11 @@ export interface Position {
   readonly turn: Color;
   /** Plies in a row in which only kings moved and nothing was captured (FMJD 6.2). */
   readonly kingMovePlies: number;
-  /** The endgame draw rule in force (FMJD 6.3/6.4) and the plies played since it began. */
+  /**
+   * The endgame draw rule in force (FMJD 6.3/6.4) and the plies counted against its limit:
+   * the plies played since it began, or more when it followed another endgame rule that had
+   * fewer plies left (see `play`).
+   */
   readonly endgame: { readonly article: string; readonly plies: number } | null;
 }
 
@@ -50,8 +54,26 @@ export function play(pos: Position, move: Move): Position {
   };
   const article = endgameRule(next);
   if (!article) return next;
-  const plies = pos.endgame?.article === article ? pos.endgame.plies + 1 : 0;
-  return { ...next, endgame: { article, plies } };
+  return { ...next, endgame: { article, plies: endgamePlies(pos, article) } };
+}
+
+/**
+ * The plies counted against endgame rule `article` one ply after `pos`. The rule in force
+ * goes on counting; a rule that arises from no endgame starts at 0; a change from one endgame
+ * rule to another never leaves more plies than the old rule had left (Latvian rules 6.4, seed
+ * 002: when a 16-move endgame turns into a 5-move one with fewer than 5 of the 16 moves left,
+ * the count goes on to 16; Croatian 6.3, seed 000: "at most sixteen further moves").
+ */
+function endgamePlies(pos: Position, article: string): number {
+  const prev = pos.endgame;
+  if (!prev) return 0;
+  if (prev.article === article) return prev.plies + 1;
+  const rules = pos.variant.draw.endgames;
+  const old = rules.find((r) => r.article === prev.article);
+  const rule = rules.find((r) => r.article === article);
+  if (!old || !rule) return 0;
+  const left = Math.max(0, old.plies - (prev.plies + 1));
+  return Math.max(0, rule.plies - left);
 }
 
 /** Men and kings of one side. */

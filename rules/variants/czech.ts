@@ -53,9 +53,9 @@ export const czech: Variant = {
     'move-complete': '3.10',
     'capture-complete': '4.10',
     'single-capture-removal-first': '4.4',
-    'win-no-pieces': '7',
-    'win-blocked': '7',
-    resign: '7',
-    'draw-agreed': '6',
+    'win-no-pieces': '7.2.3', // "nema figury"
+    'win-blocked': '7.2.2', // "je na tahu, ale jehoz figury jsou zablokovany"
+    resign: '7.2.1', // "vzda partii"
+    'draw-agreed': '7.3.1', // "se dohodnou"; cl. 6 is the draws by rule
   },
 };
