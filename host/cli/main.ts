@@ -2,7 +2,9 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { EXIT } from './command.ts';
 import type { Command, Io } from './command.ts';
+import { pdnCheckCommand, pdnConvertCommand } from './commands/pdn.ts';
 import { perftCommand } from './commands/perft.ts';
+import { replayCommand } from './commands/replay.ts';
 
 /**
  * The `dambord` command line: the registry of commands and the dispatcher around them (help,
@@ -11,6 +13,9 @@ import { perftCommand } from './commands/perft.ts';
  */
 export const commands: readonly Command[] = [
   perftCommand,
+  pdnCheckCommand,
+  pdnConvertCommand,
+  replayCommand,
 ];
 
 /** How `runCli` runs: which commands exist, and whether an internal error shows its stack. */

@@ -1,0 +1,88 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseFen, variantByName, variants } from '../../../rules/index.ts';
+import { outputJson, outputText } from '../../referee/json.ts';
+import { policies } from '../../referee/policy.ts';
+import { newScoresheet, record, scoresheetPdn } from '../../referee/record.ts';
+import { runEvents } from '../../referee/run.ts';
+import { eventsOf, parseActionScript } from '../../script/actions.ts';
+import { parseArgs } from '../args.ts';
+import { EXIT, usageError } from '../command.ts';
+import type { Command, Io } from '../command.ts';
+
+const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--json] [--pdn FILE] SCRIPT
+
+Runs an action script (what hands do to a board) through the referee and prints what it
+recognises: moves, irregularities with their article, corrections and the result. SCRIPT is a
+file, or - for standard input. One action per line, squares in the variant's notation:
+
+  lift 32        a piece leaves square 32
+  place 28       a piece arrives on square 28
+  press clock    a button: clock, jadoube, accept, correct
+  wait 1500      1500 ms pass with nothing happening
+  resign white   a player resigns; "draw" records a draw by agreement
+
+Consecutive actions are 200 ms apart unless a wait says otherwise; # starts a comment.
+
+Options:
+  --variant V   international (default), czech, english, brazilian or russian
+  --fen FEN     the position on the board at the start (default: the start position)
+  --policy P    tournament (default), casual (touch-move and removal order only noted) or
+                blind (pieces felt and put back are not touched)
+  --json        one JSON object per line: {"type":"move","ply":1,"move":"32-28","fen":"..."},
+                {"type":"irregularity","code":"touch-move","article":"5.4.3","squares":[..]}, ...
+  --pdn FILE    also write the game as a PDN scoresheet to FILE
+
+Example:
+  printf 'lift 32\\nplace 28\\n' | dambord replay --variant international --json -
+`;
+
+async function readInput(name: string, io: Io): Promise<string> {
+  if (name !== '-') return readFileSync(name, 'utf8');
+  const chunks: Buffer[] = [];
+  for await (const c of io.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `dambord replay`: an action script through the referee (the brief's replay contract). */
+export const replayCommand: Command = {
+  name: 'replay',
+  summary: 'Run an action script through the referee and print moves and irregularities',
+  usage,
+  async run(argv, io) {
+    const args = parseArgs(argv, { variant: 'string', fen: 'string', policy: 'string', json: 'boolean', pdn: 'string' });
+    if (!args.ok) return usageError(io, 'replay', args.error);
+    const { options, positionals } = args;
+    const variant = variantByName(options.variant ?? 'international');
+    if (!variant) return usageError(io, 'replay', `unknown variant "${options.variant}"; choose one of ${Object.keys(variants).join(', ')}`);
+    const policy = policies[(options.policy ?? 'tournament') as keyof typeof policies];
+    if (!policy) return usageError(io, 'replay', `unknown policy "${options.policy}"; choose one of ${Object.keys(policies).join(', ')}`);
+    if (positionals.length !== 1) return usageError(io, 'replay', positionals.length === 0 ? 'SCRIPT is missing (a file, or - for standard input)' : 'one SCRIPT expected');
+    const fen = parseFen(variant, options.fen ?? variant.startFen);
+    if (!fen.ok) return usageError(io, 'replay', `bad FEN "${options.fen}" at character ${fen.error.offset + 1}: ${fen.error.reason}`);
+    let text: string;
+    try {
+      text = await readInput(positionals[0], io);
+    } catch (e) {
+      io.stderr.write(`dambord replay: cannot read ${positionals[0]}: ${(e as Error).message}\n`);
+      return EXIT.io;
+    }
+    const script = parseActionScript(text, variant);
+    if (!script.ok) {
+      io.stderr.write(`dambord replay: ${positionals[0] === '-' ? 'standard input' : positionals[0]}, ${script.reason}\n`);
+      return EXIT.usage;
+    }
+    const events = eventsOf(script.actions);
+    const { outputs } = runEvents(fen.position, policy, events.map((e) => e.event));
+    for (const { output } of outputs) io.stdout.write(`${options.json ? JSON.stringify(outputJson(variant, output)) : outputText(variant, output)}\n`);
+    if (options.pdn) {
+      const sheet = record(newScoresheet(fen.position), outputs.map((o) => o.output));
+      try {
+        writeFileSync(options.pdn, scoresheetPdn(sheet));
+      } catch (e) {
+        io.stderr.write(`dambord replay: cannot write ${options.pdn}: ${(e as Error).message}\n`);
+        return EXIT.io;
+      }
+    }
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,171 @@
+import type { Move, Position } from '../../rules/index.ts';
+import { KING, SquareSet, colorBit, createPosition, generateRoutes, legalMoves, opposite, sameMove } from '../../rules/index.ts';
+import { keyOf, occupancyAfter, occupancyOf } from './occupancy.ts';
+import type { IrregularityCode } from './types.ts';
+
+/** One lift or place of the turn, with the piece it concerned. */
+export interface LogEntry {
+  readonly kind: 'lift' | 'place';
+  readonly square: number;
+  readonly piece: number;
+  readonly t: number;
+}
+
+/**
+ * How the board came to differ from the position: an irregularity with the squares
+ * involved and the position that stands if the opponent accepts it (FMJD 5.4), or nothing
+ * the rules describe (a mismatch).
+ */
+export type Finding =
+  | { kind: 'irregular'; code: IrregularityCode; squares: number[]; accepted: Position; articleKey?: string }
+  | { kind: 'mismatch' };
+
+/**
+ * Explains a board that stands still (or whose turn was ended by the clock) and matches no
+ * legal move. `sensed` holds the piece codes now on the board.
+ */
+export function classify(pos: Position, previous: Position | null, legal: readonly Move[], sensed: Uint8Array): Finding {
+  const v = pos.variant;
+  const me = colorBit(pos.turn);
+  const them = colorBit(opposite(pos.turn));
+  const before = occupancyOf(pos.board);
+  const now = occupancyOf(sensed);
+  const vacated = before.diff(now).toArray();
+  const filled = now.diff(before).toArray();
+  const mineGone = vacated.filter((s) => pos.board[s] & me);
+  const theirsGone = vacated.filter((s) => pos.board[s] & them);
+  const passTurn = (board: Uint8Array): Position => createPosition(v, crownMover(pos, board, filled), opposite(pos.turn));
+  const stay = (board: Uint8Array): Position => createPosition(v, board.slice(), pos.turn);
+
+  if (previous && keyOf(now) === keyOf(occupancyOf(previous.board))) {
+    return { kind: 'irregular', code: 'takeback', squares: [...vacated, ...filled], accepted: previous };
+  }
+  if (filled.length === 0 && vacated.length > 0) {
+    return { kind: 'irregular', code: 'removed-without-reason', squares: vacated, accepted: stay(sensed) };
+  }
+  if (filled.length !== 1) return { kind: 'mismatch' };
+  const to = filled[0];
+
+  if (mineGone.length === 0 && theirsGone.length === 1) {
+    // An opponent's piece moved: the opponent moving twice (5.4.1), or the player moving it (5.4.5).
+    const from = theirsGone[0];
+    const flipped = createPosition(v, pos.board, opposite(pos.turn));
+    const theirs = legalMoves(flipped).find((m) => m.from === from && m.to === to && m.captured.length === 0);
+    if (theirs && previous) return { kind: 'irregular', code: 'two-moves', squares: [from, to], accepted: stay(sensed) };
+    return { kind: 'irregular', code: 'opponent-piece', squares: [from, to], accepted: passTurn(sensed) };
+  }
+  if (mineGone.length === 0) return { kind: 'mismatch' };
+
+  // The mover is the own piece whose square emptied (or, for a capture ending where it
+  // started, none did); other own pieces gone were removed (5.4.14).
+  const candidates = mineGone.length === 1 ? mineGone : mineGone.filter((s) => legal.some((m) => m.from === s));
+  const from = candidates[0] ?? mineGone[0];
+  const ownRemoved = mineGone.filter((s) => s !== from);
+  const taken = SquareSet.from(theirsGone);
+  const accepted = passTurn(sensed);
+  const routes = generateRoutes(v, pos.board.slice(), me);
+  const routesFrom = routes.filter((r) => r.from === from);
+
+  if (ownRemoved.length > 0) return { kind: 'irregular', code: 'removed-own', squares: ownRemoved, accepted };
+  // A capture the rules allow as a route but not as a choice (FMJD 4.13; Czech 4.14).
+  const allRoutes = allCaptureRoutes(pos);
+  if (allRoutes.some((r) => r.from === from && r.to === to && r.capturedSet.equals(taken)) && !legal.some((m) => m.from === from && m.to === to && m.capturedSet.equals(taken))) {
+    return { kind: 'irregular', code: 'not-maximum-capture', squares: [from, to, ...theirsGone], accepted };
+  }
+  const sameEnds = legal.filter((m) => m.from === from && m.to === to && m.captured.length > 0);
+  const superset = sameEnds.find((m) => taken.diff(m.capturedSet).isEmpty());
+  if (superset) {
+    const left = superset.capturedSet.diff(taken).toArray();
+    return { kind: 'irregular', code: 'incomplete-removal', squares: left, accepted };
+  }
+  // Stopped on a landing square of a longer capture (5.4.9 / 5.4.13).
+  for (const r of routesFrom) {
+    const stop = r.path.indexOf(to);
+    if (stop < 0 || stop === r.path.length - 1) continue;
+    const jumped = SquareSet.from(r.captured.slice(0, stop + 1));
+    if (!taken.diff(jumped).isEmpty()) continue;
+    // Pieces jumped and removed: stopped where the capture could go on (5.4.13); not removed:
+    // the capturing piece was let go in the middle of the capture (5.4.9, 4.10).
+    const articleKey = taken.equals(jumped) ? 'capture-stopped-continuable' : 'capture-stopped';
+    return { kind: 'irregular', code: 'capture-stopped', squares: [from, to], accepted, articleKey };
+  }
+  if (sameEnds.length > 0 && !taken.isEmpty()) {
+    const notJumped = taken.diff(sameEnds[0].capturedSet).toArray();
+    return { kind: 'irregular', code: 'removed-not-jumped', squares: notJumped, accepted };
+  }
+  if (taken.isEmpty() && legal.length > 0 && legal[0].captured.length > 0 && isPlainStep(pos, from, to)) {
+    return { kind: 'irregular', code: 'capture-missed', squares: [...new Set([from, to, ...legal.map((m) => m.from)])], accepted };
+  }
+  if (!taken.isEmpty()) {
+    return { kind: 'irregular', code: 'removed-not-jumped', squares: theirsGone, accepted };
+  }
+  return { kind: 'irregular', code: 'illegal-move', squares: [from, to], accepted };
+}
+
+/** Whether from-to is a plain move of the piece, were no capture compulsory. */
+function isPlainStep(pos: Position, from: number, to: number): boolean {
+  const board = pos.board.slice();
+  const me = colorBit(pos.turn);
+  for (let s = 0; s < board.length; s++) if (board[s] && !(board[s] & me)) board[s] = 0;
+  for (const s of [from]) board[s] = pos.board[s];
+  // With every opponent piece gone no capture exists: what remains are the plain moves.
+  const alone = createPosition(pos.variant, board, pos.turn);
+  return legalMoves(alone).some((m) => m.from === from && m.to === to) && !blocked(pos, from, to);
+}
+
+function blocked(pos: Position, from: number, to: number): boolean {
+  const g = pos.variant.geometry;
+  const dr = Math.sign(g.row[to] - g.row[from]);
+  const dc = Math.sign(g.col[to] - g.col[from]);
+  const d = (dr < 0 ? 0 : 2) + (dc < 0 ? 0 : 1);
+  for (let s = g.neighbour[from * 4 + d]; s >= 0 && s !== to; s = g.neighbour[s * 4 + d]) if (pos.board[s]) return true;
+  return pos.board[to] !== 0;
+}
+
+/** Every capture route, whatever the variant's rule of choice (FMJD 4.13) would keep. */
+function allCaptureRoutes(pos: Position): Move[] {
+  const free = { ...pos.variant, captureChoice: 'free' as const };
+  return generateRoutes(free, pos.board.slice(), colorBit(pos.turn));
+}
+
+/** A man of the mover that ends on its promotion row is crowned (FMJD 3.5). */
+function crownMover(pos: Position, board: Uint8Array, filled: readonly number[]): Uint8Array {
+  const out = board.slice();
+  const row = pos.turn === 'white' ? 0 : pos.variant.geometry.size - 1;
+  for (const s of filled) if (out[s] & colorBit(pos.turn) && pos.variant.geometry.row[s] === row) out[s] |= KING;
+  return out;
+}
+
+/**
+ * The order rules of a capture made with `log`: captured pieces lifted before the capturing
+ * piece's last landing in a multiple capture (5.4.10; a single capture may lift the captured
+ * piece first, 4.16), and an order of removal that is neither the order of capture nor its
+ * reverse (4.11).
+ */
+export function captureOrder(pos: Position, m: Move, log: readonly LogEntry[]): IrregularityCode[] {
+  if (m.captured.length === 0) return [];
+  const found: IrregularityCode[] = [];
+  let landing = -1;
+  log.forEach((e, i) => {
+    if (e.kind === 'place' && e.square === m.to) landing = i;
+  });
+  const removals: number[] = [];
+  let early = false;
+  log.forEach((e, i) => {
+    if (e.kind !== 'lift' || !m.capturedSet.has(e.square)) return;
+    if (i < landing && m.captured.length > 1) early = true;
+    const at = removals.indexOf(e.square);
+    if (at >= 0) removals.splice(at, 1);
+    removals.push(e.square);
+  });
+  if (early) found.push('early-removal');
+  if (m.captured.length > 2) {
+    const routes = generateRoutes(pos.variant, pos.board.slice(), colorBit(pos.turn)).filter((r) => sameMove(r, m));
+    const same = (a: readonly number[]): boolean => a.length === removals.length && a.every((s, i) => s === removals[i]);
+    if (!routes.some((r) => same(r.captured) || same([...r.captured].reverse()))) found.push('removal-order');
+  }
+  return found;
+}
+
+/** Occupancy after a move, for callers that compare boards. */
+export { occupancyAfter };

@@ -1,0 +1,94 @@
+import type { Position, Variant } from '../../rules/index.ts';
+import { normaliseResult, parseFen, writeFen, writePdnGame } from '../../rules/index.ts';
+import type { WritableNode } from '../../rules/pdn/write.ts';
+import type { RefereeOutput } from './types.ts';
+
+/** What the scoresheet holds: moves, accepted irregularities (as setups) and the result. */
+export interface Scoresheet {
+  readonly variant: Variant;
+  readonly start: Position;
+  readonly tags: readonly { name: string; value: string }[];
+  readonly items: readonly ScoresheetItem[];
+  readonly result: string;
+}
+
+export type ScoresheetItem =
+  | { readonly kind: 'move'; readonly text: string; readonly side: 'white' | 'black'; readonly comments: string[] }
+  | { readonly kind: 'setup'; readonly position: Position; readonly comment: string };
+
+/** An empty scoresheet for a game from `start`. */
+export function newScoresheet(start: Position, tags: readonly { name: string; value: string }[] = []): Scoresheet {
+  return { variant: start.variant, start, tags, items: [], result: '*' };
+}
+
+/**
+ * Adds the referee's outputs to the scoresheet: each move; an accepted irregularity that
+ * changed the position as a `/FEN "..."/` setup with a comment naming the irregularity and
+ * its article; noted irregularities as comments on the move; takebacks accepted remove the
+ * move; the result.
+ */
+export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Scoresheet {
+  let items = [...sheet.items];
+  let result = sheet.result;
+  let notes: string[] = [];
+  let lastIrregularity = '';
+  for (const o of outputs) {
+    switch (o.type) {
+      case 'move':
+        items.push({ kind: 'move', text: o.text, side: o.side, comments: notes });
+        notes = [];
+        break;
+      case 'irregularity':
+        lastIrregularity = `${o.code} (${o.article})`;
+        if (o.decision === 'note') notes.push(`${o.message} Article ${o.article}.`);
+        break;
+      case 'accepted':
+        if (o.code === 'takeback') {
+          const at = items.map((x) => x.kind).lastIndexOf('move');
+          if (at >= 0) items = items.slice(0, at);
+        } else if (!['touch-move', 'removal-order', 'early-removal'].includes(o.code)) {
+          items.push({ kind: 'setup', position: o.position, comment: `irregularity accepted: ${lastIrregularity}` });
+        }
+        break;
+      case 'result':
+        result = o.result;
+        break;
+      default:
+        break;
+    }
+  }
+  return { ...sheet, items, result };
+}
+
+/** The scoresheet as strict PDN 3.0. */
+export function scoresheetPdn(sheet: Scoresheet): string {
+  const v = sheet.variant;
+  const result = normaliseResult(sheet.result, v);
+  const roster = ['Event', 'Site', 'Date', 'Round', 'White', 'Black'];
+  const tags = roster.map((name) => ({ name, value: sheet.tags.find((t) => t.name === name)?.value ?? '?' }));
+  tags.push({ name: 'Result', value: result }, { name: 'GameType', value: String(v.gameType) });
+  const standard = parseFen(v, v.startFen);
+  if (!standard.ok || writeFen(standard.position) !== writeFen(sheet.start)) tags.push({ name: 'FEN', value: writeFen(sheet.start) });
+  for (const t of sheet.tags) if (!roster.includes(t.name) && !['Result', 'GameType', 'FEN'].includes(t.name)) tags.push(t);
+  const moves: WritableNode[] = [];
+  let number = 1;
+  let needNumber = true;
+  for (const item of sheet.items) {
+    if (item.kind === 'setup') {
+      const last = moves[moves.length - 1];
+      if (last && last.kind === 'move') last.comments = [...(last.comments ?? []), item.comment];
+      moves.push({ kind: 'setup', fen: writeFen(item.position) });
+      needNumber = true;
+      continue;
+    }
+    const first = item.side === v.firstToMove;
+    const node: WritableNode = { kind: 'move', text: item.text, comments: item.comments };
+    if (first) node.number = number;
+    else if (needNumber) Object.assign(node, { number, blackFirst: true });
+    moves.push(node);
+    if (!first) number++;
+    needNumber = item.comments.length > 0;
+  }
+  return writePdnGame({ tags, moves, result });
+}
+

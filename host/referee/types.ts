@@ -1,0 +1,120 @@
+import type { Color, Move, Position } from '../../rules/index.ts';
+
+/** A button on the board. `clock` ends the turn; `accept`/`correct` answer an irregularity (FMJD 5.4). */
+export type Button = 'jadoube' | 'clock' | 'accept' | 'correct';
+
+/**
+ * What reaches the referee: a piece leaving or arriving on a square (internal index), a
+ * button, time passing, or a command from the players. `t` is the board's time in
+ * milliseconds; it never goes backwards.
+ */
+export type RefereeEvent =
+  | { readonly type: 'lift'; readonly square: number; readonly t: number }
+  | { readonly type: 'place'; readonly square: number; readonly t: number }
+  | { readonly type: 'press'; readonly button: Button; readonly t: number }
+  | { readonly type: 'tick'; readonly t: number }
+  | { readonly type: 'resign'; readonly color: Color; readonly t: number }
+  | { readonly type: 'draw-agreed'; readonly t: number };
+
+/** The irregularities a reed board can sense (FMJD numbering; each variant maps its own). */
+export type IrregularityCode =
+  | 'two-moves'
+  | 'illegal-move'
+  | 'touch-move'
+  | 'takeback'
+  | 'opponent-piece'
+  | 'capture-missed'
+  | 'removed-without-reason'
+  | 'not-maximum-capture'
+  | 'capture-stopped'
+  | 'early-removal'
+  | 'incomplete-removal'
+  | 'removed-not-jumped'
+  | 'removed-own'
+  | 'removal-order'
+  | 'touch-out-of-turn';
+
+/** A piece to put on a square, for a correction plan. */
+export interface Fill {
+  readonly square: number;
+  /** Piece code (rules/piece.ts). */
+  readonly piece: number;
+}
+
+/**
+ * What the referee says. Squares are internal indices; adapters write them in the variant's
+ * notation. `t` is the time of the event that caused the output.
+ */
+export type RefereeOutput =
+  | {
+      readonly type: 'move';
+      /** 1-based ply number of the game. */
+      readonly ply: number;
+      readonly move: Move;
+      /** The move in PDN notation (shortest unambiguous form). */
+      readonly text: string;
+      readonly side: Color;
+      readonly before: Position;
+      readonly after: Position;
+      readonly t: number;
+    }
+  | {
+      readonly type: 'irregularity';
+      readonly code: IrregularityCode;
+      /** The article of the variant's rulebook. */
+      readonly article: string;
+      readonly squares: readonly number[];
+      /** A sentence for people, squares in the variant's notation. */
+      readonly message: string;
+      /** `decide`: the opponent chooses accept or correct; `note`: recorded, play goes on. */
+      readonly decision: 'decide' | 'note';
+      readonly t: number;
+    }
+  | {
+      readonly type: 'correction';
+      /** Squares to empty and pieces to put back, to reach `target`. */
+      readonly clear: readonly number[];
+      readonly fill: readonly Fill[];
+      readonly target: Position;
+      readonly t: number;
+    }
+  | { readonly type: 'corrected'; readonly position: Position; readonly t: number }
+  | { readonly type: 'accepted'; readonly code: IrregularityCode; readonly position: Position; readonly t: number }
+  | {
+      readonly type: 'mismatch';
+      /** Squares occupied on the board that should be empty, and empty ones that should hold a piece. */
+      readonly clear: readonly number[];
+      readonly fill: readonly Fill[];
+      readonly message: string;
+      readonly t: number;
+    }
+  | { readonly type: 'matched'; readonly t: number }
+  | { readonly type: 'crowned'; readonly square: number; readonly t: number }
+  | { readonly type: 'adjusted'; readonly squares: readonly number[]; readonly t: number }
+  | {
+      readonly type: 'result';
+      /** PDN result in the variant's scoring (`2-0`, `1-0`, `1-1`, `1/2-1/2`, ...). */
+      readonly result: string;
+      readonly winner: Color | 'draw';
+      readonly reason: string;
+      readonly article: string;
+      readonly t: number;
+    };
+
+/**
+ * How strictly the referee plays (style.md 4: it reports everything it sees; policy decides).
+ * - `tournament`: every irregularity of FMJD 5.4 waits for the opponent's decision.
+ * - `casual`: touch-move and the order of removal are only noted; the rest waits.
+ * - `blind`: as tournament, but a piece lifted and put back on its own square within
+ *   `feelMs` was felt, not touched (blind players feel their pieces; FIDE's rule for blind
+ *   players counts a piece as touched only when it leaves its hole for good).
+ */
+export interface Policy {
+  readonly name: 'tournament' | 'casual' | 'blind';
+  /** Irregularities only noted in this policy. */
+  readonly noted: ReadonlySet<IrregularityCode>;
+  /** A lift-and-replace of one piece within this many ms is feeling, not touching (0: never). */
+  readonly feelMs: number;
+  /** A position that stands still this long ends the turn (a king's move, an unfinished capture). */
+  readonly settleMs: number;
+}
