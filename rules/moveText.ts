@@ -1,6 +1,6 @@
 import type { Move } from './move.ts';
 import { sameMove } from './move.ts';
-import { generateRoutes } from './movegen.ts';
+import { generateRoutes, uniqueMoveBetween } from './movegen.ts';
 import { colorBit } from './piece.ts';
 import { parseSquare, squareName } from './notation.ts';
 import type { Position } from './position.ts';
@@ -22,7 +22,7 @@ export type MoveTextResult = { ok: true; move: Move } | { ok: false; error: Move
  *
  * @example parseMoveText(pos, '32x23')
  */
-export function parseMoveText(pos: Position, text: string, legal: readonly Move[] = legalMoves(pos)): MoveTextResult {
+export function parseMoveText(pos: Position, text: string, given?: readonly Move[]): MoveTextResult {
   const v = pos.variant;
   const glued = /^([a-j]\d{1,2})([a-j]\d{1,2})$/i.exec(text.trim());
   const parts = glued ? [glued[1], glued[2]] : text.trim().split(/\s*[-x:X]\s*/);
@@ -36,6 +36,11 @@ export function parseMoveText(pos: Position, text: string, legal: readonly Move[
   const from = squares[0];
   const to = squares[squares.length - 1];
   const via = squares.slice(1, -1);
+  if (!given && via.length === 0) {
+    const only = uniqueMoveBetween(v, pos.board, colorBit(pos.turn), from, to); // restores the board
+    if (only) return { ok: true, move: only };
+  }
+  const legal = given ?? legalMoves(pos);
   let found = legal.filter((m) => m.from === from && m.to === to && passesThrough(m, via));
   if (found.length === 0 && via.length > 0) {
     // The route written may be another route of the same move than the one kept in `legal`.

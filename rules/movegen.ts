@@ -12,18 +12,35 @@ import type { Variant } from './variant.ts';
  * board until the capture is over (FMJD 4.8, 4.11). One move per (from, to, captured set).
  */
 export function generateMoves(v: Variant, board: Uint8Array, turnBit: number, out: Move[]): Move[] {
-  const list = new MoveList();
+  const list = shared;
   generate(v, board, turnBit, list);
-  for (let i = 0; i < list.length; i++) {
-    const n = list.jumps[i];
-    if (n === 0) out.push(plainMove(list.from[i], list.to[i], list.promotes[i] === 1));
-    else {
-      const s = list.start[i];
-      const route = Array.from(list.route.subarray(s, s + 2 * n));
-      out.push(captureMove(list.from[i], route.slice(0, n), route.slice(n), list.promotes[i] === 1));
-    }
-  }
+  for (let i = 0; i < list.length; i++) out.push(moveAt(list, i));
   return out;
+}
+
+/** Move `i` of a list as a {@link Move} object. */
+export function moveAt(list: MoveList, i: number): Move {
+  const n = list.jumps[i];
+  if (n === 0) return plainMove(list.from[i], list.to[i], list.promotes[i] === 1);
+  const s = list.start[i];
+  const route = Array.from(list.route.subarray(s, s + 2 * n));
+  return captureMove(list.from[i], route.slice(0, n), route.slice(n), list.promotes[i] === 1);
+}
+
+/**
+ * The one legal move from `from` to `to`, or null when there is none or more than one
+ * (a fast path for reading move text: no object for the other legal moves).
+ */
+export function uniqueMoveBetween(v: Variant, board: Uint8Array, turnBit: number, from: number, to: number): Move | null {
+  const list = shared;
+  generate(v, board, turnBit, list);
+  let found = -1;
+  for (let i = 0; i < list.length; i++) {
+    if (list.from[i] !== from || list.to[i] !== to) continue;
+    if (found >= 0) return null;
+    found = i;
+  }
+  return found >= 0 ? moveAt(list, found) : null;
 }
 
 /**
@@ -126,6 +143,9 @@ function setUp(v: Variant, b: Uint8Array, turnBit: number, list: MoveList): void
   maximum = v.captureChoice === 'maximum';
   out = list;
 }
+
+/** The list `generateMoves` fills before turning it into objects (never nested: no reentry). */
+const shared = new MoveList();
 
 // Generator state, set by `generate` (module-level: the hot path allocates nothing).
 const EMPTY_BOARD = new Uint8Array(0);

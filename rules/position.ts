@@ -31,7 +31,8 @@ export function createPosition(variant: Variant, board: Uint8Array, turn: Color)
 
 /** Every legal move of the side to move. */
 export function legalMoves(pos: Position): Move[] {
-  return generateMoves(pos.variant, pos.board.slice(), colorBit(pos.turn), []);
+  // The generator changes the board while it searches and restores it before returning.
+  return generateMoves(pos.variant, pos.board as Uint8Array, colorBit(pos.turn), []);
 }
 
 /**
@@ -94,6 +95,9 @@ export function material(pos: Position, color: Color): Material {
 function endgameRule(pos: Position): string | null {
   const rules = pos.variant.draw.endgames;
   if (rules.length === 0) return null;
+  // Every endgame rule has one lone piece against at most three.
+  let pieces = 0;
+  for (let i = 0; i < pos.board.length; i++) if (pos.board[i] !== 0 && ++pieces > 4) return null;
   const w = material(pos, 'white');
   const b = material(pos, 'black');
   const [strong, weak, weakColor] = w.men + w.kings === 1 ? [b, w, WHITE] : [w, b, BLACK];

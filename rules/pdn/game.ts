@@ -161,11 +161,10 @@ function replayLine(nodes: readonly PdnNode[], start: Position, notes: PdnError[
       line.push({ kind: 'setup', position: pos, pos: node.pos });
       continue;
     }
-    const legal = legalMoves(pos);
-    let found = parseMoveText(pos, node.text, legal);
+    let found = parseMoveText(pos, node.text);
     let last = i;
     if (!found.ok) {
-      const joined = joinSplitCapture(pos, nodes, i, legal);
+      const joined = joinSplitCapture(pos, nodes, i, legalMoves(pos));
       if (joined) {
         found = { ok: true, move: joined.move };
         last = joined.last;
@@ -174,14 +173,15 @@ function replayLine(nodes: readonly PdnNode[], start: Position, notes: PdnError[
     }
     if (!found.ok) return { line, end: pos, error: at(node.pos, `move ${node.text}: ${found.error.reason}`) };
     const before = pos;
-    const variations = nodes[last].kind === 'move' ? (nodes[last] as PdnMoveNode).variations.map((alt) => {
+    const alts = (nodes[last] as PdnMoveNode).variations;
+    const variations = alts.length === 0 ? [] : alts.map((alt) => {
       const r = replayLine(alt, before, notes);
       if (r.error) notes.push({ ...r.error, fatal: false, reason: `in a variation: ${r.error.reason}` });
       return r.line;
-    }) : [];
+    });
     const after = play(pos, found.move);
-    const end = nodes[last] as PdnMoveNode;
-    line.push(plyOf({ ...node, comments: [...node.comments, ...(last > i ? end.comments : [])] }, found.move, pos, after, variations));
+    const comments = last > i ? [...node.comments, ...(nodes[last] as PdnMoveNode).comments] : node.comments;
+    line.push(plyOf(node, comments, found.move, pos, after, variations));
     pos = after;
     i = last;
   }
@@ -210,7 +210,7 @@ function joinSplitCapture(pos: Position, nodes: readonly PdnNode[], i: number, l
   return null;
 }
 
-function plyOf(node: PdnMoveNode, move: Move, before: Position, after: Position, variations: PdnLine[]): PdnPly {
+function plyOf(node: PdnMoveNode, comments: readonly string[], move: Move, before: Position, after: Position, variations: PdnLine[]): PdnPly {
   return {
     kind: 'ply',
     move,
@@ -219,7 +219,7 @@ function plyOf(node: PdnMoveNode, move: Move, before: Position, after: Position,
     after,
     nags: node.nags,
     preComments: node.preComments ?? [],
-    comments: node.comments,
+    comments,
     variations,
     pos: node.pos,
   };

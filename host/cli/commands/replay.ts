@@ -32,7 +32,8 @@ Options:
                 {"type":"irregularity","code":"touch-move","article":"5.4.3","squares":[..]}, ...
   --pdn FILE    also write the game as a PDN scoresheet to FILE
 
-Example:
+Examples:
+  dambord replay --variant czech --pdn game.pdn game.script
   printf 'lift 32\\nplace 28\\n' | dambord replay --variant international --json -
 `;
 

@@ -1,0 +1,320 @@
+// `dambord pdn check` and `dambord pdn convert`: PDN files read with readPdn (bytes in UTF-8 or
+// latin-1, every game replayed under its variant); check reports each game, convert rewrites
+// them as strict PDN 3.0 and says on stderr whatever it could not keep.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { decodePdnBytes, readPdn, sameMove, variantByName, variants, writePdn } from '../../../rules/index.ts';
+import type { PdnError, PdnGame, PdnLine, PdnTag, Variant } from '../../../rules/index.ts';
+import { parseArgs } from '../args.ts';
+import { EXIT, usageError } from '../command.ts';
+import type { Command, Io } from '../command.ts';
+
+const checkUsage = `Usage: dambord pdn check [--variant V] [--verbose] FILE...
+
+Reads each PDN file (UTF-8 or latin-1; - is standard input), replays every game under its
+variant and prints one line per game:
+
+  FILE:LINE: game N (White - Black, Event): OK, 57 moves, international
+  FILE:LINE:COL: game N (White - Black, Event): ERROR <reason>
+
+Moves are counted per player (plies), a capture once however it is written. The variant is
+--variant, else the game's GameType or Variant tag, else international (the PDN default), else
+the first variant under which every move is legal ("(guessed)"). An ERROR line names the
+first move that is not legal or not readable, or the text that is not PDN. A closing line
+sums up: "N games: N ok, N with errors".
+
+Options:
+  --variant V   replay every game as international, czech, english, brazilian or russian,
+                whatever its tags say
+  --verbose     also print what was read anyway (an odd tag, a capture written as several
+                moves, an illegal move inside a variation), indented under its game
+
+Exit status: 0 every game is legal, 1 a game has an error (or a file holds no game), 2 bad
+usage, 3 a file could not be read (it is named, and the other files are still checked).
+
+Examples:
+  dambord pdn check games/*.pdn
+  dambord pdn check --variant russian --verbose ussr1947.pdn
+  curl -s https://example.org/game.pdn | dambord pdn check -
+`;
+
+const convertUsage = `Usage: dambord pdn convert [--variant V] [-o OUT] [--verbose] FILE
+
+Reads a PDN file (UTF-8 or latin-1; - is standard input), replays every game and writes it
+again as strict PDN 3.0 (UTF-8) to OUT, or to standard output.
+
+What changes: the seven tags Event, Site, Date, Round, White, Black, Result come first ("?"
+where missing), then GameType (the variant's number only, e.g. "20"), then FEN (rewritten, e.g.
+"W:W31-50:B1-20"; left out when it is the start position), then the other tags in their order;
+SetUp is left out. The result is written in the variant's scoring (2-0/1-1/0-2 in international
+and brazilian, 1-0/1/2-1/2/0-1 elsewhere). Moves are written in the shortest form that names
+them (a capture jump by jump as one move), with move numbers, comments, NAGs and variations.
+
+Nothing is lost silently. On standard error: a game with an error (exit 1; it is written up to
+the error, with the unread rest of its moves in a comment "{dambord: not converted: ...}", or
+left out when its GameType or FEN cannot be played); and a warning for what the output does not
+keep: a result that is not a PDN 3.0 result (Delfts 4-6 becomes *), a tag that is repeated or
+not named by an identifier, an annotation that is not a NAG or move strength, text that was
+ignored, the rest of a variation after an illegal move, and a variant that was guessed.
+
+Options:
+  --variant V       replay every game as international, czech, english, brazilian or russian
+  -o, --output OUT  write to OUT instead of standard output
+  --verbose         also print every remark of the reader on standard error
+
+Exit status: 0 done, 1 a game has an error (the other games are written) or there is no game,
+2 bad usage, 3 FILE could not be read or OUT could not be written.
+
+Examples:
+  dambord pdn convert old.pdn -o strict.pdn
+  dambord pdn convert --variant czech - < mrcd2006.pdn
+`;
+
+/** `dambord pdn check`: replays every game of PDN files and reports each. */
+export const pdnCheckCommand: Command = {
+  name: 'pdn check',
+  summary: 'Replay every game of PDN files and report the first illegal move of each',
+  usage: checkUsage,
+  async run(argv, io) {
+    const args = parseArgs(argv, { variant: 'string', verbose: 'boolean' });
+    if (!args.ok) return usageError(io, 'pdn check', args.error);
+    const variant = chooseVariant(args.options.variant);
+    if (!variant.ok) return usageError(io, 'pdn check', variant.error);
+    const files = args.positionals;
+    if (files.length === 0) return usageError(io, 'pdn check', 'FILE is missing: name one or more PDN files, or - for standard input');
+    if (files.filter((f) => f === '-').length > 1) return usageError(io, 'pdn check', '- (standard input) can be named only once');
+    let games = 0;
+    let ok = 0;
+    let unreadable = 0;
+    let empty = 0;
+    for (const file of files) {
+      const input = await readInput(file, io);
+      if (!input.ok) {
+        io.stderr.write(`dambord pdn check: ${input.error}\n`);
+        unreadable++;
+        continue;
+      }
+      const { name, text } = input;
+      const read = readPdn(text, variant.options);
+      const out: string[] = [];
+      if (args.options.verbose) for (const e of read.errors) out.push(`${name}:${e.pos.line}:${e.pos.column}: ${e.reason}\n`);
+      if (read.games.length === 0) {
+        out.push(`${name}: no game found\n`);
+        empty++;
+      }
+      read.games.forEach((g, k) => {
+        games++;
+        if (g.error) out.push(`${name}:${g.error.pos.line}:${g.error.pos.column}: ${label(g, k + 1)}: ERROR ${withoutLocation(g.error)}\n`);
+        else {
+          ok++;
+          out.push(`${name}:${g.pos.line}: ${label(g, k + 1)}: OK, ${count(plies(g.line), 'move')}, ${variantText(g)}\n`);
+        }
+        if (args.options.verbose) for (const r of g.remarks) out.push(`  ${r.pos.line}:${r.pos.column}: ${withoutLocation(r)}\n`);
+      });
+      io.stdout.write(out.join(''));
+    }
+    const failed = unreadable > 0 ? `; ${count(unreadable, 'file')} could not be read` : '';
+    io.stdout.write(`${count(games, 'game')}: ${ok} ok, ${games - ok} with errors${failed}\n`);
+    if (unreadable > 0) return EXIT.io;
+    return games > ok || empty > 0 ? EXIT.checkFailed : EXIT.ok;
+  },
+};
+
+/** `dambord pdn convert`: rewrites every game of a PDN file as strict PDN 3.0. */
+export const pdnConvertCommand: Command = {
+  name: 'pdn convert',
+  summary: 'Rewrite every game of a PDN file as strict PDN 3.0',
+  usage: convertUsage,
+  async run(argv, io) {
+    const end = argv.indexOf('--');
+    const long = argv.map((a, i) => (a === '-o' && (end < 0 || i < end) ? '--output' : a));
+    const args = parseArgs(long, { variant: 'string', output: 'string', verbose: 'boolean' });
+    if (!args.ok) return usageError(io, 'pdn convert', args.error);
+    const variant = chooseVariant(args.options.variant);
+    if (!variant.ok) return usageError(io, 'pdn convert', variant.error);
+    const files = args.positionals;
+    if (files.length !== 1)
+      return usageError(io, 'pdn convert', files.length === 0 ? 'FILE is missing: name a PDN file, or - for standard input' : `one FILE expected, got "${files.join(' ')}"`);
+    const input = await readInput(files[0], io);
+    if (!input.ok) {
+      io.stderr.write(`dambord pdn convert: ${input.error}\n`);
+      return EXIT.io;
+    }
+    const { name, text } = input;
+    const read = readPdn(text, variant.options);
+    const report = (s: string) => io.stderr.write(`${s}\n`);
+    for (const e of read.errors) if (args.options.verbose || ignored(e)) report(`${name}:${e.pos.line}:${e.pos.column}: warning: ${e.reason}`);
+    if (read.games.length === 0) report(`${name}: no game found`);
+    const written: string[] = [];
+    let broken = 0;
+    read.games.forEach((g, k) => {
+      const who = label(g, k + 1);
+      const warn = (pos: { line: number; column?: number }, what: string) => report(`${name}:${pos.line}:${pos.column !== undefined ? `${pos.column}:` : ''} ${who}: warning: ${what}`);
+      for (const r of g.remarks) if (args.options.verbose || ignored(r)) warn(r.pos, withoutLocation(r));
+      if (g.error) {
+        broken++;
+        const at = `${name}:${g.error.pos.line}:${g.error.pos.column}: ${who}: ERROR ${withoutLocation(g.error).replace(/\.$/, '')}`;
+        if (g.tags.some((t) => t.pos.offset === g.error!.pos.offset)) return report(`${at}; the game is left out of the output`);
+        report(`${at}; written up to the error, the rest of its moves kept in a comment`);
+        written.push(writePdn(withComment(g, `dambord: not converted: ${remainder(text, g, read.games[k + 1])}`)));
+        return;
+      }
+      if (g.variantSource === 'guessed') warn(g.pos, `it has no GameType or Variant tag and its moves are not legal in international draughts (the PDN default); they are in ${g.variant.name}, so it is written with GameType ${g.variant.gameType}`);
+      const pdn = writePdn(g);
+      for (const d of losses(g, pdn)) warn(d.pos, d.what);
+      written.push(pdn);
+    });
+    const output = written.join('');
+    const out = args.options.output;
+    if (out !== undefined && out !== '-') {
+      try {
+        writeFileSync(out, output);
+      } catch (e) {
+        report(`dambord pdn convert: cannot write ${out}: ${why(e)}`);
+        return EXIT.io;
+      }
+    } else io.stdout.write(output);
+    return broken > 0 || read.games.length === 0 ? EXIT.checkFailed : EXIT.ok;
+  },
+};
+
+function chooseVariant(name: string | undefined): { ok: true; options: { variant?: Variant } } | { ok: false; error: string } {
+  if (name === undefined) return { ok: true, options: {} };
+  const variant = variantByName(name);
+  if (variant) return { ok: true, options: { variant } };
+  const frisian = name.trim().toLowerCase() === 'frisian' ? ' (frisian is not implemented)' : '';
+  return { ok: false, error: `unknown variant "${name}"${frisian}; choose one of ${Object.keys(variants).join(', ')}` };
+}
+
+type Input = { ok: true; name: string; text: string } | { ok: false; error: string };
+
+/** A file's text, decoded by readPdn's rules (UTF-8, else Windows-1252); `-` is standard input. */
+async function readInput(file: string, io: Io): Promise<Input> {
+  try {
+    const bytes = file === '-' ? await readAll(io.stdin) : readFileSync(file);
+    return { ok: true, name: file === '-' ? '<stdin>' : file, text: decodePdnBytes(bytes) };
+  } catch (e) {
+    return { ok: false, error: `cannot read ${file === '-' ? 'standard input' : file}: ${why(e)}` };
+  }
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  return Buffer.concat(chunks);
+}
+
+function why(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  const reasons: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory' };
+  return (err?.code && reasons[err.code]) || (err instanceof Error ? err.message : String(e));
+}
+
+function tagValue(tags: readonly PdnTag[], name: string): string | undefined {
+  return tags.find((t) => t.name.toLowerCase() === name.toLowerCase())?.value;
+}
+
+/** `game 3 (Sijbrands - Baliakin, NK 2009)`. */
+function label(g: PdnGame, n: number): string {
+  const tag = (name: string) => tagValue(g.tags, name)?.trim() || '?';
+  return `game ${n} (${tag('White')} - ${tag('Black')}, ${tag('Event')})`;
+}
+
+function plies(line: PdnLine): number {
+  return line.reduce((n, item) => n + (item.kind === 'ply' ? 1 : 0), 0);
+}
+
+function variantText(g: PdnGame): string {
+  return g.variantSource === 'guessed' ? `${g.variant.name} (guessed)` : g.variant.name;
+}
+
+function count(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? '' : 's'}`;
+}
+
+/** The reason without the `line L, column C: ` the replay puts in it (the caller prints the place). */
+function withoutLocation(e: PdnError): string {
+  return e.reason.replace(`line ${e.pos.line}, column ${e.pos.column}: `, '');
+}
+
+/** A remark about text the reader skipped, or the part of a variation after an illegal move: not in the output. */
+function ignored(e: PdnError): boolean {
+  return /\b(was|were) ignored\b/.test(e.reason) || e.reason.startsWith('in a variation:');
+}
+
+/**
+ * The text of a broken game from its error to the next game: what the output cannot hold as
+ * moves. A comment left open before the error (a nested comment) is taken from its `{`.
+ */
+function remainder(text: string, g: PdnGame, next: PdnGame | undefined): string {
+  let start = g.error!.pos.offset;
+  const open = text.lastIndexOf('{', start - 1);
+  if (open >= g.pos.offset && open > text.lastIndexOf('}', start - 1)) start = open;
+  return text.slice(start, next ? next.pos.offset : text.length).replace(/\s+/g, ' ').trim();
+}
+
+/** The game with `comment` after its last replayed move (before its first move if it has none). */
+function withComment(g: PdnGame, comment: string): PdnGame {
+  const line = [...g.line];
+  for (let i = line.length - 1; i >= 0; i--) {
+    const item = line[i];
+    if (item.kind === 'ply') {
+      line[i] = { ...item, comments: [...item.comments, comment] };
+      return { ...g, line };
+    }
+  }
+  return { ...g, preComments: [...g.preComments, comment] };
+}
+
+interface Loss {
+  pos: { line: number; column?: number };
+  what: string;
+}
+
+/**
+ * What `pdn` (writePdn of `g`) does not keep of `g`, found by reading it back: a result
+ * written as `*`, tags left out, annotations left out, moves, comments or variations that
+ * differ. Result, GameType, FEN and SetUp are rewritten on purpose (see the usage).
+ */
+function losses(g: PdnGame, pdn: string): Loss[] {
+  const back = readPdn(pdn, { variant: g.variant }).games;
+  if (back.length !== 1 || back[0].error) return [{ pos: g.pos, what: `the written game does not read back (${back[0]?.error?.reason ?? `${back.length} games`}); this is a bug in dambord` }];
+  const b = back[0];
+  const out: Loss[] = [];
+  const result = g.result ?? tagValue(g.tags, 'Result');
+  if (result !== undefined && result.replace(/\s+/g, '') !== '*' && b.result === '*')
+    out.push({ pos: g.pos, what: `the result "${result}" is not a PDN 3.0 result (2-0, 1-1, 0-2, 1-0, 1/2-1/2, 0-1, 0-0); written as *` });
+  const rewritten = new Set(['result', 'gametype', 'fen', 'setup']);
+  for (const t of g.tags) {
+    if (rewritten.has(t.name.toLowerCase())) continue;
+    const value = t.value.replace(/[\r\n\t]/g, ' ');
+    if (!b.tags.some((u) => u.name === t.name && u.value === value))
+      out.push({ pos: t.pos, what: `the tag [${t.name} "${t.value}"] is not written: PDN 3.0 tag names are identifiers such as Event, and each is written once` });
+  }
+  if (comments(g.preComments) !== comments(b.preComments)) out.push({ pos: g.pos, what: 'the comments before the first move are not written as read' });
+  compareLines(g.line, b.line, out);
+  return out;
+}
+
+function comments(list: readonly string[]): string {
+  return JSON.stringify(list.map((c) => c.replace(/[{}]/g, '').replace(/\s+/g, ' ').trim()));
+}
+
+function compareLines(a: PdnLine, b: PdnLine, out: Loss[]): void {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === undefined || y === undefined || x.kind !== y.kind || (x.kind === 'ply' && y.kind === 'ply' && !sameMove(x.move, y.move))) {
+      const where = x ?? a[a.length - 1];
+      out.push({ pos: where?.pos ?? { line: 0 }, what: 'the moves are not written as read; this is a bug in dambord' });
+      return;
+    }
+    if (x.kind !== 'ply' || y.kind !== 'ply') continue;
+    if (x.nags.length !== y.nags.length)
+      out.push({ pos: x.pos, what: `the annotations ${x.nags.join(' ')} of ${x.text} are written as ${y.nags.join(' ') || 'nothing'}: only NAGs ($1) and move strengths (!, ?, !!, ??, !?, ?!) are PDN 3.0` });
+    if (comments(x.preComments) !== comments(y.preComments) || comments(x.comments) !== comments(y.comments))
+      out.push({ pos: x.pos, what: `the comments of ${x.text} are not written as read (braces inside a comment are left out)` });
+    if (x.variations.length !== y.variations.length) out.push({ pos: x.pos, what: `the variations after ${x.text} are not written as read` });
+    else x.variations.forEach((v, k) => compareLines(v, y.variations[k], out));
+  }
+}

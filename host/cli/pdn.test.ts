@@ -1,0 +1,346 @@
+// `dambord pdn check` and `dambord pdn convert`, run in-process on the shared oracle games
+// (../shared/oracles/games) and on small texts given on standard input; one real process reads
+// its standard input.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { normaliseResult, parseFen, readPdn, sameMove, variants, writeFen } from '../../rules/index.ts';
+import type { PdnGame, PdnPly, VariantName } from '../../rules/index.ts';
+import { EXIT } from './command.ts';
+import { runCli } from './main.ts';
+
+const gamesDir = fileURLToPath(new URL('../../../shared/oracles/games/', import.meta.url));
+const bin = fileURLToPath(new URL('./bin.js', import.meta.url));
+const scratch = mkdtempSync(path.join(tmpdir(), 'dambord-pdn-'));
+
+/** Runs `dambord ARGV` in-process with `stdin` as standard input and collects what it writes. */
+async function cli(argv: string[], stdin: string | Uint8Array = '') {
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const sink = (to: Buffer[]) => {
+    const s = new PassThrough();
+    s.on('data', (chunk: Buffer) => to.push(chunk));
+    return s;
+  };
+  const input = new PassThrough();
+  input.end(typeof stdin === 'string' ? Buffer.from(stdin, 'utf8') : stdin);
+  const code = await runCli(argv, { stdout: sink(out), stderr: sink(err), stdin: input });
+  await new Promise((r) => setImmediate(r));
+  return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+}
+
+const oracle = (file: string) => path.join(gamesDir, file);
+
+/** Every string of a .json oracle file: one PDN text each. */
+function jsonTexts(file: string): string[] {
+  const data = JSON.parse(readFileSync(oracle(file), 'utf8')) as Record<string, unknown>;
+  return Object.values(data).flatMap((v) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []));
+}
+
+/** The .pdn oracle files, with their variant (null: the corpus files, read by their tags or the PDN default) and game count. */
+const PDN_FILES: [string, VariantName | null, number][] = [
+  ['OCA_2.0.pdn', 'english', 43],
+  ['mrcd2006.pdn', 'czech', 44],
+  ['nk ronde 01.pdn', 'international', 7],
+  ['nk ronde 02.pdn', 'international', 7],
+  ['ussr1947.pdn', 'russian', 153],
+  ...readdirSync(path.join(gamesDir, 'pdn-corpus'))
+    .filter((f) => f !== 'nested_comment.pdn')
+    .map((f): [string, null, number] => [`pdn-corpus/${f}`, null, { 'delfts.pdn': 2, 'fen.pdn': 3, 'kurnik.pdn': 4 }[f] ?? 1]),
+];
+const JSON_FILES: [string, VariantName, number][] = [
+  ['american_random_pdns.json', 'english', 30],
+  ['brazilian_random_pdns.json', 'brazilian', 25],
+  ['russian_random_pdns.json', 'russian', 30],
+  ['standard_random_pdns.json', 'international', 30],
+];
+
+const ILLEGAL = '[Event "x"]\n1. 32-28 19-23 2. 28x19 14x24 3. 30-25 *\n\n[Event "y"]\n[White "Ann"]\n1. 32-28 *\n';
+const GAME_LINE = /^(.+):(\d+): game (\d+) \((.*) - (.*), (.*)\): OK, (\d+) moves?, (international|czech|english|brazilian|russian)( \(guessed\))?$/;
+
+describe('dambord pdn check', () => {
+  it.each(PDN_FILES)('%s: every game OK (variant %s), %i games', async (file, variant, games) => {
+    const r = await cli(['pdn', 'check', ...(variant ? ['--variant', variant] : []), oracle(file)]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(EXIT.ok);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.pop()).toBe(`${games} game${games === 1 ? '' : 's'}: ${games} ok, 0 with errors`);
+    expect(lines).toHaveLength(games);
+    for (const line of lines) expect(line).toMatch(GAME_LINE);
+  });
+
+  it.each(JSON_FILES)('%s: every string of it OK as %s', async (file, variant, games) => {
+    const texts = jsonTexts(file);
+    expect(texts).toHaveLength(games);
+    for (const text of texts) {
+      const r = await cli(['pdn', 'check', '--variant', variant, '-'], text);
+      expect(r.code, r.stdout).toBe(EXIT.ok);
+      expect(r.stdout).toMatch(new RegExp(`^<stdin>:\\d+: game 1 \\(.*\\): OK, \\d+ moves?, ${variant}\\n1 game: 1 ok, 0 with errors\\n$`));
+    }
+  });
+
+  it('prints each game with its players and event, the plies replayed and the variant, from the tags', async () => {
+    const r = await cli(['pdn', 'check', oracle('nk ronde 01.pdn')]);
+    const first = r.stdout.split('\n')[0];
+    const m = GAME_LINE.exec(first)!;
+    expect(m).not.toBeNull();
+    const g = readPdn(readFileSync(oracle('nk ronde 01.pdn'))).games[0];
+    const tag = (n: string) => g.tags.find((t) => t.name === n)?.value;
+    expect(first).toBe(`${oracle('nk ronde 01.pdn')}:${g.pos.line}: game 1 (${tag('White')} - ${tag('Black')}, ${tag('Event')}): OK, ${tag('PlyCount')} moves, international`);
+  });
+
+  it('says when the variant was guessed from the moves', async () => {
+    const r = await cli(['pdn', 'check', oracle('OCA_2.0.pdn')]);
+    expect(r.stdout.split('\n')[0]).toMatch(/^.*OCA_2\.0\.pdn:1: game 1 \(Wyllie, J\. - Moorhead, W\., Manchester 1841\): OK, 44 moves, english \(guessed\)$/);
+  });
+
+  it('reports the first illegal move with FILE:LINE:COL and exits 1', async () => {
+    const r = await cli(['pdn', 'check', '-'], ILLEGAL);
+    expect(r.code).toBe(EXIT.checkFailed);
+    expect(r.stdout).toBe(
+      '<stdin>:2:25: game 1 (? - ?, x): ERROR move 14x24: "14x24" is not a legal move for black: from 14 black can play 14x23 (a capture is compulsory: 13x24, 14x23)\n' +
+        '<stdin>:4: game 2 (Ann - ?, y): OK, 1 move, international\n' +
+        '2 games: 1 ok, 1 with errors\n',
+    );
+    expect(r.stderr).toBe('');
+  });
+
+  it('rejects nested_comment.pdn, naming the line and column', async () => {
+    const file = oracle('pdn-corpus/nested_comment.pdn');
+    const r = await cli(['pdn', 'check', file]);
+    expect(r.code).toBe(EXIT.checkFailed);
+    expect(r.stdout).toBe(
+      `${file}:1:34: game 1 (? - ?, ?): ERROR Nested comment: '{' at line 1, column 34 is inside the comment opened at line 1, column 25; PDN comments cannot be nested.\n` +
+        '1 game: 0 ok, 1 with errors\n',
+    );
+  });
+
+  it('prints the remarks of each game indented under it with --verbose', async () => {
+    const file = oracle('pdn-corpus/fen.pdn');
+    const quiet = await cli(['pdn', 'check', file]);
+    expect(quiet.stdout).not.toContain('side to move');
+    const r = await cli(['pdn', 'check', '--verbose', file]);
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.stdout.split('\n').slice(0, 2)).toEqual([
+      `${file}:1: game 1 (? - ?, ?): OK, 0 moves, international`,
+      '  1:1: FEN tag at line 1: the side to move is not given; white is assumed',
+    ]);
+    const split = await cli(['pdn', 'check', '--verbose', '-'], jsonTexts('american_random_pdns.json').find((t) => readPdn(t).games[0].remarks.length > 0) ?? '');
+    expect(split.stdout).toMatch(/\n {2}\d+:\d+: one capture is written as 2 moves \(\w+x\w+x\w+\); read as one move\n/);
+  });
+
+  it('names a file it cannot read, checks the others and exits 3', async () => {
+    const missing = path.join(scratch, 'missing.pdn');
+    const r = await cli(['pdn', 'check', missing, oracle('nk ronde 02.pdn')]);
+    expect(r.code).toBe(EXIT.io);
+    expect(r.stderr).toBe(`dambord pdn check: cannot read ${missing}: no such file or directory\n`);
+    expect(r.stdout.trimEnd().split('\n').pop()).toBe('7 games: 7 ok, 0 with errors; 1 file could not be read');
+    const dir = await cli(['pdn', 'check', scratch]);
+    expect(dir).toMatchObject({ code: EXIT.io, stderr: `dambord pdn check: cannot read ${scratch}: it is a directory\n` });
+  });
+
+  it('decodes latin-1 bytes and replays under --variant', async () => {
+    const latin1 = Buffer.from('[White "Ren\xe9"]\n[Event "Caf\xe9"]\n1. c3-d4 f6-g5 *\n', 'latin1');
+    const r = await cli(['pdn', 'check', '--variant', 'czech', '-'], latin1);
+    expect(r.stdout).toBe('<stdin>:1: game 1 (René - ?, Café): OK, 2 moves, czech\n1 game: 1 ok, 0 with errors\n');
+    const wrong = await cli(['pdn', 'check', '--variant', 'international', '-'], latin1);
+    expect(wrong.code).toBe(EXIT.checkFailed);
+    expect(wrong.stdout).toMatch(/^<stdin>:3:4: game 1 \(René - \?, Café\): ERROR move c3-d4: /);
+  });
+
+  it('exits 1 when there is no game', async () => {
+    expect(await cli(['pdn', 'check', '-'], '')).toEqual({ code: EXIT.checkFailed, stdout: '<stdin>: no game found\n0 games: 0 ok, 0 with errors\n', stderr: '' });
+  });
+
+  it.each([
+    [['pdn', 'check'], 'FILE is missing'],
+    [['pdn', 'check', '--variant', 'frisian', 'x.pdn'], 'unknown variant "frisian" (frisian is not implemented); choose one of international, czech, english, brazilian, russian'],
+    [['pdn', 'check', '--variant', 'checkerz', 'x.pdn'], 'unknown variant "checkerz"; choose one of international, czech, english, brazilian, russian'],
+    [['pdn', 'check', '-', '-'], 'standard input) can be named only once'],
+    [['pdn', 'check', '--strict', 'x.pdn'], 'unknown option --strict'],
+  ])('%j is a usage error (exit 2)', async (argv, message) => {
+    const r = await cli(argv);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).toContain("Run 'dambord pdn check --help'");
+  });
+});
+
+function pliesOf(g: PdnGame): PdnPly[] {
+  return g.line.filter((p): p is PdnPly => p.kind === 'ply');
+}
+
+/**
+ * What must hold between a source game and its converted form: the same mainline moves (from,
+ * to, captured set) and the same tags, except what convert rewrites on purpose (see its usage):
+ * the roster tags come first with "?" where missing, Result is normalised, GameType becomes the
+ * variant's number, FEN is rewritten (and left out at the start position), SetUp is left out.
+ */
+function conversionProblems(source: PdnGame, out: PdnGame): string[] {
+  const problems: string[] = [];
+  const a = pliesOf(source);
+  const b = pliesOf(out);
+  if (a.length !== b.length || a.some((p, i) => !sameMove(p.move, b[i].move))) problems.push(`moves ${a.map((p) => p.text).join(' ')} became ${b.map((p) => p.text).join(' ')}`);
+  const value = (g: PdnGame, name: string) => g.tags.find((t) => t.name.toLowerCase() === name.toLowerCase())?.value;
+  const rewritten = ['result', 'gametype', 'fen', 'setup'];
+  for (const t of source.tags) {
+    if (rewritten.includes(t.name.toLowerCase())) continue;
+    if (value(out, t.name) !== t.value) problems.push(`tag ${t.name} "${t.value}" became "${value(out, t.name)}"`);
+  }
+  const kept = new Set(source.tags.map((t) => t.name.toLowerCase()));
+  for (const t of out.tags) {
+    const name = t.name.toLowerCase();
+    if (kept.has(name) && !rewritten.includes(name)) continue;
+    const v = out.variant;
+    const start = parseFen(v, v.startFen);
+    const expected: Record<string, string | undefined> = {
+      result: normaliseResult(source.result ?? value(source, 'Result') ?? '*', v),
+      gametype: String(v.gameType),
+      fen: start.ok && writeFen(start.position) !== writeFen(source.start) ? writeFen(source.start) : undefined,
+    };
+    const want = name in expected ? expected[name] : ['event', 'site', 'date', 'round', 'white', 'black'].includes(name) ? '?' : undefined;
+    if (t.value !== want) problems.push(`tag ${t.name} "${t.value}" was added or rewritten (expected ${want === undefined ? 'no such tag' : `"${want}"`})`);
+  }
+  if (out.variant !== source.variant) problems.push(`variant ${source.variant.name} became ${out.variant.name}`);
+  return problems;
+}
+
+async function checkOutput(text: string): Promise<string> {
+  const r = await cli(['pdn', 'check', '-'], text);
+  expect(r.code, r.stdout).toBe(EXIT.ok);
+  return r.stdout.trimEnd().split('\n').pop()!;
+}
+
+describe('dambord pdn convert', () => {
+  /** Lines convert must print on stderr for the oracle files: what strict PDN cannot keep. */
+  const EXPECTED_WARNINGS: Record<string, RegExp[]> = {
+    'pdn-corpus/alphanumeric.pdn': [/:1:1: game 1 \(\? - \?, \?\): warning: it has no GameType or Variant tag and its moves are not legal in international draughts \(the PDN default\); they are in russian, so it is written with GameType 25$/],
+    'pdn-corpus/delfts.pdn': [
+      /:1:1: game 1 \(Alexei Chizhov - Guntis Valneris, DUWO Rabobank Mini-WK {2}2007\): warning: the result "4-6" is not a PDN 3.0 result .*; written as \*$/,
+      /:28:1: game 2 \(.*\): warning: the result "1-9" is not a PDN 3.0 result .*; written as \*$/,
+    ],
+    'pdn-corpus/movestrength.pdn': [/:1:11: game 1 \(\? - \?, \?\): warning: the annotations !\?!!! of 19-23 are written as nothing: only NAGs/],
+  };
+
+  it.each(PDN_FILES)('%s (as %s): same games, moves and tags; pdn check says all OK', async (file, variant, games) => {
+    const source = readPdn(readFileSync(oracle(file)), variant ? { variant: variants[variant] } : {}).games;
+    const r = await cli(['pdn', 'convert', ...(variant ? ['--variant', variant] : []), oracle(file)]);
+    expect(r.code).toBe(EXIT.ok);
+    const warnings = r.stderr.split('\n').filter((l) => l !== '');
+    const expected = EXPECTED_WARNINGS[file] ?? [];
+    expect(warnings).toHaveLength(expected.length);
+    warnings.forEach((w, i) => expect(w).toMatch(expected[i]));
+    const out = readPdn(r.stdout).games;
+    expect(out).toHaveLength(games);
+    expect(out.flatMap((g, k) => conversionProblems(source[k], g).map((p) => `game ${k + 1}: ${p}`))).toEqual([]);
+    expect(out.every((g) => g.variantSource === 'GameType' && g.error === null && g.remarks.length === 0)).toBe(true);
+    expect(await checkOutput(r.stdout)).toBe(`${games} game${games === 1 ? '' : 's'}: ${games} ok, 0 with errors`);
+  });
+
+  it.each(JSON_FILES)('every string of %s, as %s', async (file, variant) => {
+    for (const text of jsonTexts(file)) {
+      const [source] = readPdn(text, { variant: variants[variant] }).games;
+      const r = await cli(['pdn', 'convert', '--variant', variant, '-'], text);
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: EXIT.ok, stderr: '' });
+      const out = readPdn(r.stdout).games;
+      expect(out).toHaveLength(1);
+      expect(conversionProblems(source, out[0])).toEqual([]);
+      expect(await checkOutput(r.stdout)).toBe('1 game: 1 ok, 0 with errors');
+    }
+  });
+
+  it('writes the tags of the roster first, GameType, then the others; drops SetUp; rewrites FEN', async () => {
+    const text = '[SetUp "1"]\n[FEN "W:W28:B23."]\n[Black "Bo"]\n[Event "Final"]\n[Remark "x"]\n[Result "1-0"]\n1. 28x19 1-0\n';
+    const r = await cli(['pdn', 'convert', '-'], text);
+    expect(r).toEqual({
+      code: EXIT.ok,
+      stdout: '[Event "Final"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n[White "?"]\n[Black "Bo"]\n[Result "2-0"]\n[GameType "20"]\n[FEN "W:W28:B23"]\n[Remark "x"]\n\n1. 28x19 2-0\n\n',
+      stderr: '',
+    });
+  });
+
+  it('reports a game with an illegal move, writes it up to the move with the rest in a comment, and the other games whole; exit 1', async () => {
+    const r = await cli(['pdn', 'convert', '-'], ILLEGAL);
+    expect(r.code).toBe(EXIT.checkFailed);
+    expect(r.stderr).toBe(
+      '<stdin>:2:25: game 1 (? - ?, x): ERROR move 14x24: "14x24" is not a legal move for black: from 14 black can play 14x23 (a capture is compulsory: 13x24, 14x23); written up to the error, the rest of its moves kept in a comment\n',
+    );
+    expect(r.stdout).toContain('1. 32-28 19-23 2. 28x19 {dambord: not converted: 14x24 3. 30-25 *} *\n');
+    const out = readPdn(r.stdout).games;
+    expect(out.map((g) => [g.error, pliesOf(g).length, g.tags.find((t) => t.name === 'Event')?.value])).toEqual([
+      [null, 3, 'x'],
+      [null, 1, 'y'],
+    ]);
+  });
+
+  it('keeps the unread rest of nested_comment.pdn, from the comment that holds the nested one', async () => {
+    const r = await cli(['pdn', 'convert', oracle('pdn-corpus/nested_comment.pdn')]);
+    expect(r.code).toBe(EXIT.checkFailed);
+    expect(r.stderr).toMatch(/nested_comment\.pdn:1:34: game 1 \(\? - \?, \?\): ERROR Nested comment: .*; written up to the error/);
+    expect(r.stdout).toContain('1. 33-29 19-23 2. 35-30 {dambord: not converted: nested comment} *');
+  });
+
+  it('leaves out a game whose GameType or FEN cannot be played, and says so', async () => {
+    const r = await cli(['pdn', 'convert', '-'], '[GameType "40"]\n1. 32-28 *\n[FEN "W:W51:B1"]\n1. 32-28 *\n[Event "ok"]\n1. 32-28 *\n');
+    expect(r.code).toBe(EXIT.checkFailed);
+    expect(r.stderr.split('\n')).toEqual([
+      '<stdin>:1:1: game 1 (? - ?, ?): ERROR GameType "40" at line 1 is not a variant dambord plays (international 20, english 21, russian 25, brazilian 26, czech 29); the game is left out of the output',
+      expect.stringMatching(/^<stdin>:3:1: game 2 \(\? - \?, \?\): ERROR the FEN tag at line 3 cannot be set up: .*; the game is left out of the output$/),
+      '',
+    ]);
+    expect(readPdn(r.stdout).games.map((g) => g.tags[0].value)).toEqual(['ok']);
+  });
+
+  it('writes to -o OUT or --output OUT; a file it cannot write is exit 3', async () => {
+    const out = path.join(scratch, 'out.pdn');
+    const r = await cli(['pdn', 'convert', oracle('nk ronde 02.pdn'), '-o', out]);
+    expect(r).toEqual({ code: EXIT.ok, stdout: '', stderr: '' });
+    expect(readPdn(readFileSync(out)).games).toHaveLength(7);
+    const again = await cli(['pdn', 'convert', `--output=${out}`, oracle('pdn-corpus/unicode.pdn')]);
+    expect(again.code).toBe(EXIT.ok);
+    expect(readFileSync(out, 'utf8')).toContain('[Black "高文龙"]');
+    const bad = path.join(scratch, 'no', 'such', 'dir.pdn');
+    expect(await cli(['pdn', 'convert', oracle('nk ronde 02.pdn'), '-o', bad])).toMatchObject({ code: EXIT.io, stderr: `dambord pdn convert: cannot write ${bad}: no such file or directory\n` });
+  });
+
+  it('writes UTF-8 from latin-1 input', async () => {
+    const r = await cli(['pdn', 'convert', '-'], Buffer.from('[White "Ren\xe9"]\n1. 32-28 *\n', 'latin1'));
+    expect(r.stdout).toContain('[White "René"]');
+  });
+
+  it('a file it cannot read is exit 3', async () => {
+    const missing = path.join(scratch, 'missing.pdn');
+    expect(await cli(['pdn', 'convert', missing])).toEqual({ code: EXIT.io, stdout: '', stderr: `dambord pdn convert: cannot read ${missing}: no such file or directory\n` });
+  });
+
+  it.each([
+    [['pdn', 'convert'], 'FILE is missing'],
+    [['pdn', 'convert', 'a.pdn', 'b.pdn'], 'one FILE expected, got "a.pdn b.pdn"'],
+    [['pdn', 'convert', '--variant', 'frisian', 'a.pdn'], 'unknown variant "frisian" (frisian is not implemented)'],
+    [['pdn', 'convert', '-o'], '--output needs a value'],
+    [['pdn', 'convert', '-x', 'a.pdn'], 'unknown option -x'],
+  ])('%j is a usage error (exit 2)', async (argv, message) => {
+    const r = await cli(argv);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).toContain("Run 'dambord pdn convert --help'");
+  });
+});
+
+describe('node host/cli/bin.js pdn (a real process)', () => {
+  it('checks standard input and converts a file to a file', () => {
+    const check = spawnSync(process.execPath, [bin, 'pdn', 'check', '-'], { input: ILLEGAL, encoding: 'utf8', cwd: tmpdir() });
+    expect(check.status).toBe(1);
+    expect(check.stdout).toMatch(/^<stdin>:2:25: game 1 .*ERROR move 14x24/);
+    const out = path.join(scratch, 'ussr.pdn');
+    writeFileSync(out, '');
+    const convert = spawnSync(process.execPath, [bin, 'pdn', 'convert', '--variant', 'russian', oracle('ussr1947.pdn'), '-o', out], { encoding: 'utf8', cwd: tmpdir() });
+    expect({ status: convert.status, stderr: convert.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(readPdn(readFileSync(out)).games).toHaveLength(153);
+  });
+});
