@@ -16,8 +16,15 @@ const TEXT: Record<IrregularityCode, string> = {
   'incomplete-removal': 'left captured pieces on the board',
   'removed-not-jumped': 'removed a piece that was not jumped',
   'removed-own': 'removed an own piece during a capture',
-  'removal-order': 'removed the captured pieces out of order: in the order of capture or its reverse',
+  'removal-order': 'removed the captured pieces neither in the order of capture nor in its reverse',
   'touch-out-of-turn': 'touched a piece while not on move',
+};
+
+/** What a capture that the variant's rule of choice forbids broke (FMJD 4.13; Czech cl. 4.14). */
+const NOT_MAXIMUM: Record<Variant['captureChoice'], string> = {
+  maximum: 'did not capture the greatest number of pieces',
+  'king-first': 'captured with a man although a king could capture',
+  free: TEXT['not-maximum-capture'],
 };
 
 /** Sentences for people, squares in the variant's notation. */
@@ -26,7 +33,7 @@ export const describe = {
     const other = code === 'two-moves' || code === 'touch-out-of-turn' || code === 'takeback';
     const who = other === (turn === 'white') ? 'Black' : 'White';
     const at = squares.length > 0 ? ` (${squares.map((s) => squareName(v, s)).join(', ')})` : '';
-    return `${who} ${TEXT[code]}${at}.`;
+    return `${who} ${code === 'not-maximum-capture' ? NOT_MAXIMUM[v.captureChoice] : TEXT[code]}${at}.`;
   },
   mismatch(v: Variant, clear: readonly number[], fill: readonly Fill[]): string {
     const parts: string[] = [];

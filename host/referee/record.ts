@@ -14,7 +14,9 @@ export interface Scoresheet {
 
 export type ScoresheetItem =
   | { readonly kind: 'move'; readonly text: string; readonly side: 'white' | 'black'; readonly comments: string[] }
-  | { readonly kind: 'setup'; readonly position: Position; readonly comment: string };
+  | { readonly kind: 'setup'; readonly position: Position; readonly comment: string }
+  /** A noted irregularity between moves (touching out of turn, 3.14): a comment after the last move. */
+  | { readonly kind: 'note'; readonly comment: string };
 
 /** An empty scoresheet for a game from `start`. */
 export function newScoresheet(start: Position, tags: readonly { name: string; value: string }[] = []): Scoresheet {
@@ -24,8 +26,9 @@ export function newScoresheet(start: Position, tags: readonly { name: string; va
 /**
  * Adds the referee's outputs to the scoresheet: each move; an accepted irregularity that
  * changed the position as a `/FEN "..."/` setup with a comment naming the irregularity and
- * its article; noted irregularities as comments on the move; takebacks accepted remove the
- * move; the result.
+ * its article; noted irregularities as comments on the move they concern (a touch out of turn,
+ * which concerns no move, after the last move played); takebacks accepted remove the move; the
+ * result.
  */
 export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Scoresheet {
   let items = [...sheet.items];
@@ -40,7 +43,8 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
         break;
       case 'irregularity':
         lastIrregularity = `${o.code} (${o.article})`;
-        if (o.decision === 'note') notes.push(`${o.message} Article ${o.article}.`);
+        if (o.decision === 'note' && o.code === 'touch-out-of-turn') items.push({ kind: 'note', comment: `${o.message} Article ${o.article}.` });
+        else if (o.decision === 'note') notes.push(`${o.message} Article ${o.article}.`);
         break;
       case 'accepted':
         if (o.code === 'takeback') {
@@ -71,13 +75,17 @@ export function scoresheetPdn(sheet: Scoresheet): string {
   if (!standard.ok || writeFen(standard.position) !== writeFen(sheet.start)) tags.push({ name: 'FEN', value: writeFen(sheet.start) });
   for (const t of sheet.tags) if (!roster.includes(t.name) && !['Result', 'GameType', 'FEN'].includes(t.name)) tags.push(t);
   const moves: WritableNode[] = [];
+  // The comment of a setup or a note goes on the last move before it, or before the movetext
+  // when no move precedes it (an irregularity on the first turn).
+  const preComments: string[] = [];
   let number = 1;
   let needNumber = true;
   for (const item of sheet.items) {
-    if (item.kind === 'setup') {
-      const last = moves[moves.length - 1];
+    if (item.kind === 'setup' || item.kind === 'note') {
+      const last = [...moves].reverse().find((m) => m.kind === 'move');
       if (last && last.kind === 'move') last.comments = [...(last.comments ?? []), item.comment];
-      moves.push({ kind: 'setup', fen: writeFen(item.position) });
+      else preComments.push(item.comment);
+      if (item.kind === 'setup') moves.push({ kind: 'setup', fen: writeFen(item.position) });
       needNumber = true;
       continue;
     }
@@ -89,6 +97,6 @@ export function scoresheetPdn(sheet: Scoresheet): string {
     if (!first) number++;
     needNumber = item.comments.length > 0;
   }
-  return writePdnGame({ tags, moves, result });
+  return writePdnGame({ tags, moves, result, preComments });
 }
 

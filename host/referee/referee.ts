@@ -2,6 +2,7 @@ import type { Game, Move, Position } from '../../rules/index.ts';
 import {
   KING,
   agreeDraw,
+  opposite,
   colorBit,
   currentPosition,
   formatMove,
@@ -60,6 +61,12 @@ export interface RefereeState {
   readonly jadoube: boolean;
   /** A move the board shows but that may go on (a king still sliding). */
   readonly pendingMove: Move | null;
+  /**
+   * The state before the piece of an open move was lifted again: if the next lift is an
+   * opponent's piece, the open move was over and that lift was the opponent taking the piece
+   * (4.16), not the piece going on.
+   */
+  readonly beforeRelift: { readonly state: RefereeState; readonly t: number } | null;
   /** The board changed since the last decision, at `changedAt`. */
   readonly dirty: boolean;
   readonly changedAt: number;
@@ -86,6 +93,7 @@ export function createReferee(position: Position, policy: Policy, t = 0): Refere
     obligation: null,
     jadoube: false,
     pendingMove: null,
+    beforeRelift: null,
     dirty: false,
     changedAt: t,
     crownable: null,
@@ -145,6 +153,14 @@ function onBoard(s0: RefereeState, kind: 'lift' | 'place', sq: number, t: number
   // A piece lifted elsewhere while a finished move is still open: the move is over (the
   // opponent starts to move, or the mover touches another piece).
   if (s.mode.kind === 'play' && s.pendingMove && !(kind === 'lift' && sq === s.pendingMove.to)) s = commit(s, s.pendingMove, t, out);
+  else if (s.mode.kind === 'play' && s.beforeRelift && kind === 'lift' && s.sensed[sq] & colorBit(opposite(currentPosition(s.game).turn))) {
+    // The open move's piece, lifted again, was taken by the opponent, who now lifts a piece.
+    const back = s.beforeRelift;
+    const moved = back.state.pendingMove!;
+    s = commit(back.state, moved, back.t, out);
+    s = onBoard(s, 'lift', moved.to, back.t, out);
+  }
+  const relift = s.mode.kind === 'play' && s.pendingMove && kind === 'lift' && sq === s.pendingMove.to ? { state: s, t } : null;
   const sensed = s.sensed.slice();
   let hand = s.hand;
   let piece: number;
@@ -166,7 +182,7 @@ function onBoard(s0: RefereeState, kind: 'lift' | 'place', sq: number, t: number
     } else piece = expectedPiece(s, sq);
     sensed[sq] = piece;
   }
-  s = { ...s, sensed, hand, log: [...s.log, { kind, square: sq, piece, t }], dirty: true, changedAt: t, pendingMove: null };
+  s = { ...s, sensed, hand, log: [...s.log, { kind, square: sq, piece, t }], dirty: true, changedAt: t, pendingMove: null, beforeRelift: relift };
   switch (s.mode.kind) {
     case 'play':
       return afterPlay(s, kind, sq, piece, t, out);
@@ -200,7 +216,8 @@ function afterPlay(s0: RefereeState, kind: 'lift' | 'place', sq: number, piece: 
     if (s.jadoube) {
       const squares = [...new Set(s.log.filter((e) => e.kind === 'lift').map((e) => e.square))];
       if (squares.length > 0) out.push({ type: 'adjusted', squares, t });
-      return { ...atRest(s), jadoube: false, log: [] };
+      // One announcement covers every piece adjusted before the move (3.13: "one or more").
+      return { ...atRest(s), log: [] };
     }
     return atRest(s);
   }
@@ -229,7 +246,7 @@ function afterReturn(s: RefereeState, sq: number, piece: number, t: number, out:
     out.push({ type: 'crowned', square: sq, t });
     return { ...s, log, crownable: null };
   }
-  if (s.policy.feelMs > 0 && t - lift.t <= s.policy.feelMs) {
+  if (s.policy.feelMs > 0 && !s.jadoube && t - lift.t <= s.policy.feelMs) {
     return { ...s, log, touched: s.touched.filter((x) => x !== sq || s.log.some((e, i) => i < n - 2 && e.square === sq)) };
   }
   if (!(piece & colorBit(pos.turn)) && log.length === 0) {
@@ -252,7 +269,7 @@ function atRest(s: RefereeState): RefereeState {
 function isCertain(s: RefereeState, m: Move, kind: 'lift' | 'place', sq: number): boolean {
   const pos = currentPosition(s.game);
   const king = (pos.board[m.from] & KING) !== 0;
-  if (m.captured.length > 0) return kind === 'lift' ? m.capturedSet.has(sq) : !king;
+  if (m.captured.length > 0) return kind === 'lift' ? m.capturedSet.has(sq) : !king || !pos.variant.flyingKings;
   if (!king) return true;
   if (!pos.variant.flyingKings) return true;
   const g = pos.variant.geometry;
@@ -307,6 +324,7 @@ function startTurn(s: RefereeState, pos: Position): RefereeState {
     obligation: null,
     jadoube: false,
     pendingMove: null,
+    beforeRelift: null,
     dirty: false,
     mode: { kind: 'play' },
   };
@@ -360,8 +378,12 @@ function onPress(s: RefereeState, button: string, t: number, out: RefereeOutput[
     case 'clock':
       if (s.mode.kind === 'play' && (s.dirty || s.pendingMove)) return endTurn(s, t, out);
       return s;
-    case 'jadoube':
-      return s.mode.kind === 'play' ? { ...s, jadoube: true, log: [] } : s;
+    case 'jadoube': {
+      if (s.mode.kind !== 'play') return s;
+      // A king's move still open is over: the opponent announces an adjustment before moving (3.13).
+      const next = s.pendingMove ? commit(s, s.pendingMove, t, out) : s;
+      return next.mode.kind === 'play' ? { ...next, jadoube: true, log: [] } : next;
+    }
     case 'accept':
     case 'correct': {
       // A decision asked for while the turn is still open ends it first.
