@@ -1,4 +1,4 @@
-import type { Move, Position } from '../../rules/index.ts';
+import type { Color, Move, Position } from '../../rules/index.ts';
 import { KING, SquareSet, colorBit, createPosition, generateRoutes, legalMoves, opposite, sameMove } from '../../rules/index.ts';
 import { keyOf, occupancyAfter, occupancyOf } from './occupancy.ts';
 import type { IrregularityCode } from './types.ts';
@@ -17,14 +17,24 @@ export interface LogEntry {
  * the rules describe (a mismatch).
  */
 export type Finding =
-  | { kind: 'irregular'; code: IrregularityCode; squares: number[]; accepted: Position; articleKey?: string }
+  | {
+      kind: 'irregular';
+      code: IrregularityCode;
+      squares: number[];
+      accepted: Position;
+      articleKey?: string;
+      /** The legal capture that a correction finishes (the jumps stand; only the removal is put right). */
+      completes?: Move;
+      /** Who did it, where that is not the side to move. */
+      actor?: Color;
+    }
   | { kind: 'mismatch' };
 
 /**
  * Explains a board that stands still (or whose turn was ended by the clock) and matches no
  * legal move. `sensed` holds the piece codes now on the board.
  */
-export function classify(pos: Position, previous: Position | null, legal: readonly Move[], sensed: Uint8Array): Finding {
+export function classify(pos: Position, previous: Position | null, legal: readonly Move[], sensed: Uint8Array, lastMove: Move | null = null): Finding {
   const v = pos.variant;
   const me = colorBit(pos.turn);
   const them = colorBit(opposite(pos.turn));
@@ -41,6 +51,11 @@ export function classify(pos: Position, previous: Position | null, legal: readon
     return { kind: 'irregular', code: 'takeback', squares: [...vacated, ...filled], accepted: previous };
   }
   if (filled.length === 0 && vacated.length > 0) {
+    // Right after a capture, pieces of the side that was captured from are still being taken
+    // off by the capturer: one that was not jumped is 5.4.12, not a removal by its owner.
+    if (lastMove && lastMove.captured.length > 0 && mineGone.length === vacated.length) {
+      return { kind: 'irregular', code: 'removed-not-jumped', squares: vacated, accepted: stay(sensed), actor: opposite(pos.turn) };
+    }
     return { kind: 'irregular', code: 'removed-without-reason', squares: vacated, accepted: stay(sensed) };
   }
   if (filled.length !== 1) return { kind: 'mismatch' };
@@ -66,17 +81,17 @@ export function classify(pos: Position, previous: Position | null, legal: readon
   const routes = generateRoutes(v, pos.board.slice(), me);
   const routesFrom = routes.filter((r) => r.from === from);
 
-  if (ownRemoved.length > 0) return { kind: 'irregular', code: 'removed-own', squares: ownRemoved, accepted };
+  const sameEnds = legal.filter((m) => m.from === from && m.to === to && m.captured.length > 0);
+  if (ownRemoved.length > 0) return { kind: 'irregular', code: 'removed-own', squares: ownRemoved, accepted, completes: sameEnds.find((m) => m.capturedSet.equals(taken)) };
   // A capture the rules allow as a route but not as a choice (FMJD 4.13; Czech 4.14).
   const allRoutes = allCaptureRoutes(pos);
   if (allRoutes.some((r) => r.from === from && r.to === to && r.capturedSet.equals(taken)) && !legal.some((m) => m.from === from && m.to === to && m.capturedSet.equals(taken))) {
     return { kind: 'irregular', code: 'not-maximum-capture', squares: [from, to, ...theirsGone], accepted };
   }
-  const sameEnds = legal.filter((m) => m.from === from && m.to === to && m.captured.length > 0);
   const superset = sameEnds.find((m) => taken.diff(m.capturedSet).isEmpty());
   if (superset) {
     const left = superset.capturedSet.diff(taken).toArray();
-    return { kind: 'irregular', code: 'incomplete-removal', squares: left, accepted };
+    return { kind: 'irregular', code: 'incomplete-removal', squares: left, accepted, completes: superset };
   }
   // Stopped on a landing square of a longer capture (5.4.9 / 5.4.13).
   for (const r of routesFrom) {
@@ -91,7 +106,7 @@ export function classify(pos: Position, previous: Position | null, legal: readon
   }
   if (sameEnds.length > 0 && !taken.isEmpty()) {
     const notJumped = taken.diff(sameEnds[0].capturedSet).toArray();
-    return { kind: 'irregular', code: 'removed-not-jumped', squares: notJumped, accepted };
+    return { kind: 'irregular', code: 'removed-not-jumped', squares: notJumped, accepted, completes: sameEnds[0] };
   }
   if (taken.isEmpty() && legal.length > 0 && legal[0].captured.length > 0 && isPlainStep(pos, from, to)) {
     return { kind: 'irregular', code: 'capture-missed', squares: [...new Set([from, to, ...legal.map((m) => m.from)])], accepted };
@@ -153,13 +168,13 @@ export function captureOrder(pos: Position, m: Move, log: readonly LogEntry[]): 
   let early = false;
   log.forEach((e, i) => {
     if (e.kind !== 'lift' || !m.capturedSet.has(e.square)) return;
-    if (i < landing && m.captured.length > 1) early = true;
+    if (i < landing && (m.captured.length > 1 || !pos.variant.articles['single-capture-removal-first'])) early = true;
     const at = removals.indexOf(e.square);
     if (at >= 0) removals.splice(at, 1);
     removals.push(e.square);
   });
-  if (early) found.push('early-removal');
-  if (m.captured.length > 2) {
+  if (early && pos.variant.articles['early-removal']) found.push('early-removal');
+  if (m.captured.length > 2 && pos.variant.articles['removal-order']) {
     const routes = generateRoutes(pos.variant, pos.board.slice(), colorBit(pos.turn)).filter((r) => sameMove(r, m));
     const same = (a: readonly number[]): boolean => a.length === removals.length && a.every((s, i) => s === removals[i]);
     if (!routes.some((r) => same(r.captured) || same([...r.captured].reverse()))) found.push('removal-order');

@@ -29,9 +29,10 @@ const NOT_MAXIMUM: Record<Variant['captureChoice'], string> = {
 
 /** Sentences for people, squares in the variant's notation. */
 export const describe = {
-  irregularity(v: Variant, code: IrregularityCode, squares: readonly number[], turn: Color): string {
+  irregularity(v: Variant, code: IrregularityCode, squares: readonly number[], turn: Color, actor?: Color): string {
     const other = code === 'two-moves' || code === 'touch-out-of-turn' || code === 'takeback';
-    const who = other === (turn === 'white') ? 'Black' : 'White';
+    const side = actor ?? (other === (turn === 'white') ? 'black' : 'white');
+    const who = side === 'white' ? 'White' : 'Black';
     const at = squares.length > 0 ? ` (${squares.map((s) => squareName(v, s)).join(', ')})` : '';
     return `${who} ${code === 'not-maximum-capture' ? NOT_MAXIMUM[v.captureChoice] : TEXT[code]}${at}.`;
   },

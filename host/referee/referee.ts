@@ -1,4 +1,4 @@
-import type { Game, Move, Position } from '../../rules/index.ts';
+import type { Color, Game, Move, Position } from '../../rules/index.ts';
 import {
   KING,
   agreeDraw,
@@ -10,6 +10,7 @@ import {
   newGame,
   normaliseResult,
   outcome,
+  play,
   playMove,
   resign,
 } from '../../rules/index.ts';
@@ -28,6 +29,8 @@ interface Pending {
   readonly accepted: Position | Move;
   /** A touch-move obligation that `correct` carries over (3.11). */
   readonly obligation: number | null;
+  /** The legal capture a correction finishes, played when the board shows it. */
+  readonly completes?: Move;
   /** `accept` of a takeback returns the game to before the last move. */
   readonly takeback: boolean;
 }
@@ -35,7 +38,7 @@ interface Pending {
 type Mode =
   | { readonly kind: 'play' }
   | { readonly kind: 'decide'; readonly pending: Pending }
-  | { readonly kind: 'correcting'; readonly target: Position; readonly obligation: number | null }
+  | { readonly kind: 'correcting'; readonly target: Position; readonly obligation: number | null; readonly completes?: Move }
   | { readonly kind: 'mismatch' }
   | { readonly kind: 'over' };
 
@@ -356,15 +359,18 @@ function endTurn(s: RefereeState, t: number, out: RefereeOutput[]): RefereeState
   const pos = currentPosition(s.game);
   if (occupancyKey(s) === keyOf(occupancyOf(pos.board))) return atRest(settled);
   const prev = s.previousGame ? currentPosition(s.previousGame) : null;
-  const finding = classify(pos, prev, s.legal, s.sensed);
+  const lastMove = s.game.moves[s.game.moves.length - 1] ?? null;
+  const finding = classify(pos, prev, s.legal, s.sensed, lastMove);
   if (finding.kind === 'mismatch') {
     const plan = difference(s.sensed, pos);
     out.push({ type: 'mismatch', clear: plan.clear, fill: plan.fill, message: describe.mismatch(pos.variant, plan.clear, plan.fill), t });
     return { ...settled, mode: { kind: 'mismatch' } };
   }
   const decision = s.policy.noted.has(finding.code) ? 'note' : 'decide';
-  out.push(irregularity(s, finding.code, finding.squares, t, decision, finding.articleKey));
-  const pending: Pending = { code: finding.code, target: pos, accepted: finding.accepted, obligation: s.obligation ?? s.touched[0] ?? null, takeback: finding.code === 'takeback' };
+  out.push(irregularity(s, finding.code, finding.squares, t, decision, finding.articleKey, finding.actor));
+  const completes = finding.completes;
+  const target = completes ? play(pos, completes) : pos;
+  const pending: Pending = { code: finding.code, target, accepted: finding.accepted, obligation: completes ? null : (s.obligation ?? s.touched[0] ?? null), takeback: finding.code === 'takeback', completes };
   if (decision === 'note') return accept(settled, pending, t, out);
   return flag(settled, pending);
 }
@@ -414,7 +420,7 @@ function accept(s: RefereeState, p: Pending, t: number, out: RefereeOutput[]): R
 
 /** The opponent has the position before the irregularity restored (5.4), wholly (5.8). */
 function correct(s: RefereeState, p: Pending, t: number, out: RefereeOutput[]): RefereeState {
-  const next: RefereeState = { ...s, mode: { kind: 'correcting', target: p.target, obligation: p.obligation } };
+  const next: RefereeState = { ...s, mode: { kind: 'correcting', target: p.target, obligation: p.obligation, completes: p.completes } };
   out.push(correctionPlan(s, p.target, t));
   return afterCorrecting(next, t, out);
 }
@@ -424,6 +430,8 @@ function afterCorrecting(s: RefereeState, t: number, out: RefereeOutput[]): Refe
   const target = s.mode.target;
   if (occupancyKey(s) !== keyOf(occupancyOf(target.board))) return s;
   out.push({ type: 'corrected', position: target, t });
+  // The capture's jumps stood; with the removal put right it is played as it should have been.
+  if (s.mode.completes) return playOut(startTurn(s, currentPosition(s.game)), s.mode.completes, t, out);
   const obligation = s.mode.obligation;
   const next = startTurn(s, target);
   return { ...next, obligation: obligation !== null && next.legal.some((m) => m.from === obligation) ? obligation : null };
@@ -432,7 +440,7 @@ function afterCorrecting(s: RefereeState, t: number, out: RefereeOutput[]): Refe
 function afterDecide(s: RefereeState, before: RefereeState, kind: 'lift' | 'place', sq: number, t: number, out: RefereeOutput[]): RefereeState {
   if (s.mode.kind !== 'decide') return s;
   const p = s.mode.pending;
-  if (occupancyKey(s) === keyOf(occupancyOf(p.target.board))) return afterCorrecting({ ...s, mode: { kind: 'correcting', target: p.target, obligation: p.obligation } }, t, out);
+  if (occupancyKey(s) === keyOf(occupancyOf(p.target.board))) return afterCorrecting({ ...s, mode: { kind: 'correcting', target: p.target, obligation: p.obligation, completes: p.completes } }, t, out);
   // Hands putting the old position back are correcting; anything else is play going on (5.7).
   const towards = kind === 'lift' ? p.target.board[sq] === 0 : p.target.board[sq] !== 0;
   if (towards) return s;
@@ -472,11 +480,11 @@ function difference(sensed: Uint8Array, target: Position): { clear: number[]; fi
   return { clear, fill };
 }
 
-function irregularity(s: RefereeState, code: IrregularityCode, squares: number[], t: number, decision: 'decide' | 'note', articleKey: string = code): RefereeOutput {
+function irregularity(s: RefereeState, code: IrregularityCode, squares: number[], t: number, decision: 'decide' | 'note', articleKey: string = code, actor?: Color): RefereeOutput {
   const pos = currentPosition(s.game);
   const v = pos.variant;
   const article = v.articles[articleKey] ?? v.articles[code] ?? '';
   const d: 'decide' | 'note' = code === 'touch-out-of-turn' ? 'note' : decision;
-  return { type: 'irregularity', code, article, squares, message: describe.irregularity(v, code, squares, pos.turn), decision: d, t };
+  return { type: 'irregularity', code, article, squares, message: describe.irregularity(v, code, squares, pos.turn, actor), decision: d, t };
 }
 

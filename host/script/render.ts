@@ -174,7 +174,9 @@ export function renderGame(start: Position, moves: readonly Move[], opts: Render
       open = king;
     } else {
       let style = styles.capture ?? pick(HAND_STYLES.capture);
-      if (style === 'captured-first' && m.captured.length !== 1) style = pick(['jumps', 'sweep'] as const);
+      // Only FMJD 4.16 lets a single capture start by taking the captured piece off.
+      const removalFirst = Boolean(v.articles['single-capture-removal-first']);
+      if (style === 'captured-first' && (m.captured.length !== 1 || !removalFirst)) style = pick(['jumps', 'sweep'] as const);
       // The opponent's king still open on its square is not lifted first: that lift would read
       // as the king going on (test/recognition.test.ts, known gaps).
       if (style === 'captured-first' && m.captured[0] === openTo) style = 'sweep';

@@ -52,7 +52,6 @@ export const czech: Variant = {
     jadoube: '3.13',
     'move-complete': '3.10',
     'capture-complete': '4.10',
-    'single-capture-removal-first': '4.4',
     'win-no-pieces': '7.2.3', // "nema figury"
     'win-blocked': '7.2.2', // "je na tahu, ale jehoz figury jsou zablokovany"
     resign: '7.2.1', // "vzda partii"

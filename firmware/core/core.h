@@ -1,0 +1,99 @@
+/*
+ * core.h: the board's firmware without its hardware (sans-I/O).
+ *
+ * struct board_core holds every piece of state: the debounced switches, the event ring, the
+ * LED patterns, the received line, the configuration and the timers. The platform drives it
+ * with two calls and gets its output through callbacks:
+ *
+ *   core_tick(core, now_ms, raw)   once per scan (every millisecond on the board): the board
+ *                                  time and the raw chain inputs (board.h: 1 = closed)
+ *   core_rx_byte(core, byte)       each byte received from the host
+ *   io.put(ctx, byte)              each byte to send, in order (may wait for room)
+ *   io.room(ctx)                   bytes io.put can take without waiting
+ *   io.tone(ctx, hz)               start a tone of hz, or stop it (0)
+ *   core_led_frame(core, digits)   the MAX7219 digit registers for the last tick's time
+ *                                  (blink phases: board time modulo 1000 ms, counted from
+ *                                  the first tick and carried on smoothly when time wraps)
+ *
+ * Time is only what core_tick is given; nothing here reads a clock. The link protocol it
+ * speaks is docs/protocol.md:
+ *
+ *   - the first tick takes the switches as they are (no events), sends HELLO and SNAP;
+ *   - each tick debounces every input (debounce_defer_pk.h), numbers the changes as events
+ *     in the ring (events.h) in input order, and sends the events not yet sent while the
+ *     output has CORE_ROOM_LINE bytes of room;
+ *   - SNAP and HB go out only when every event they name has gone out, so the host never
+ *     sees a SNAP or HB ahead of an EV that is merely waiting for room;
+ *   - a periodic SNAP every snap ms and a HB every hb ms, measured from the previous one;
+ *   - each received line is checked (frame.h), parsed (command.h) and answered.
+ *
+ * Example (a host test does exactly this):
+ *   struct board_core c; uint8_t raw[BOARD_INPUT_BYTES] = {0};
+ *   core_init(&c, &io, 7);
+ *   core_tick(&c, 0, raw);          -> "HELLO dambord 1.0.0 squares=50 ... boot=7*HH", "SNAP 0 0 ..."
+ *   raw[0] = 1;                     a piece on square 1
+ *   for (t = 1; t <= 5; t++) core_tick(&c, t, raw);   -> at t = 5: "EV 1 5 P 1*HH"
+ */
+#ifndef DAMBORD_CORE_H
+#define DAMBORD_CORE_H
+
+#include <stdint.h>
+
+#include "board.h"
+#include "debounce_defer_pk.h"
+#include "events.h"
+#include "frame.h"
+#include "leds.h"
+
+#define FIRMWARE_VERSION "1.0.0"
+
+/* Defaults; CFG changes them until the next start. */
+#define CORE_MAKE_MS 5
+#define CORE_BREAK_MS 5
+#define CORE_SNAP_MS 5000
+#define CORE_HB_MS 1000
+
+/* Room an unprompted line (EV, SNAP, HB, OK RESEND) waits for; the longest, SNAP, is 41 bytes. */
+#define CORE_ROOM_LINE 48
+
+struct core_io {
+    void (*put)(void *ctx, uint8_t byte);
+    uint16_t (*room)(void *ctx);          /* 0 pointer: unlimited */
+    void (*tone)(void *ctx, uint16_t hz); /* 0 pointer: no sound */
+    void *ctx;
+};
+
+struct board_core {
+    struct frame_writer out;
+    uint16_t (*room)(void *ctx);
+    void (*tone)(void *ctx, uint16_t hz);
+    struct defer_pk_config debounce;
+    uint16_t snap_ms, hb_ms;
+    struct defer_pk_bank keys;
+    struct event_ring ring;
+    struct leds leds;
+    struct line_reader rx;
+    uint32_t now;       /* board time of the last tick */
+    uint32_t last_snap; /* when the last periodic SNAP went out */
+    uint32_t last_hb;   /* when the last HB went out */
+    uint32_t tone_end;  /* when the sounding tone stops */
+    uint16_t second_ms; /* now % 1000, kept by adding elapsed time: the LED blink phase */
+    uint16_t boot;      /* the HELLO's boot number */
+    uint16_t errors;    /* received lines refused (ERR), wrapping */
+    uint8_t flags;      /* CORE_F_* in core.c */
+};
+
+/* Sets the core up with the platform's callbacks and this start's boot number. Sends nothing. */
+void core_init(struct board_core *c, const struct core_io *io, uint16_t boot);
+
+/* One scan at board time now_ms (wrapping at 2^32) with the raw inputs (BOARD_INPUT_BYTES bytes). */
+void core_tick(struct board_core *c, uint32_t now_ms, const uint8_t *raw);
+
+/* One byte from the host. A complete line is answered at once (a SNAP or OK RESEND waits for
+ * the events before it). */
+void core_rx_byte(struct board_core *c, uint8_t byte);
+
+/* The MAX7219 digit registers (leds.h) at the time of the last tick. */
+void core_led_frame(const struct board_core *c, uint8_t digits[BOARD_LED_DIGITS]);
+
+#endif /* DAMBORD_CORE_H */
