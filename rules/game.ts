@@ -77,6 +77,8 @@ export interface Outcome {
 }
 
 export interface OutcomeOptions {
+  /** The legal moves of the current position, when the caller has them (saves generating them). */
+  readonly legal?: readonly Move[];
   /**
    * Draw rules to leave out, on purpose: a casual game that plays on after a repetition, or a
    * test of one rule alone. Wins, resignations and agreements are always reported.
@@ -115,16 +117,17 @@ export function currentPosition(game: Game): Position {
  * Plays `move` if it is one of the legal moves now: the same start, end and captured set as
  * one of `legalMoves` (a sensor board cannot tell routes apart, so neither does this); the
  * game records the generator's own move. Refuses with `illegal-move` otherwise, and with
- * `game-over` after a resignation or an agreed draw. A move is not refused because
+ * `game-over` after a resignation or an agreed draw. `legalNow`, the legal moves of the
+ * current position when the caller has them, spares generating them again. A move is not refused because
  * {@link outcome} reports a draw or a win: the caller's policy decides whether play goes on
  * (it cannot go on after a win, as the side to move then has no legal move).
  *
  * @example playMove(game, legalMoves(currentPosition(game))[0])
  */
-export function playMove(game: Game, move: Move): PlayResult {
+export function playMove(game: Game, move: Move, legalNow?: readonly Move[]): PlayResult {
   if (game.ended) return { ok: false, error: 'game-over' };
   const pos = currentPosition(game);
-  const legal = legalMoves(pos).find((m) => sameMove(m, move));
+  const legal = (legalNow ?? legalMoves(pos)).find((m) => sameMove(m, move));
   if (!legal) return { ok: false, error: 'illegal-move' };
   const next = play(pos, legal);
   const key = positionKey(next);
@@ -165,7 +168,7 @@ export function outcome(game: Game, opts: OutcomeOptions = {}): Outcome | null {
   if (toMove.men + toMove.kings === 0) return win(opposite(pos.turn), 'no-pieces', v.articles['win-no-pieces']);
   const other = material(pos, opposite(pos.turn));
   if (other.men + other.kings === 0) return win(pos.turn, 'no-pieces', v.articles['win-no-pieces']);
-  if (legalMoves(pos).length === 0) return win(opposite(pos.turn), 'no-moves', v.articles['win-blocked']);
+  if ((opts.legal ?? legalMoves(pos)).length === 0) return win(opposite(pos.turn), 'no-moves', v.articles['win-blocked']);
 
   const rules = v.draw;
   if (rules.repetition && !ignore.has('repetition')) {

@@ -9,11 +9,9 @@
 // run each under the casual and blind policies. The known
 // two hand styles the renderer does not produce are checked one by one at the end.
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { formatMove, legalMoves, parseFen, play, readPdn, squareName, variants, writeFen } from '../rules/index.ts';
-import type { Move, PdnGame, PdnPly, Position, Variant, VariantName } from '../rules/index.ts';
+import type { Move, PdnGame, PdnPly, Position, Variant } from '../rules/index.ts';
 import type { Policy } from '../host/referee/types.ts';
 import { outputJson } from '../host/referee/json.ts';
 import { blind, casual, tournament } from '../host/referee/policy.ts';
@@ -21,31 +19,8 @@ import { runEvents } from '../host/referee/run.ts';
 import { eventsOf, parseActionScript } from '../host/script/actions.ts';
 import type { Action } from '../host/script/actions.ts';
 import { HAND_STYLES, STILL_MS, mulberry32, renderGame } from '../host/script/render.ts';
+import { ORACLE_FILES, ORACLE_GAMES, oracleTexts } from './oracles.ts';
 import type { HandStyles } from '../host/script/render.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const gamesDir = path.resolve(root, '../shared/oracles/games');
-
-/** The oracle files of the five variants dambord plays (frisian_random_pdns.json is not one). */
-const FILES: { file: string; variant: VariantName }[] = [
-  { file: 'nk ronde 01.pdn', variant: 'international' },
-  { file: 'nk ronde 02.pdn', variant: 'international' },
-  { file: 'standard_random_pdns.json', variant: 'international' },
-  { file: 'OCA_2.0.pdn', variant: 'english' },
-  { file: 'american_random_pdns.json', variant: 'english' },
-  { file: 'mrcd2006.pdn', variant: 'czech' },
-  { file: 'ussr1947.pdn', variant: 'russian' },
-  { file: 'russian_random_pdns.json', variant: 'russian' },
-  { file: 'brazilian_random_pdns.json', variant: 'brazilian' },
-];
-
-/** The PDN texts of a file: the bytes of a .pdn file, or every string in the arrays of a .json file. */
-function inputs(file: string): (Uint8Array | string)[] {
-  const bytes = fs.readFileSync(path.join(gamesDir, file));
-  if (!file.endsWith('.json')) return [bytes];
-  const data = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
-  return Object.values(data).flatMap((v) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []));
-}
 
 interface OracleGame {
   readonly file: string;
@@ -65,8 +40,8 @@ function mainLine(g: PdnGame): PdnPly[] {
   return plies;
 }
 
-const loaded = FILES.map(({ file, variant }) => {
-  const games = inputs(file).flatMap((input) => readPdn(input, { variant: variants[variant] }).games);
+const loaded = ORACLE_FILES.map(({ file, variant }) => {
+  const games = oracleTexts(file).flatMap((input) => readPdn(input, { variant: variants[variant] }).games);
   const ok: OracleGame[] = [];
   games.forEach((g, i) => {
     if (!g.error) ok.push({ file, number: i + 1, start: g.start, plies: mainLine(g) });
@@ -142,8 +117,8 @@ function recogniseAll(games: readonly OracleGame[], seedBase: number, styles: Ha
 
 describe('the oracle games', () => {
   it('cover every game file of the five variants (frisian_random_pdns.json is not one of them)', () => {
-    const listed = fs.readdirSync(gamesDir).filter((f) => f !== 'pdn-corpus').sort();
-    expect(listed).toEqual([...FILES.map((f) => f.file), 'frisian_random_pdns.json'].sort());
+    const listed = fs.readdirSync(ORACLE_GAMES).filter((f) => f !== 'pdn-corpus').sort();
+    expect(listed).toEqual([...ORACLE_FILES.map((f) => f.file), 'frisian_random_pdns.json'].sort());
     for (const f of loaded) {
       expect(f.all.filter((g) => g.error).map((g) => g.error?.reason)).toEqual([]);
       expect(f.games.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import type { Color, Game, Move, Position } from '../../rules/index.ts';
+import type { Color, Game, Move, Position, SquareSet } from '../../rules/index.ts';
 import {
   KING,
   agreeDraw,
@@ -53,8 +53,12 @@ export interface RefereeState {
   readonly previousGame: Game | null;
   readonly legal: readonly Move[];
   readonly finals: ReadonlyMap<string, Move>;
+  /** Occupancy key of the position now (the board at rest). */
+  readonly restKey: string;
   /** Piece codes as the board holds them now, following pieces from lift to place. */
   readonly sensed: Uint8Array;
+  /** The squares holding a piece now (kept beside `sensed`). */
+  readonly occupied: SquareSet;
   /** Pieces lifted and not yet placed, oldest first. */
   readonly hand: readonly number[];
   readonly log: readonly LogEntry[];
@@ -89,7 +93,9 @@ export function createReferee(position: Position, policy: Policy, t = 0): Refere
     previousGame: null,
     legal,
     finals: finalsOf(position, legal),
+    restKey: keyOf(occupancyOf(position.board)),
     sensed: position.board.slice(),
+    occupied: occupancyOf(position.board),
     hand: [],
     log: [],
     touched: [],
@@ -147,7 +153,7 @@ function settleIfStill(s: RefereeState, t: number, out: RefereeOutput[]): Refere
 }
 
 function occupancyKey(s: RefereeState): string {
-  return keyOf(occupancyOf(s.sensed));
+  return keyOf(s.occupied);
 }
 
 function onBoard(s0: RefereeState, kind: 'lift' | 'place', sq: number, t: number, out: RefereeOutput[]): RefereeState {
@@ -185,7 +191,8 @@ function onBoard(s0: RefereeState, kind: 'lift' | 'place', sq: number, t: number
     } else piece = expectedPiece(s, sq);
     sensed[sq] = piece;
   }
-  s = { ...s, sensed, hand, log: [...s.log, { kind, square: sq, piece, t }], dirty: true, changedAt: t, pendingMove: null, beforeRelift: relift };
+  const occupied = kind === 'lift' ? s.occupied.without(sq) : s.occupied.with(sq);
+  s = { ...s, sensed, occupied, hand, log: [...s.log, { kind, square: sq, piece, t }], dirty: true, changedAt: t, pendingMove: null, beforeRelift: relift };
   switch (s.mode.kind) {
     case 'play':
       return afterPlay(s, kind, sq, piece, t, out);
@@ -215,7 +222,7 @@ function afterPlay(s0: RefereeState, kind: 'lift' | 'place', sq: number, piece: 
   }
   if (kind === 'place') s = afterReturn(s, sq, piece, t, out);
   const key = occupancyKey(s);
-  if (key === keyOf(occupancyOf(pos.board))) {
+  if (key === s.restKey) {
     if (s.jadoube) {
       const squares = [...new Set(s.log.filter((e) => e.kind === 'lift').map((e) => e.square))];
       if (squares.length > 0) out.push({ type: 'adjusted', squares, t });
@@ -303,7 +310,7 @@ function commit(s: RefereeState, m: Move, t: number, out: RefereeOutput[]): Refe
 /** Records a legal move and starts the next turn. */
 function playOut(s: RefereeState, m: Move, t: number, out: RefereeOutput[]): RefereeState {
   const pos = currentPosition(s.game);
-  const played = playMove(s.game, m);
+  const played = playMove(s.game, m, s.legal);
   if (!played.ok) return s;
   const game = played.game;
   const after = currentPosition(game);
@@ -320,7 +327,9 @@ function startTurn(s: RefereeState, pos: Position): RefereeState {
     ...s,
     legal,
     finals: finalsOf(pos, legal),
+    restKey: keyOf(occupancyOf(pos.board)),
     sensed: pos.board.slice(),
+    occupied: occupancyOf(pos.board),
     hand: [],
     log: [],
     touched: [],
@@ -334,7 +343,7 @@ function startTurn(s: RefereeState, pos: Position): RefereeState {
 }
 
 function checkEnd(s: RefereeState, t: number, out: RefereeOutput[]): RefereeState {
-  const o = outcome(s.game);
+  const o = outcome(s.game, { legal: s.legal });
   if (!o) return s;
   const v = currentPosition(s.game).variant;
   const result = normaliseResult(o.result === 'white' ? '2-0' : o.result === 'black' ? '0-2' : '1-1', v);
@@ -357,7 +366,7 @@ function endTurn(s: RefereeState, t: number, out: RefereeOutput[]): RefereeState
   if (s.mode.kind !== 'play') return settled;
   if (s.pendingMove) return commit(settled, s.pendingMove, t, out);
   const pos = currentPosition(s.game);
-  if (occupancyKey(s) === keyOf(occupancyOf(pos.board))) return atRest(settled);
+  if (occupancyKey(s) === s.restKey) return atRest(settled);
   const prev = s.previousGame ? currentPosition(s.previousGame) : null;
   const lastMove = s.game.moves[s.game.moves.length - 1] ?? null;
   const finding = classify(pos, prev, s.legal, s.sensed, lastMove);
@@ -450,9 +459,8 @@ function afterDecide(s: RefereeState, before: RefereeState, kind: 'lift' | 'plac
 }
 
 function afterMismatch(s: RefereeState, t: number, out: RefereeOutput[]): RefereeState {
-  const pos = currentPosition(s.game);
   const key = occupancyKey(s);
-  if (key === keyOf(occupancyOf(pos.board))) {
+  if (key === s.restKey) {
     out.push({ type: 'matched', t });
     return { ...atRest(s), mode: { kind: 'play' }, touched: [] };
   }

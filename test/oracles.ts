@@ -1,0 +1,29 @@
+// The real games of ../shared/oracles/games (beside the repository), for tests and benchmarks:
+// which file holds which variant, and the PDN texts of each file.
+
+import { readFileSync } from 'node:fs';
+import type { VariantName } from '../rules/index.ts';
+
+/** The folder of the oracle games, found from this file (CI clones the repo elsewhere). */
+export const ORACLE_GAMES = new URL('../../shared/oracles/games/', import.meta.url);
+
+/** The oracle files of the five variants dambord plays (frisian_random_pdns.json is not one). */
+export const ORACLE_FILES: readonly { readonly file: string; readonly variant: VariantName }[] = [
+  { file: 'nk ronde 01.pdn', variant: 'international' },
+  { file: 'nk ronde 02.pdn', variant: 'international' },
+  { file: 'standard_random_pdns.json', variant: 'international' },
+  { file: 'OCA_2.0.pdn', variant: 'english' },
+  { file: 'american_random_pdns.json', variant: 'english' },
+  { file: 'mrcd2006.pdn', variant: 'czech' },
+  { file: 'ussr1947.pdn', variant: 'russian' },
+  { file: 'russian_random_pdns.json', variant: 'russian' },
+  { file: 'brazilian_random_pdns.json', variant: 'brazilian' },
+];
+
+/** The PDN texts of a file: the bytes of a .pdn file, or every string in the arrays of a .json file. */
+export function oracleTexts(file: string): (Uint8Array | string)[] {
+  const bytes = readFileSync(new URL(file, ORACLE_GAMES));
+  if (!file.endsWith('.json')) return [bytes];
+  const data = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
+  return Object.values(data).flatMap((v) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []));
+}
