@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { decodePdnBytes, parsePdnText, readPdn, variants } from '../rules/index.ts';
-import type { ReadPdnOptions, VariantName } from '../rules/index.ts';
+import type { ReadPdnOptions } from '../rules/index.ts';
+import { ORACLE_FILES, ORACLE_GAMES, oracleTexts } from '../test/oracles.ts';
 import type { BenchOptions, BenchResult } from './types.ts';
 
 /**
@@ -55,33 +56,13 @@ interface Input {
   readonly errors: number;
 }
 
-const VARIANT_OF: Record<string, VariantName> = {
-  'OCA_2.0.pdn': 'english',
-  'american_random_pdns.json': 'english',
-  'mrcd2006.pdn': 'czech',
-  'nk ronde 01.pdn': 'international',
-  'nk ronde 02.pdn': 'international',
-  'standard_random_pdns.json': 'international',
-  'ussr1947.pdn': 'russian',
-  'russian_random_pdns.json': 'russian',
-  'brazilian_random_pdns.json': 'brazilian',
-};
-
 /** Every oracle text as bytes (the strings of the .json files encoded as UTF-8), with its variant and counts. */
 function load(): Input[] {
-  const dir = new URL('../../shared/oracles/games/', import.meta.url);
   const utf8 = new TextEncoder();
-  const texts: { bytes: Uint8Array; options: ReadPdnOptions }[] = [];
-  for (const [file, name] of Object.entries(VARIANT_OF)) {
-    const bytes = readFileSync(new URL(file, dir));
-    const options = { variant: variants[name] };
-    if (!file.endsWith('.json')) {
-      texts.push({ bytes, options });
-      continue;
-    }
-    const data = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
-    for (const v of Object.values(data)) if (Array.isArray(v)) for (const s of v) if (typeof s === 'string') texts.push({ bytes: utf8.encode(s), options });
-  }
+  const texts: { bytes: Uint8Array; options: ReadPdnOptions }[] = ORACLE_FILES.flatMap(({ file, variant }) =>
+    oracleTexts(file).map((t) => ({ bytes: typeof t === 'string' ? utf8.encode(t) : t, options: { variant: variants[variant] } })),
+  );
+  const dir = ORACLE_GAMES;
   for (const file of readdirSync(new URL('pdn-corpus/', dir)).sort()) texts.push({ bytes: readFileSync(new URL(`pdn-corpus/${file}`, dir)), options: {} });
   return texts.map((t) => {
     const games = readPdn(t.bytes, t.options).games;
