@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { EXIT } from './command.ts';
 import type { Command, Io } from './command.ts';
 import { pdnCheckCommand, pdnConvertCommand } from './commands/pdn.ts';
+import { flashCommand } from './commands/flash.ts';
 import { perftCommand } from './commands/perft.ts';
 import { replayCommand } from './commands/replay.ts';
 
@@ -16,6 +17,7 @@ export const commands: readonly Command[] = [
   pdnCheckCommand,
   pdnConvertCommand,
   replayCommand,
+  flashCommand,
 ];
 
 /** How `runCli` runs: which commands exist, and whether an internal error shows its stack. */

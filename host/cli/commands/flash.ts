@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from '../args.ts';
+import { EXIT, usageError } from '../command.ts';
+import type { Command, Io } from '../command.ts';
+
+const usage = `Usage: dambord flash --port P [--board 10x10|8x8] [--baud B] [--programmer ID] [--dry-run]
+
+Programs a dambord board (an ATmega328P, Arduino Nano class) with the firmware that ships in
+firmware/hex, through its bootloader, with Debian's avrdude (apt-get install avrdude).
+
+Options:
+  --port P         the serial port of the board, e.g. /dev/ttyUSB0
+  --board SIZE     10x10 (default, 50 squares) or 8x8 (32 squares)
+  --baud B         the bootloader's speed: 115200 (default; Optiboot) or 57600 (older Nanos)
+  --programmer ID  avrdude's programmer id (default: arduino)
+  --dry-run        print the avrdude command instead of running it
+
+Examples:
+  dambord flash --port /dev/ttyUSB0
+  dambord flash --port /dev/ttyUSB0 --board 8x8 --baud 57600
+`;
+
+/** The committed firmware image of a board size. */
+export function firmwareHex(board: '10x10' | '8x8'): string {
+  return fileURLToPath(new URL(`../../../firmware/hex/dambord-${board}.hex`, import.meta.url));
+}
+
+/** `dambord flash`: writes the committed firmware to a real board with avrdude. */
+export const flashCommand: Command = {
+  name: 'flash',
+  summary: 'Program a real board with the dambord firmware (avrdude)',
+  usage,
+  async run(argv, io) {
+    const args = parseArgs(argv, { port: 'string', board: 'string', baud: 'string', programmer: 'string', 'dry-run': 'boolean' });
+    if (!args.ok) return usageError(io, 'flash', args.error);
+    const { options, positionals } = args;
+    if (positionals.length > 0) return usageError(io, 'flash', `unexpected argument "${positionals[0]}"`);
+    if (!options.port) return usageError(io, 'flash', '--port is missing: name the serial port of the board, e.g. --port /dev/ttyUSB0');
+    const board = options.board ?? '10x10';
+    if (board !== '10x10' && board !== '8x8') return usageError(io, 'flash', `--board must be 10x10 or 8x8, not "${board}"`);
+    const baud = options.baud ?? '115200';
+    if (!/^\d+$/.test(baud)) return usageError(io, 'flash', `--baud must be a number such as 115200 or 57600, not "${baud}"`);
+    const hex = firmwareHex(board);
+    if (!existsSync(hex)) {
+      io.stderr.write(`dambord flash: the firmware image ${hex} is missing; run 'make -C firmware' to build it\n`);
+      return EXIT.io;
+    }
+    const cmd = ['avrdude', '-p', 'atmega328p', '-c', options.programmer ?? 'arduino', '-P', options.port, '-b', baud, '-D', '-U', `flash:w:${hex}:i`];
+    if (options['dry-run']) {
+      io.stdout.write(`${cmd.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')}\n`);
+      return EXIT.ok;
+    }
+    if (!existsSync(options.port)) {
+      io.stderr.write(`dambord flash: there is no serial port ${options.port}; plug the board in and check the port name (ls /dev/ttyUSB* /dev/ttyACM*)\n`);
+      return EXIT.io;
+    }
+    return runAvrdude(cmd, io);
+  },
+};
+
+function runAvrdude(cmd: string[], io: Io): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd[0], cmd.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d: Buffer) => io.stdout.write(d));
+    child.stderr.on('data', (d: Buffer) => io.stderr.write(d));
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      io.stderr.write(
+        e.code === 'ENOENT' ? 'dambord flash: avrdude is not installed; install it with apt-get install avrdude (npm run setup does)\n' : `dambord flash: cannot run avrdude: ${e.message}\n`,
+      );
+      resolve(EXIT.io);
+    });
+    child.on('close', (code) => {
+      if (code === 0) io.stdout.write('dambord flash: done; the board restarts with the new firmware\n');
+      else io.stderr.write(`dambord flash: avrdude failed (exit ${code}); check the port, the --baud of the bootloader, and that no other program holds the port\n`);
+      resolve(code === 0 ? EXIT.ok : EXIT.checkFailed);
+    });
+  });
+}

@@ -1,0 +1,46 @@
+// dambord flash: the command line and avrdude's real answers. No board is attached here, so
+// the programming itself is not exercised; the command avrdude would run is checked instead.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { firmwareHex } from './commands/flash.ts';
+import type { Io } from './command.ts';
+import { runCli } from './main.ts';
+
+async function cli(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const sink = (to: string[]) => new PassThrough().on('data', (c: Buffer) => to.push(c.toString()));
+  const io: Io = { stdout: sink(out), stderr: sink(err), stdin: new PassThrough() };
+  const code = await runCli(argv, io);
+  await new Promise((r) => setImmediate(r));
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+const avrdude = spawnSync('avrdude', ['-?'], { encoding: 'utf8' }).error === undefined;
+
+describe('dambord flash', () => {
+  it('ships a firmware image for each board size', () => {
+    expect(existsSync(firmwareHex('10x10'))).toBe(true);
+    expect(existsSync(firmwareHex('8x8'))).toBe(true);
+  });
+
+  it('runs avrdude for an ATmega328P through its bootloader, writing the committed image', async () => {
+    const r = await cli(['flash', '--port', '/dev/ttyUSB0', '--board', '8x8', '--baud', '57600', '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(`avrdude -p atmega328p -c arduino -P /dev/ttyUSB0 -b 57600 -D -U flash:w:${firmwareHex('8x8')}:i`);
+  });
+
+  it('says what to do when the port is missing or does not exist', async () => {
+    expect(await cli(['flash'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--port is missing') });
+    expect(await cli(['flash', '--port', '/dev/dambord-none'])).toMatchObject({ code: 3, stderr: expect.stringContaining('there is no serial port /dev/dambord-none') });
+    expect(await cli(['flash', '--port', '/dev/ttyUSB0', '--board', '12x12'])).toMatchObject({ code: 2 });
+  });
+
+  it('reports avrdude failing on a port that is not a board', async () => {
+    const r = await cli(['flash', '--port', '/dev/null']);
+    if (avrdude) expect(r).toMatchObject({ code: 1, stderr: expect.stringContaining('avrdude failed') });
+    else expect(r).toMatchObject({ code: 3, stderr: expect.stringContaining('avrdude is not installed') });
+  }, 30_000);
+});
