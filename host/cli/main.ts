@@ -6,6 +6,7 @@ import { pdnCheckCommand, pdnConvertCommand } from './commands/pdn.ts';
 import { flashCommand } from './commands/flash.ts';
 import { perftCommand } from './commands/perft.ts';
 import { replayCommand } from './commands/replay.ts';
+import { scriptCommand } from './commands/script.ts';
 
 /**
  * The `dambord` command line: the registry of commands and the dispatcher around them (help,
@@ -17,6 +18,7 @@ export const commands: readonly Command[] = [
   pdnCheckCommand,
   pdnConvertCommand,
   replayCommand,
+  scriptCommand,
   flashCommand,
 ];
 

@@ -2,12 +2,13 @@
 // latin-1, every game replayed under its variant); check reports each game, convert rewrites
 // them as strict PDN 3.0 and says on stderr whatever it could not keep.
 
-import { readFileSync, writeFileSync } from 'node:fs';
-import { decodePdnBytes, readPdn, sameMove, variantByName, variants, writePdn } from '../../../rules/index.ts';
+import { writeFileSync } from 'node:fs';
+import { decodePdnBytes, readPdn, sameMove, writePdn } from '../../../rules/index.ts';
 import type { PdnError, PdnGame, PdnLine, PdnTag, Variant } from '../../../rules/index.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
-import type { Command, Io } from '../command.ts';
+import type { Command } from '../command.ts';
+import { readInput, variantOption, why } from '../input.ts';
 
 const checkUsage = `Usage: dambord pdn check [--variant V] [--verbose] FILE...
 
@@ -94,7 +95,8 @@ export const pdnCheckCommand: Command = {
         unreadable++;
         continue;
       }
-      const { name, text } = input;
+      const { name } = input;
+      const text = decodePdnBytes(input.bytes);
       const read = readPdn(text, variant.options);
       const out: string[] = [];
       if (args.options.verbose) for (const e of read.errors) out.push(`${name}:${e.pos.line}:${e.pos.column}: ${e.reason}\n`);
@@ -140,7 +142,8 @@ export const pdnConvertCommand: Command = {
       io.stderr.write(`dambord pdn convert: ${input.error}\n`);
       return EXIT.io;
     }
-    const { name, text } = input;
+    const { name } = input;
+    const text = decodePdnBytes(input.bytes);
     const read = readPdn(text, variant.options);
     const report = (s: string) => io.stderr.write(`${s}\n`);
     for (const e of read.errors) if (args.options.verbose || ignored(e)) report(`${name}:${e.pos.line}:${e.pos.column}: warning: ${e.reason}`);
@@ -180,34 +183,8 @@ export const pdnConvertCommand: Command = {
 
 function chooseVariant(name: string | undefined): { ok: true; options: { variant?: Variant } } | { ok: false; error: string } {
   if (name === undefined) return { ok: true, options: {} };
-  const variant = variantByName(name);
-  if (variant) return { ok: true, options: { variant } };
-  const frisian = name.trim().toLowerCase() === 'frisian' ? ' (frisian is not implemented)' : '';
-  return { ok: false, error: `unknown variant "${name}"${frisian}; choose one of ${Object.keys(variants).join(', ')}` };
-}
-
-type Input = { ok: true; name: string; text: string } | { ok: false; error: string };
-
-/** A file's text, decoded by readPdn's rules (UTF-8, else Windows-1252); `-` is standard input. */
-async function readInput(file: string, io: Io): Promise<Input> {
-  try {
-    const bytes = file === '-' ? await readAll(io.stdin) : readFileSync(file);
-    return { ok: true, name: file === '-' ? '<stdin>' : file, text: decodePdnBytes(bytes) };
-  } catch (e) {
-    return { ok: false, error: `cannot read ${file === '-' ? 'standard input' : file}: ${why(e)}` };
-  }
-}
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
-  return Buffer.concat(chunks);
-}
-
-function why(e: unknown): string {
-  const err = e as NodeJS.ErrnoException;
-  const reasons: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory' };
-  return (err?.code && reasons[err.code]) || (err instanceof Error ? err.message : String(e));
+  const r = variantOption(name);
+  return r.ok ? { ok: true, options: { variant: r.variant } } : r;
 }
 
 function tagValue(tags: readonly PdnTag[], name: string): string | undefined {

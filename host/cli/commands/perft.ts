@@ -1,4 +1,5 @@
-import { formatMove, parseFen, perft, perftDivide, variantByName, variants } from '../../../rules/index.ts';
+import { formatMove, parseFen, perft, perftDivide } from '../../../rules/index.ts';
+import { variantOption } from '../input.ts';
 import type { Position } from '../../../rules/index.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
@@ -32,9 +33,9 @@ export const perftCommand: Command = {
     const args = parseArgs(argv, { variant: 'string', fen: 'string', divide: 'boolean', time: 'boolean' });
     if (!args.ok) return usageError(io, 'perft', args.error);
     const { options, positionals } = args;
-    const variant = variantByName(options.variant ?? 'international');
-    if (!variant)
-      return usageError(io, 'perft', `unknown variant "${options.variant}"; choose one of ${Object.keys(variants).join(', ')}`);
+    const chosen = variantOption(options.variant ?? 'international');
+    if (!chosen.ok) return usageError(io, 'perft', chosen.error);
+    const variant = chosen.variant;
     if (positionals.length !== 1)
       return usageError(io, 'perft', positionals.length === 0 ? 'DEPTH is missing' : `one DEPTH expected, got "${positionals.join(' ')}"`);
     const depth = /^\d+$/.test(positionals[0]) ? Number(positionals[0]) : NaN;

@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { parseFen, variantByName, variants } from '../../../rules/index.ts';
+import { writeFileSync } from 'node:fs';
+import { parseFen } from '../../../rules/index.ts';
 import { outputJson, outputText } from '../../referee/json.ts';
 import { policies } from '../../referee/policy.ts';
 import { newScoresheet, record, scoresheetPdn } from '../../referee/record.ts';
@@ -7,7 +7,8 @@ import { runEvents } from '../../referee/run.ts';
 import { eventsOf, parseActionScript } from '../../script/actions.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
-import type { Command, Io } from '../command.ts';
+import type { Command } from '../command.ts';
+import { readInput, variantOption, why } from '../input.ts';
 
 const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--json] [--pdn FILE] SCRIPT
 
@@ -37,13 +38,6 @@ Examples:
   printf 'lift 32\\nplace 28\\n' | dambord replay --variant international --json -
 `;
 
-async function readInput(name: string, io: Io): Promise<string> {
-  if (name !== '-') return readFileSync(name, 'utf8');
-  const chunks: Buffer[] = [];
-  for await (const c of io.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** `dambord replay`: an action script through the referee (the brief's replay contract). */
 export const replayCommand: Command = {
   name: 'replay',
@@ -53,21 +47,20 @@ export const replayCommand: Command = {
     const args = parseArgs(argv, { variant: 'string', fen: 'string', policy: 'string', json: 'boolean', pdn: 'string' });
     if (!args.ok) return usageError(io, 'replay', args.error);
     const { options, positionals } = args;
-    const variant = variantByName(options.variant ?? 'international');
-    if (!variant) return usageError(io, 'replay', `unknown variant "${options.variant}"; choose one of ${Object.keys(variants).join(', ')}`);
+    const chosen = variantOption(options.variant ?? 'international');
+    if (!chosen.ok) return usageError(io, 'replay', chosen.error);
+    const variant = chosen.variant;
     const policy = policies[(options.policy ?? 'tournament') as keyof typeof policies];
     if (!policy) return usageError(io, 'replay', `unknown policy "${options.policy}"; choose one of ${Object.keys(policies).join(', ')}`);
     if (positionals.length !== 1) return usageError(io, 'replay', positionals.length === 0 ? 'SCRIPT is missing (a file, or - for standard input)' : 'one SCRIPT expected');
     const fen = parseFen(variant, options.fen ?? variant.startFen);
     if (!fen.ok) return usageError(io, 'replay', `bad FEN "${options.fen}" at character ${fen.error.offset + 1}: ${fen.error.reason}`);
-    let text: string;
-    try {
-      text = await readInput(positionals[0], io);
-    } catch (e) {
-      io.stderr.write(`dambord replay: cannot read ${positionals[0]}: ${(e as Error).message}\n`);
+    const input = await readInput(positionals[0], io);
+    if (!input.ok) {
+      io.stderr.write(`dambord replay: ${input.error}\n`);
       return EXIT.io;
     }
-    const script = parseActionScript(text, variant);
+    const script = parseActionScript(new TextDecoder().decode(input.bytes), variant);
     if (!script.ok) {
       io.stderr.write(`dambord replay: ${positionals[0] === '-' ? 'standard input' : positionals[0]}, ${script.reason}\n`);
       return EXIT.usage;
@@ -80,7 +73,7 @@ export const replayCommand: Command = {
       try {
         writeFileSync(options.pdn, scoresheetPdn(sheet));
       } catch (e) {
-        io.stderr.write(`dambord replay: cannot write ${options.pdn}: ${(e as Error).message}\n`);
+        io.stderr.write(`dambord replay: cannot write ${options.pdn}: ${why(e)}\n`);
         return EXIT.io;
       }
     }

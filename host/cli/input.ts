@@ -1,0 +1,39 @@
+// What several commands read the same way: a file or standard input, and a --variant option.
+
+import { readFileSync } from 'node:fs';
+import { variantByName, variants } from '../../rules/index.ts';
+import type { Variant } from '../../rules/index.ts';
+import type { Io } from './command.ts';
+
+export type Input = { ok: true; name: string; bytes: Uint8Array } | { ok: false; error: string };
+
+/** A file's bytes, or standard input's for `-`; a failure names the file and why. */
+export async function readInput(file: string, io: Io): Promise<Input> {
+  try {
+    const bytes = file === '-' ? await readAll(io.stdin) : readFileSync(file);
+    return { ok: true, name: file === '-' ? '<stdin>' : file, bytes };
+  } catch (e) {
+    return { ok: false, error: `cannot read ${file === '-' ? 'standard input' : file}: ${why(e)}` };
+  }
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  return Buffer.concat(chunks);
+}
+
+/** A file system error in words. */
+export function why(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  const reasons: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory' };
+  return (err?.code && reasons[err.code]) || (err instanceof Error ? err.message : String(e));
+}
+
+/** The variant a `--variant` option names, or a message listing the choices. */
+export function variantOption(name: string): { ok: true; variant: Variant } | { ok: false; error: string } {
+  const variant = variantByName(name);
+  if (variant) return { ok: true, variant };
+  const frisian = name.trim().toLowerCase() === 'frisian' ? ' (frisian is not implemented)' : '';
+  return { ok: false, error: `unknown variant "${name}"${frisian}; choose one of ${Object.keys(variants).join(', ')}` };
+}
