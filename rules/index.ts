@@ -20,3 +20,4 @@ export { writePdnGame } from './pdn/write.ts';
 export { decodePdnBytes } from './pdn/decode.ts';
 export * from './game.ts';
 export { generateRoutes } from './movegen.ts';
+export { mulberry32 } from './prng.ts';

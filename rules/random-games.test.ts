@@ -13,18 +13,8 @@ import type { Position } from './position.ts';
 import { legalMoves, material, play, positionKey } from './position.ts';
 import type { Variant } from './variant.ts';
 import { variants } from './variants/index.ts';
+import { mulberry32 } from './prng.ts';
 
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const GAMES_PER_VARIANT = 100;
 const PLY_CAP = 250;

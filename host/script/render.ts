@@ -1,5 +1,8 @@
 import type { Move, Position, Variant } from '../../rules/index.ts';
 import { KING, colorBit, play, squareName } from '../../rules/index.ts';
+import { mulberry32 } from '../../rules/prng.ts';
+
+export { mulberry32 };
 
 /**
  * How the hand shows a capture:
@@ -80,17 +83,6 @@ export interface RenderOptions {
 /** Milliseconds of the `wait` that ends a move by the position standing still (above the settle time of 1000 ms). */
 export const STILL_MS = 1500;
 
-/** A small seeded generator (mulberry32): uniform numbers in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Chances of the habits the seed chooses when a style is not forced. */
 const CHANCE = { slide: 0.6, crown: 0.7, jadoube: 0.06, twoPieces: 0.5, feel: 0.06, gaps: 0.3, gap: 0.35 };

@@ -34,6 +34,7 @@ import type { PdnGame, PdnLine, PdnPly, VariantSource } from './game.ts';
 import { normaliseResult, readPdn, writePdn } from './game.ts';
 import { parsePdnText } from './syntax.ts';
 import { decodePdnBytes } from './decode.ts';
+import { mulberry32 } from '../prng.ts';
 
 const gamesDir = new URL('../../../shared/oracles/games/', import.meta.url);
 
@@ -336,17 +337,6 @@ describe('pdn-corpus: read, or rejected with a reason', () => {
   });
 });
 
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HERE = { line: 1, column: 1, offset: 0 };
 
