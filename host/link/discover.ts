@@ -1,0 +1,131 @@
+/**
+ * Finds a dambord board among the serial ports: opens each candidate in turn, asks `HELLO`
+ * (again every `helloEveryMs`: an Arduino restarts when the port opens and hears nothing while
+ * its bootloader runs) and takes the first port that answers with a valid dambord `HELLO`.
+ */
+import type { BindingInterface, PortInfo } from '@serialport/bindings-interface';
+import { ReadlineParser } from '@serialport/parser-readline';
+import { SerialPortStream } from '@serialport/stream';
+import { decodeBoardLine } from './protocol/decode.ts';
+import { encodeCommand } from './protocol/encode.ts';
+import { LinkError } from './types.ts';
+import type { Hello } from './types.ts';
+
+export interface DiscoverOptions {
+  /** The serialport binding; default: serialport's binding for this OS. */
+  readonly binding?: BindingInterface;
+  /** Default 115200. */
+  readonly baudRate?: number;
+  /** How long to wait for a HELLO on each port (ms). Default 3000. */
+  readonly timeoutMs?: number;
+  /** How often to ask HELLO while waiting (ms). Default 500. */
+  readonly helloEveryMs?: number;
+  /** Which listed ports to try (default: all). */
+  readonly filter?: (port: PortInfo) => boolean;
+}
+
+/** The board found. */
+export interface Discovered {
+  readonly path: string;
+  readonly hello: Hello;
+  readonly info: PortInfo;
+}
+
+/** What happened on one port. */
+export interface Tried {
+  readonly path: string;
+  /** `no-answer`: nothing valid within the timeout; `not-dambord`: lines came, none a dambord HELLO; `open-failed`: the port would not open. */
+  readonly outcome: 'no-answer' | 'not-dambord' | 'open-failed';
+  readonly detail: string;
+}
+
+/** No port answered; `tried` says what happened on each. */
+export class DiscoveryError extends LinkError {
+  constructor(readonly tried: readonly Tried[]) {
+    super(
+      'not-found',
+      tried.length === 0
+        ? 'no dambord board: no serial ports found'
+        : `no dambord board answered HELLO on ${tried.length} port(s): ${tried.map((t) => `${t.path} (${t.outcome}: ${t.detail})`).join('; ')}`,
+    );
+    this.name = 'DiscoveryError';
+  }
+}
+
+type Probe = { ok: true; hello: Hello } | { ok: false; tried: Tried };
+
+function probe(binding: BindingInterface, info: PortInfo, options: DiscoverOptions): Promise<Probe> {
+  const timeoutMs = options.timeoutMs ?? 3000;
+  return new Promise((resolve) => {
+    const port = new SerialPortStream({ binding, path: info.path, baudRate: options.baudRate ?? 115200, autoOpen: false });
+    const parser = port.pipe(new ReadlineParser({ delimiter: '\n', encoding: 'latin1' }));
+    let lines = 0;
+    let invalid = 0;
+    let settled = false;
+    let asker: ReturnType<typeof setInterval> | null = null;
+    const finish = (result: Probe) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (asker !== null) clearInterval(asker);
+      parser.removeAllListeners('data');
+      const done = () => {
+        port.destroy();
+        resolve(result);
+      };
+      if (port.isOpen) port.close(done);
+      else done();
+    };
+    const timer = setTimeout(
+      () =>
+        finish({
+          ok: false,
+          tried: lines === 0 ? { path: info.path, outcome: 'no-answer', detail: `no line in ${timeoutMs} ms` } : { path: info.path, outcome: 'not-dambord', detail: `${lines} line(s), ${invalid} not valid, no dambord HELLO` },
+        }),
+      timeoutMs,
+    );
+    port.on('error', () => {});
+    parser.on('error', () => {});
+    parser.on('data', (line: string) => {
+      lines++;
+      const d = decodeBoardLine(line);
+      if (!d.ok) invalid++;
+      else if (d.message.type === 'hello') {
+        const { type: _type, ...hello } = d.message;
+        finish({ ok: true, hello });
+      }
+    });
+    port.open((err) => {
+      if (err) {
+        finish({ ok: false, tried: { path: info.path, outcome: 'open-failed', detail: err.message } });
+        return;
+      }
+      const ask = () => {
+        if (port.isOpen) port.write(encodeCommand({ type: 'hello' }));
+      };
+      ask();
+      asker = setInterval(ask, options.helloEveryMs ?? 500);
+    });
+  });
+}
+
+/**
+ * The first port, in `list()` order, whose device answers a valid dambord `HELLO`. Ports are
+ * tried one at a time and closed again (open it with `openSerialLink` afterwards). Rejects with
+ * `DiscoveryError` (code `not-found`) listing every port tried and what happened there.
+ *
+ * @example
+ * const { path, hello } = await discoverBoard();
+ * const link = openSerialLink({ path });
+ */
+export async function discoverBoard(options: DiscoverOptions = {}): Promise<Discovered> {
+  const binding = options.binding ?? ((await import('serialport')).SerialPort.binding as unknown as BindingInterface);
+  const ports = (await binding.list()).filter(options.filter ?? (() => true));
+  const tried: Tried[] = [];
+  for (const info of ports) {
+    const r = await probe(binding, info, options);
+    if (r.ok) return { path: info.path, hello: r.hello, info };
+    tried.push(r.tried);
+  }
+  throw new DiscoveryError(tried);
+}

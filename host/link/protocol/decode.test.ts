@@ -1,0 +1,180 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SquareSet } from '../../../rules/squareSet.ts';
+import type { LedFrame } from '../types.ts';
+import { crcHex } from './crc8.ts';
+import { decodeBoardLine, decodeHostLine, errCodeFor } from './decode.ts';
+import type { LineErrorKind } from './decode.ts';
+import { encodeBoardMessage, frameLine } from './encode.ts';
+import type { BoardMessage, HostCommand } from './messages.ts';
+
+/** A body framed with its CRC, no line end (as ReadlineParser hands lines over). */
+const f = (body: string) => `${body}*${crcHex(body)}`;
+
+const START = SquareSet.from([...Array.from({ length: 20 }, (_, i) => i), ...Array.from({ length: 20 }, (_, i) => 30 + i)]);
+
+describe('decodeBoardLine: the board-to-host table of docs/protocol.md', () => {
+  const table: [string, BoardMessage][] = [
+    [
+      'HELLO dambord 1.0.0 squares=50 buttons=4 caps=leds,blink,beep,snapshot,resend,config,heartbeat ring=64 boot=7',
+      { type: 'hello', fw: '1.0.0', squares: 50, buttons: 4, caps: ['leds', 'blink', 'beep', 'snapshot', 'resend', 'config', 'heartbeat'], ring: 64, boot: 7, extra: {} },
+    ],
+    ['HELLO dambord 2.1 boot=3 squares=32 ring=16 caps= rev=b', { type: 'hello', fw: '2.1', squares: 32, buttons: 4, caps: [], ring: 16, boot: 3, extra: { rev: 'b' } }],
+    ['EV 1 5120 L 32', { type: 'event', seq: 1, ms: 5120, kind: 'lift', square: 31 }],
+    ['EV 2 5398 P 28', { type: 'event', seq: 2, ms: 5398, kind: 'place', square: 27 }],
+    ['EV 65535 4294967295 D 1', { type: 'event', seq: 65535, ms: 4294967295, kind: 'down', button: 'jadoube' }],
+    ['EV 9 100 U 4', { type: 'event', seq: 9, ms: 100, kind: 'up', button: 'correct' }],
+    ['SNAP 0 1203 3FFFFC00FFFFF 0', { type: 'snap', seq: 0, ms: 1203, occupancy: START, buttons: [] }],
+    ['SNAP 12 99 0000000000001 A', { type: 'snap', seq: 12, ms: 99, occupancy: SquareSet.of(0), buttons: ['clock', 'correct'] }],
+    ['SNAP 3 1 80000000 0', { type: 'snap', seq: 3, ms: 1, occupancy: SquareSet.of(31), buttons: [] }],
+    ['SNAP 3 1 2000000000000 1', { type: 'snap', seq: 3, ms: 1, occupancy: SquareSet.of(49), buttons: ['jadoube'] }],
+    ['HB 2 6000', { type: 'hb', seq: 2, ms: 6000 }],
+    ['OK LED', { type: 'ok', command: 'LED' }],
+    ['OK RESEND', { type: 'ok', command: 'RESEND' }],
+    ['ERR GONE', { type: 'err', code: 'GONE', text: '' }],
+    ['ERR ARG BEEP 9000 is out of range', { type: 'err', code: 'ARG', text: 'BEEP 9000 is out of range' }],
+    ['ERR R x', { type: 'err', code: 'R', text: 'x' }],
+  ];
+  it.each(table)('%s', (body, want) => {
+    expect(decodeBoardLine(f(body))).toEqual({ ok: true, message: want });
+  });
+
+  it('drops a \\r before the \\n, and takes bytes as well as strings', () => {
+    expect(decodeBoardLine(`${f('HB 2 6000')}\r\n`)).toMatchObject({ ok: true, message: { type: 'hb' } });
+    expect(decodeBoardLine(Buffer.from(`${f('HB 2 6000')}\r`))).toMatchObject({ ok: true, message: { type: 'hb' } });
+  });
+
+  it('reads liberally: lower-case CRC, runs of spaces, leading zeros', () => {
+    expect(decodeBoardLine(`EV 1 5120 L 32*${crcHex('EV 1 5120 L 32').toLowerCase()}`)).toMatchObject({ ok: true });
+    expect(decodeBoardLine(f('EV  01 5120   L 032'))).toMatchObject({ ok: true, message: { seq: 1, square: 31 } });
+  });
+
+  const errors: [string, string, LineErrorKind][] = [
+    ['CRC wrong', 'EV 1 5120 L 32*00', 'crc'],
+    ['no *HH', 'EV 1 5120 L 32', 'frame'],
+    ['one CRC digit', 'EV 1 5120 L 32*A', 'frame'],
+    ['CRC not hex', 'EV 1 5120 L 32*ZZ', 'frame'],
+    ['* inside the body', f('EV 1*2').replace('EV 1*2', 'EV 1*2'), 'frame'],
+    ['a byte outside printable ASCII', `EV 1 5\x01 L 32*${crcHex('EV 1 5\x01 L 32')}`, 'frame'],
+    ['empty line', '', 'frame'],
+    ['over 120 bytes', f(`ERR ARG ${'x'.repeat(120)}`), 'long'],
+    ['unknown message', f('WHAT 1 2'), 'unknown'],
+    ['empty body', f(''), 'syntax'],
+    ['EV with seq 0', f('EV 0 1 L 1'), 'arg'],
+    ['EV with seq 65536', f('EV 65536 1 L 1'), 'arg'],
+    ['EV with square 0', f('EV 1 1 L 0'), 'arg'],
+    ['EV with square 65', f('EV 1 1 L 65'), 'arg'],
+    ['EV with button 5', f('EV 1 1 D 5'), 'arg'],
+    ['EV with kind X', f('EV 1 1 X 5'), 'syntax'],
+    ['EV with a field missing', f('EV 1 1 L'), 'syntax'],
+    ['EV with a field too many', f('EV 1 1 L 3 4'), 'syntax'],
+    ['EV with a negative number', f('EV -1 1 L 3'), 'syntax'],
+    ['EV with MS over 2^32', f('EV 1 4294967296 L 3'), 'arg'],
+    ['SNAP with OCC not hex', f('SNAP 1 1 XYZ 0'), 'syntax'],
+    ['SNAP with 17 OCC digits', f('SNAP 1 1 00000000000000001 0'), 'syntax'],
+    ['SNAP with button bit 5', f('SNAP 1 1 0 10'), 'arg'],
+    ['HB without MS', f('HB 2'), 'syntax'],
+    ['OK without a word', f('OK'), 'syntax'],
+    ['ERR without a code', f('ERR'), 'syntax'],
+    ['HELLO of another product', f('HELLO other 1 squares=50 boot=1'), 'syntax'],
+    ['HELLO without boot', f('HELLO dambord 1 squares=50'), 'syntax'],
+    ['HELLO without squares', f('HELLO dambord 1 boot=1'), 'syntax'],
+    ['HELLO with squares=65', f('HELLO dambord 1 squares=65 boot=1'), 'arg'],
+    ['HELLO with a field twice', f('HELLO dambord 1 squares=50 squares=32 boot=1'), 'syntax'],
+    ['HELLO with a bare word', f('HELLO dambord 1 squares=50 boot=1 junk'), 'syntax'],
+    ['HELLO with an empty cap', f('HELLO dambord 1 squares=50 boot=1 caps=leds,,beep'), 'syntax'],
+  ];
+  it.each(errors)('refuses %s', (_name, line, kind) => {
+    const r = decodeBoardLine(line);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.kind).toBe(kind);
+      expect(r.error.reason.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('docs/protocol.md: the full HELLO of the transcript is 109 characters, so a 3-digit boot or ring breaks the 110 limit', () => {
+    const hello = (boot: number) => ({ type: 'hello' as const, fw: '1.0.0', squares: 50, buttons: 4, caps: ['leds', 'blink', 'beep', 'snapshot', 'resend', 'config', 'heartbeat'], ring: 64, boot, extra: {} });
+    expect(encodeBoardMessage(hello(7), 50).length).toBe(109 + 4);
+    expect(() => encodeBoardMessage(hello(100), 50)).toThrow(RangeError);
+    // The liberal reader still accepts it (up to the 120-byte line).
+    expect(decodeBoardLine(f('HELLO dambord 1.0.0 squares=50 buttons=4 caps=leds,blink,beep,snapshot,resend,config,heartbeat ring=64 boot=65535')).ok).toBe(true);
+  });
+
+  it('a 117-character body (the 120-byte line) is read; the writer refuses more than 110', () => {
+    const body = `ERR ARG ${'x'.repeat(109)}`;
+    expect(body.length).toBe(117);
+    expect(decodeBoardLine(f(body)).ok).toBe(true);
+    expect(() => frameLine(body)).toThrow(RangeError);
+    expect(() => frameLine('x'.repeat(110))).not.toThrow();
+  });
+
+  it('fuzz: random bytes and random lines never throw, and anything accepted re-encodes to an accepted line', () => {
+    const line = fc.oneof(
+      fc.uint8Array({ maxLength: 160 }).map((b) => Buffer.from(b).toString('latin1')),
+      fc.string({ maxLength: 140 }),
+      fc.string({ unit: fc.constantFrom(...'EVSNAPHBOKR 0123456789ABCDEF*LPDU=\r'.split('')), maxLength: 40 }).map((s) => (Math.random() < 0.5 ? s : f(s.replace(/\*/g, '')))),
+    );
+    fc.assert(
+      fc.property(line, (text) => {
+        const r = decodeBoardLine(text);
+        if (r.ok && r.message.type !== 'hello') {
+          const again = decodeBoardLine(encodeBoardMessage(r.message, 64));
+          expect(again).toEqual(r);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('decodeHostLine: the host-to-board table, and the ERR code a board answers', () => {
+  const ctx = { squares: 50 };
+  const led: LedFrame = Array.from({ length: 50 }, (_, i) => (i === 27 || i === 31 ? 'on' : 'off'));
+  const table: [string, HostCommand][] = [
+    ['HELLO', { type: 'hello' }],
+    ['SNAP', { type: 'snap' }],
+    ['RESEND 3', { type: 'resend', seq: 3 }],
+    ['LED 00000000000000000000000000010001000000000000000000', { type: 'led', frame: led }],
+    ['BEEP 440 200', { type: 'beep', hz: 440, ms: 200 }],
+    ['CFG make=20 hb=500', { type: 'cfg', config: { make: 20, hb: 500 } }],
+    ['CFG break=255 snap=0', { type: 'cfg', config: { break: 255, snap: 0 } }],
+  ];
+  it.each(table)('%s', (body, want) => {
+    expect(decodeHostLine(f(body), ctx)).toEqual({ ok: true, message: want });
+  });
+
+  const errors: [string, string, string][] = [
+    ['a bad CRC', 'SNAP*00', 'CRC'],
+    ['no CRC', 'SNAP', 'SYNTAX'],
+    ['an unknown command', f('FLY 3'), 'SYNTAX'],
+    ['a long line', f(`LED ${'0'.repeat(120)}`), 'LONG'],
+    ['RESEND 0', f('RESEND 0'), 'ARG'],
+    ['RESEND without SEQ', f('RESEND'), 'SYNTAX'],
+    ['HELLO with an argument', f('HELLO 1'), 'SYNTAX'],
+    ['an LED pattern too short', f('LED 0101'), 'ARG'],
+    ['an LED character X', f(`LED X${'0'.repeat(49)}`), 'ARG'],
+    ['BEEP 99 Hz', f('BEEP 99 100'), 'ARG'],
+    ['BEEP of 2001 ms', f('BEEP 440 2001'), 'ARG'],
+    ['BEEP of 0 ms', f('BEEP 440 0'), 'ARG'],
+    ['CFG make=256', f('CFG make=256'), 'ARG'],
+    ['CFG of an unknown key', f('CFG speed=3'), 'ARG'],
+    ['CFG with nothing', f('CFG'), 'SYNTAX'],
+    ['CFG hb=abc', f('CFG hb=abc'), 'SYNTAX'],
+  ];
+  it.each(errors)('refuses %s with ERR %s', (_name, line, code) => {
+    const r = decodeHostLine(line, ctx);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(errCodeFor(r.error.kind)).toBe(code);
+  });
+
+  it('fuzz: random lines never throw', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 140 }), fc.uint8Array({ maxLength: 140 }).map((b) => Buffer.from(b))), (line) => {
+        decodeHostLine(line, ctx);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+

@@ -1,0 +1,286 @@
+/**
+ * Lines in, typed messages out (docs/protocol.md). Sans-I/O and total: every function here
+ * returns a result for any input and never throws.
+ *
+ * A strict writer and a liberal reader: the reader also accepts lower-case CRC digits, runs of
+ * spaces between fields, leading zeros, OCC with fewer or more digits than the board's size
+ * needs, `HELLO` fields in any order and unknown `HELLO` fields (kept in `extra`), and bodies up
+ * to the 120-byte line limit (the writer keeps to 110).
+ */
+import { SquareSet } from '../../../rules/squareSet.ts';
+import { BOARD_BUTTONS } from '../types.ts';
+import type { BoardButton, LedFrame, LedPattern, LinkConfig } from '../types.ts';
+import { crc8 } from './crc8.ts';
+import { CONFIG_KEYS, LED_CHARS, LIMITS } from './messages.ts';
+import type { BoardMessage, ErrCode, EventMessage, HostCommand } from './messages.ts';
+
+/**
+ * Why a line was refused:
+ * - `long`: over 120 bytes;
+ * - `frame`: no `*HH` at the end, a `*` inside the body, or a byte outside printable ASCII;
+ * - `crc`: the CRC does not match the body;
+ * - `unknown`: well framed, but the first word names no message this side knows;
+ * - `syntax`: a known message with missing or malformed fields;
+ * - `arg`: a known message whose fields are well formed but out of range.
+ */
+export type LineErrorKind = 'long' | 'frame' | 'crc' | 'unknown' | 'syntax' | 'arg';
+
+export interface LineError {
+  readonly kind: LineErrorKind;
+  /** For people: what is wrong. */
+  readonly reason: string;
+  /** The line as received (without the line end), for logs. */
+  readonly line: string;
+}
+
+export type Decoded<T> = { readonly ok: true; readonly message: T } | { readonly ok: false; readonly error: LineError };
+
+/** The `ERR` code a board answers a refused host line with. */
+export function errCodeFor(kind: LineErrorKind): ErrCode {
+  switch (kind) {
+    case 'long':
+      return 'LONG';
+    case 'crc':
+      return 'CRC';
+    case 'arg':
+      return 'ARG';
+    default:
+      return 'SYNTAX';
+  }
+}
+
+class Refused {
+  constructor(
+    readonly kind: LineErrorKind,
+    readonly reason: string,
+  ) {}
+}
+
+function refuse(kind: LineErrorKind, reason: string): never {
+  throw new Refused(kind, reason);
+}
+
+function toText(line: string | Uint8Array): string {
+  if (typeof line === 'string') return line;
+  let s = '';
+  for (const b of line) s += String.fromCharCode(b);
+  return s;
+}
+
+/** Strips the line end and checks length, frame and CRC; returns the body. */
+function unframe(raw: string): string {
+  let line = raw;
+  if (line.endsWith('\n')) line = line.slice(0, -1);
+  if (line.endsWith('\r')) line = line.slice(0, -1);
+  if (line.length > LIMITS.maxLine) refuse('long', `line of ${line.length} bytes (at most ${LIMITS.maxLine})`);
+  const star = line.lastIndexOf('*');
+  if (star < 0 || star !== line.length - 3) refuse('frame', 'no *HH at the end of the line');
+  const body = line.slice(0, star);
+  const hh = line.slice(star + 1);
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) refuse('frame', `byte 0x${c.toString(16).padStart(2, '0')} at ${i} is not printable ASCII`);
+    if (c === 0x2a) refuse('frame', `'*' inside the body at ${i}`);
+  }
+  if (!/^[0-9A-Fa-f]{2}$/.test(hh)) refuse('frame', `'${hh}' is not two hexadecimal digits`);
+  const want = crc8(body);
+  if (parseInt(hh, 16) !== want) refuse('crc', `CRC ${hh.toUpperCase()} does not match ${want.toString(16).toUpperCase().padStart(2, '0')}`);
+  return body;
+}
+
+function words(body: string): string[] {
+  return body.split(' ').filter((w) => w !== '');
+}
+
+function decimal(text: string | undefined, what: string, min: number, max: number): number {
+  if (text === undefined) refuse('syntax', `${what} missing`);
+  if (!/^[0-9]{1,10}$/.test(text)) refuse('syntax', `${what} '${text}' is not a decimal number`);
+  const n = Number(text);
+  if (n < min || n > max) refuse('arg', `${what} ${n} is out of range ${min}-${max}`);
+  return n;
+}
+
+function expectCount(w: readonly string[], n: number, shape: string): void {
+  if (w.length < n) refuse('syntax', `too few fields: ${shape}`);
+  if (w.length > n) refuse('syntax', `too many fields: ${shape}`);
+}
+
+function squareNumber(text: string | undefined): number {
+  return decimal(text, 'square', 1, 64) - 1;
+}
+
+function buttonNumber(text: string | undefined): BoardButton {
+  return BOARD_BUTTONS[decimal(text, 'button', 1, BOARD_BUTTONS.length) - 1];
+}
+
+/** A hexadecimal bit set of up to 64 bits into a SquareSet (bit k-1 is square k). */
+function hexSet(text: string | undefined, what: string): SquareSet {
+  if (text === undefined) refuse('syntax', `${what} missing`);
+  if (!/^[0-9A-Fa-f]{1,16}$/.test(text)) refuse('syntax', `${what} '${text}' is not 1-16 hexadecimal digits`);
+  const lo = parseInt(text.slice(-8), 16);
+  const hi = text.length > 8 ? parseInt(text.slice(0, -8), 16) : 0;
+  return SquareSet.fromBits(lo, hi);
+}
+
+function buttonMask(text: string | undefined): BoardButton[] {
+  if (text === undefined) refuse('syntax', 'BTNS missing');
+  if (!/^[0-9A-Fa-f]{1,2}$/.test(text)) refuse('syntax', `BTNS '${text}' is not hexadecimal`);
+  const mask = parseInt(text, 16);
+  if (mask >> BOARD_BUTTONS.length !== 0) refuse('arg', `BTNS ${text} names a button above ${BOARD_BUTTONS.length}`);
+  return BOARD_BUTTONS.filter((_, i) => (mask & (1 << i)) !== 0);
+}
+
+function decodeHello(w: readonly string[]): BoardMessage {
+  if (w[1] !== 'dambord') refuse('syntax', `HELLO from '${w[1] ?? ''}', not a dambord board`);
+  const fw = w[2];
+  if (fw === undefined || fw.includes('=')) refuse('syntax', 'HELLO without a firmware version');
+  const fields = new Map<string, string>();
+  for (const kv of w.slice(3)) {
+    const eq = kv.indexOf('=');
+    if (eq <= 0) refuse('syntax', `HELLO field '${kv}' is not key=value`);
+    const key = kv.slice(0, eq);
+    if (fields.has(key)) refuse('syntax', `HELLO field '${key}' twice`);
+    fields.set(key, kv.slice(eq + 1));
+  }
+  const req = (key: string) => fields.get(key) ?? refuse('syntax', `HELLO without ${key}=`);
+  const squares = decimal(req('squares'), 'squares', 1, 64);
+  const buttons = fields.has('buttons') ? decimal(fields.get('buttons'), 'buttons', 0, BOARD_BUTTONS.length) : BOARD_BUTTONS.length;
+  const capsText = fields.get('caps') ?? '';
+  const caps = capsText === '' ? [] : capsText.split(',');
+  if (caps.some((c) => c === '')) refuse('syntax', `HELLO caps '${capsText}' has an empty entry`);
+  const ring = fields.has('ring') ? decimal(fields.get('ring'), 'ring', 0, LIMITS.seqMax) : 0;
+  const boot = decimal(req('boot'), 'boot', 0, LIMITS.msMax);
+  const extra: Record<string, string> = {};
+  for (const [k, v] of fields) if (!['squares', 'buttons', 'caps', 'ring', 'boot'].includes(k)) extra[k] = v;
+  return { type: 'hello', fw, squares, buttons, caps, ring, boot, extra };
+}
+
+function decodeEvent(w: readonly string[]): EventMessage {
+  expectCount(w, 5, 'EV SEQ MS L|P|D|U ARG');
+  const seq = decimal(w[1], 'SEQ', 1, LIMITS.seqMax);
+  const ms = decimal(w[2], 'MS', 0, LIMITS.msMax);
+  switch (w[3]) {
+    case 'L':
+      return { type: 'event', seq, ms, kind: 'lift', square: squareNumber(w[4]) };
+    case 'P':
+      return { type: 'event', seq, ms, kind: 'place', square: squareNumber(w[4]) };
+    case 'D':
+      return { type: 'event', seq, ms, kind: 'down', button: buttonNumber(w[4]) };
+    case 'U':
+      return { type: 'event', seq, ms, kind: 'up', button: buttonNumber(w[4]) };
+    default:
+      return refuse('syntax', `event kind '${w[3]}' is not L, P, D or U`);
+  }
+}
+
+function decodeBoardBody(body: string): BoardMessage {
+  const w = words(body);
+  switch (w[0]) {
+    case 'HELLO':
+      return decodeHello(w);
+    case 'EV':
+      return decodeEvent(w);
+    case 'SNAP':
+      expectCount(w, 5, 'SNAP SEQ MS OCC BTNS');
+      return {
+        type: 'snap',
+        seq: decimal(w[1], 'SEQ', 0, LIMITS.seqMax),
+        ms: decimal(w[2], 'MS', 0, LIMITS.msMax),
+        occupancy: hexSet(w[3], 'OCC'),
+        buttons: buttonMask(w[4]),
+      };
+    case 'HB':
+      expectCount(w, 3, 'HB SEQ MS');
+      return { type: 'hb', seq: decimal(w[1], 'SEQ', 0, LIMITS.seqMax), ms: decimal(w[2], 'MS', 0, LIMITS.msMax) };
+    case 'OK':
+      expectCount(w, 2, 'OK CMD');
+      return { type: 'ok', command: w[1] };
+    case 'ERR': {
+      const m = /^ *ERR +([^ ]+) *(.*)$/.exec(body);
+      if (m === null) return refuse('syntax', 'ERR without a code');
+      return { type: 'err', code: m[1], text: m[2].trimEnd() };
+    }
+    case undefined:
+      return refuse('syntax', 'empty body');
+    default:
+      return refuse('unknown', `unknown message '${w[0].slice(0, 16)}'`);
+  }
+}
+
+function run<T>(line: string | Uint8Array, decodeBody: (body: string) => T): Decoded<T> {
+  let text = '';
+  try {
+    text = toText(line);
+    return { ok: true, message: decodeBody(unframe(text)) };
+  } catch (e) {
+    if (e instanceof Refused) return { ok: false, error: { kind: e.kind, reason: e.reason, line: text } };
+    return { ok: false, error: { kind: 'syntax', reason: `unreadable line (${String(e)})`, line: text } };
+  }
+}
+
+/**
+ * One line from the board (with or without its `\r\n`) into a message.
+ *
+ * @example
+ * decodeBoardLine('EV 1 5120 L 32*0B')  // { ok: true, message: { type: 'event', seq: 1, ms: 5120, kind: 'lift', square: 31 } }
+ * decodeBoardLine('EV 1 5120 L 32*00')  // { ok: false, error: { kind: 'crc', ... } }
+ */
+export function decodeBoardLine(line: string | Uint8Array): Decoded<BoardMessage> {
+  return run(line, decodeBoardBody);
+}
+
+/** What a receiver of host lines knows about itself. */
+export interface HostLineContext {
+  /** The board's square count: an `LED` pattern must have exactly this many characters. */
+  readonly squares: number;
+}
+
+const LED_PATTERNS = new Map<string, LedPattern>(Object.entries(LED_CHARS).map(([p, c]) => [c, p as LedPattern]));
+
+function decodeHostBody(body: string, ctx: HostLineContext): HostCommand {
+  const w = words(body);
+  switch (w[0]) {
+    case 'HELLO':
+      expectCount(w, 1, 'HELLO');
+      return { type: 'hello' };
+    case 'SNAP':
+      expectCount(w, 1, 'SNAP');
+      return { type: 'snap' };
+    case 'RESEND':
+      expectCount(w, 2, 'RESEND SEQ');
+      return { type: 'resend', seq: decimal(w[1], 'SEQ', 1, LIMITS.seqMax) };
+    case 'LED': {
+      expectCount(w, 2, 'LED PATTERN');
+      const frame: LedPattern[] = [];
+      for (const ch of w[1]) frame.push(LED_PATTERNS.get(ch) ?? refuse('arg', `LED pattern character '${ch}' is not 0, 1, S, F or A`));
+      if (frame.length !== ctx.squares) refuse('arg', `LED pattern of ${frame.length} squares (board has ${ctx.squares})`);
+      return { type: 'led', frame: frame as LedFrame };
+    }
+    case 'BEEP':
+      expectCount(w, 3, 'BEEP HZ MS');
+      return { type: 'beep', hz: decimal(w[1], 'HZ', LIMITS.hz[0], LIMITS.hz[1]), ms: decimal(w[2], 'MS', LIMITS.beepMs[0], LIMITS.beepMs[1]) };
+    case 'CFG': {
+      if (w.length < 2) refuse('syntax', 'CFG without KEY=VALUE');
+      const config: { -readonly [K in keyof LinkConfig]?: number } = {};
+      for (const kv of w.slice(1)) {
+        const eq = kv.indexOf('=');
+        const key = kv.slice(0, eq) as keyof LinkConfig;
+        if (eq <= 0 || !(CONFIG_KEYS as readonly string[]).includes(key)) refuse('arg', `CFG key '${kv.slice(0, Math.max(eq, 0))}' is not make, break, snap or hb`);
+        config[key] = decimal(kv.slice(eq + 1), key, LIMITS[key][0], LIMITS[key][1]);
+      }
+      return { type: 'cfg', config };
+    }
+    case undefined:
+      return refuse('syntax', 'empty body');
+    default:
+      return refuse('unknown', `unknown command '${w[0].slice(0, 16)}'`);
+  }
+}
+
+/**
+ * One line from the host into a command, as the board (or a test peer standing in for it)
+ * reads it. On failure, `errCodeFor(error.kind)` is the `ERR` code to answer with.
+ */
+export function decodeHostLine(line: string | Uint8Array, ctx: HostLineContext): Decoded<HostCommand> {
+  return run(line, (body) => decodeHostBody(body, ctx));
+}

@@ -1,0 +1,125 @@
+/**
+ * Typed messages in, lines out (docs/protocol.md). The strict writer: upper-case CRC, single
+ * spaces, bodies of at most 110 characters, `\n` line ends. Arguments out of range are
+ * programmer errors and throw `RangeError`; `commandProblem` checks a command first for
+ * callers that take arguments from users.
+ */
+import { BOARD_BUTTONS } from '../types.ts';
+import type { BoardButton } from '../types.ts';
+import { crcHex } from './crc8.ts';
+import { COMMAND_WORDS, CONFIG_KEYS, LED_CHARS, LIMITS } from './messages.ts';
+import type { BoardMessage, HostCommand } from './messages.ts';
+
+/** `body` framed as a line: `BODY*HH\n`. Throws RangeError on a body the protocol forbids. */
+export function frameLine(body: string): string {
+  if (body.length > LIMITS.maxBody) throw new RangeError(`body of ${body.length} characters (at most ${LIMITS.maxBody}): ${body.slice(0, 20)}...`);
+  if (!/^[ -)+-~]*$/.test(body)) throw new RangeError(`body must be printable ASCII without '*': ${JSON.stringify(body)}`);
+  return `${body}*${crcHex(body)}\n`;
+}
+
+function inRange(n: number, [min, max]: readonly [number, number]): boolean {
+  return Number.isInteger(n) && n >= min && n <= max;
+}
+
+/**
+ * Why `cmd` cannot be sent, or null if it can. `squares` is the board's square count, when
+ * known, for the length of an LED frame.
+ */
+export function commandProblem(cmd: HostCommand, squares?: number): string | null {
+  switch (cmd.type) {
+    case 'hello':
+    case 'snap':
+      return null;
+    case 'resend':
+      return inRange(cmd.seq, [1, LIMITS.seqMax]) ? null : `RESEND ${cmd.seq}: sequence numbers are 1-${LIMITS.seqMax}`;
+    case 'led': {
+      if (!Array.isArray(cmd.frame)) return 'an LED frame is an array of patterns';
+      const bad = cmd.frame.findIndex((p) => !Object.hasOwn(LED_CHARS, p));
+      if (bad >= 0) return `LED pattern '${String(cmd.frame[bad])}' at square index ${bad} is not off, on, slow, fast or alternate`;
+      if (squares !== undefined && cmd.frame.length !== squares) return `LED frame of ${cmd.frame.length} squares for a board of ${squares}`;
+      if (cmd.frame.length === 0 || cmd.frame.length > 64) return `LED frame of ${cmd.frame.length} squares`;
+      return null;
+    }
+    case 'beep':
+      if (!inRange(cmd.hz, LIMITS.hz)) return `beep of ${cmd.hz} Hz (${LIMITS.hz[0]}-${LIMITS.hz[1]})`;
+      if (!inRange(cmd.ms, LIMITS.beepMs)) return `beep of ${cmd.ms} ms (${LIMITS.beepMs[0]}-${LIMITS.beepMs[1]})`;
+      return null;
+    case 'cfg': {
+      const keys = Object.keys(cmd.config ?? {});
+      if (keys.length === 0) return 'CFG needs at least one of make, break, snap, hb';
+      for (const k of keys) {
+        if (!(CONFIG_KEYS as readonly string[]).includes(k)) return `CFG key '${k}' is not make, break, snap or hb`;
+        const key = k as (typeof CONFIG_KEYS)[number];
+        const v = cmd.config[key];
+        if (v !== undefined && !inRange(v, LIMITS[key])) return `CFG ${key}=${v} (${LIMITS[key][0]}-${LIMITS[key][1]})`;
+      }
+      return null;
+    }
+    default:
+      return `unknown command ${JSON.stringify(cmd)}`;
+  }
+}
+
+/**
+ * A host command as a line.
+ *
+ * @example
+ * encodeCommand({ type: 'resend', seq: 3 })  // 'RESEND 3*HH\n' (HH the CRC)
+ */
+export function encodeCommand(cmd: HostCommand): string {
+  const problem = commandProblem(cmd);
+  if (problem !== null) throw new RangeError(problem);
+  const word = COMMAND_WORDS[cmd.type];
+  switch (cmd.type) {
+    case 'hello':
+    case 'snap':
+      return frameLine(word);
+    case 'resend':
+      return frameLine(`${word} ${cmd.seq}`);
+    case 'led':
+      return frameLine(`${word} ${cmd.frame.map((p) => LED_CHARS[p]).join('')}`);
+    case 'beep':
+      return frameLine(`${word} ${cmd.hz} ${cmd.ms}`);
+    case 'cfg':
+      return frameLine(`${word} ${CONFIG_KEYS.filter((k) => cmd.config[k] !== undefined).map((k) => `${k}=${cmd.config[k]}`).join(' ')}`);
+  }
+}
+
+function mask(buttons: readonly BoardButton[]): string {
+  let m = 0;
+  for (const b of buttons) m |= 1 << BOARD_BUTTONS.indexOf(b);
+  return m.toString(16).toUpperCase();
+}
+
+function hex64(lo: number, hi: number, digits: number): string {
+  const full = (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
+  return full.slice(16 - digits).toUpperCase();
+}
+
+/**
+ * A board message as a line, as the firmware writes it (for test peers and tests). `squares`
+ * sets the number of OCC digits: 13 for 50 squares, 8 for 32.
+ */
+export function encodeBoardMessage(msg: BoardMessage, squares: number): string {
+  switch (msg.type) {
+    case 'hello': {
+      const extra = Object.entries(msg.extra).map(([k, v]) => ` ${k}=${v}`);
+      return frameLine(
+        `HELLO dambord ${msg.fw} squares=${msg.squares} buttons=${msg.buttons} caps=${msg.caps.join(',')} ring=${msg.ring} boot=${msg.boot}${extra.join('')}`,
+      );
+    }
+    case 'event': {
+      const arg =
+        msg.kind === 'lift' || msg.kind === 'place' ? `${msg.kind === 'lift' ? 'L' : 'P'} ${msg.square + 1}` : `${msg.kind === 'down' ? 'D' : 'U'} ${BOARD_BUTTONS.indexOf(msg.button) + 1}`;
+      return frameLine(`EV ${msg.seq} ${msg.ms} ${arg}`);
+    }
+    case 'snap':
+      return frameLine(`SNAP ${msg.seq} ${msg.ms} ${hex64(msg.occupancy.lo, msg.occupancy.hi, Math.ceil(squares / 4))} ${mask(msg.buttons)}`);
+    case 'hb':
+      return frameLine(`HB ${msg.seq} ${msg.ms}`);
+    case 'ok':
+      return frameLine(`OK ${msg.command}`);
+    case 'err':
+      return frameLine(msg.text === '' ? `ERR ${msg.code}` : `ERR ${msg.code} ${msg.text}`);
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The typed messages of the dambord link protocol (docs/protocol.md). Squares are internal
+ * indices (wire number - 1) and buttons are names: the codec converts at the edge.
+ */
+import type { SquareSet } from '../../../rules/squareSet.ts';
+import type { BoardButton, Hello, LedFrame, LinkConfig } from '../types.ts';
+
+/** `HELLO dambord FW squares=N buttons=4 caps=CAPS ring=R boot=B` */
+export interface HelloMessage extends Hello {
+  readonly type: 'hello';
+}
+
+/** `EV SEQ MS L|P SQ` and `EV SEQ MS D|U BTN`. */
+export type EventMessage =
+  | { readonly type: 'event'; readonly seq: number; readonly ms: number; readonly kind: 'lift'; readonly square: number }
+  | { readonly type: 'event'; readonly seq: number; readonly ms: number; readonly kind: 'place'; readonly square: number }
+  | { readonly type: 'event'; readonly seq: number; readonly ms: number; readonly kind: 'down'; readonly button: BoardButton }
+  | { readonly type: 'event'; readonly seq: number; readonly ms: number; readonly kind: 'up'; readonly button: BoardButton };
+
+/** `SNAP SEQ MS OCC BTNS`: the occupancy after event `seq`. */
+export interface SnapMessage {
+  readonly type: 'snap';
+  readonly seq: number;
+  readonly ms: number;
+  readonly occupancy: SquareSet;
+  /** Buttons held, in wire order. */
+  readonly buttons: readonly BoardButton[];
+}
+
+/** `HB SEQ MS`: the last sequence number issued. */
+export interface HeartbeatMessage {
+  readonly type: 'hb';
+  readonly seq: number;
+  readonly ms: number;
+}
+
+/** `OK CMD` */
+export interface OkMessage {
+  readonly type: 'ok';
+  /** The command word as the board wrote it (`LED`, `BEEP`, `CFG`, `RESEND`, ...). */
+  readonly command: string;
+}
+
+/** The `ERR` codes docs/protocol.md defines; others are passed through as written. */
+export type ErrCode = 'CRC' | 'SYNTAX' | 'LONG' | 'ARG' | 'GONE';
+
+/** `ERR CODE TEXT` */
+export interface ErrMessage {
+  readonly type: 'err';
+  readonly code: ErrCode | (string & {});
+  /** Free text after the code (may be empty). */
+  readonly text: string;
+}
+
+/** A line from the board. */
+export type BoardMessage = HelloMessage | EventMessage | SnapMessage | HeartbeatMessage | OkMessage | ErrMessage;
+
+/** A line from the host. */
+export type HostCommand =
+  | { readonly type: 'hello' }
+  | { readonly type: 'snap' }
+  | { readonly type: 'resend'; readonly seq: number }
+  | { readonly type: 'led'; readonly frame: LedFrame }
+  | { readonly type: 'beep'; readonly hz: number; readonly ms: number }
+  | { readonly type: 'cfg'; readonly config: Partial<LinkConfig> };
+
+/** The wire word of each command, as `OK` answers name it. */
+export const COMMAND_WORDS = {
+  hello: 'HELLO',
+  snap: 'SNAP',
+  resend: 'RESEND',
+  led: 'LED',
+  beep: 'BEEP',
+  cfg: 'CFG',
+} as const satisfies Record<HostCommand['type'], string>;
+
+export type CommandWord = (typeof COMMAND_WORDS)[keyof typeof COMMAND_WORDS];
+
+/** LED pattern characters on the wire. */
+export const LED_CHARS = { off: '0', on: '1', slow: 'S', fast: 'F', alternate: 'A' } as const;
+
+/** Ranges of numeric fields (docs/protocol.md; upper bounds of `snap` and `hb` assumed 16-bit). */
+export const LIMITS = {
+  seqMax: 65535,
+  msMax: 0xffffffff,
+  hz: [100, 8000],
+  beepMs: [1, 2000],
+  make: [0, 255],
+  break: [0, 255],
+  snap: [0, 65535],
+  hb: [0, 65535],
+  /** Longest line a receiver accepts, without the line end. */
+  maxLine: 120,
+  /** Longest body a writer may send. */
+  maxBody: 110,
+} as const;
+
+/** The keys of `CFG`, in the order the host writes them. */
+export const CONFIG_KEYS = ['make', 'break', 'snap', 'hb'] as const satisfies readonly (keyof LinkConfig)[];

@@ -1,0 +1,235 @@
+/**
+ * The BoardLink over the dambord firmware's serial protocol (docs/protocol.md): a
+ * `SerialPortStream` on any serialport binding, `ReadlineParser` for lines, the sans-I/O codec
+ * and the sequencer for everything else. This file only moves bytes and time: it opens the
+ * port (again and again, with backoff, when it closes or vanishes), feeds lines and ticks to
+ * the sequencer and writes the commands it returns.
+ */
+import type { Duplex } from 'node:stream';
+import type { BindingInterface } from '@serialport/bindings-interface';
+import { ReadlineParser } from '@serialport/parser-readline';
+import { SerialPortStream } from '@serialport/stream';
+import { EventChannel } from './channel.ts';
+import { decodeBoardLine } from './protocol/decode.ts';
+import { encodeCommand } from './protocol/encode.ts';
+import type { HostCommand } from './protocol/messages.ts';
+import { Sequencer } from './protocol/sequencer.ts';
+import type { SequencerInput, SequencerOptions, UserCommand } from './protocol/sequencer.ts';
+import { LinkError } from './types.ts';
+import type { BoardEvent, BoardLink, LedFrame, LinkConfig, LinkHealth, Snapshot } from './types.ts';
+
+export interface SerialLinkOptions extends Omit<SequencerOptions, 'config'> {
+  /** The port's path, e.g. `/dev/ttyUSB0` (see discover.ts to find it). */
+  readonly path: string;
+  /** The serialport binding; default: serialport's binding for this OS (loaded when first needed). */
+  readonly binding?: BindingInterface;
+  /** Default 115200 (docs/protocol.md). */
+  readonly baudRate?: number;
+  /** Board settings sent at every connect and restart. Default `{ hb: 1000 }`. */
+  readonly config?: Partial<LinkConfig>;
+  /** Something between the port and the link, e.g. `createFaultInjector(...).wrap` (fault.ts). */
+  readonly wrap?: (port: Duplex) => Duplex;
+  /** Reopen backoff: first wait and longest wait in ms. Default 250 and 5000. */
+  readonly reconnect?: { readonly initialMs?: number; readonly maxMs?: number };
+  /** How often the sequencer is given the time (ms). Default 25. */
+  readonly tickMs?: number;
+  /** The host clock in ms. Default `performance.now`. */
+  readonly now?: () => number;
+}
+
+async function defaultBinding(): Promise<BindingInterface> {
+  const { SerialPort } = await import('serialport');
+  return SerialPort.binding as unknown as BindingInterface;
+}
+
+/**
+ * Opens a link to the board on `options.path`. Returns at once; the link connects in the
+ * background and keeps reconnecting until `close()`. The first event is `connected`.
+ *
+ * @example
+ * const link = openSerialLink({ path: '/dev/ttyUSB0', config: { hb: 1000, snap: 10000 } });
+ * const snap = await link.snapshot();
+ */
+export function openSerialLink(options: SerialLinkOptions): BoardLink {
+  return new SerialLink(options);
+}
+
+interface Connection {
+  readonly port: SerialPortStream;
+  readonly io: Duplex;
+  readonly parser: ReadlineParser;
+  open: boolean;
+}
+
+class SerialLink implements BoardLink {
+  readonly #options: SerialLinkOptions;
+  readonly #now: () => number;
+  readonly #seq: Sequencer;
+  readonly #channel = new EventChannel<BoardEvent>();
+  readonly #replies = new Map<number, { resolve: () => void; reject: (e: LinkError) => void }>();
+  #snapshotWaiters: { resolve: (s: Snapshot) => void; reject: (e: LinkError) => void }[] = [];
+  #conn: Connection | null = null;
+  #closed = false;
+  #nextId = 1;
+  #openFailures = 0;
+  #backoffMs: number;
+  readonly #ticker: ReturnType<typeof setInterval>;
+  #retry: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(options: SerialLinkOptions) {
+    this.#options = options;
+    this.#now = options.now ?? (() => performance.now());
+    this.#seq = new Sequencer({ ...options, config: options.config ?? { hb: 1000 } });
+    this.#backoffMs = options.reconnect?.initialMs ?? 250;
+    this.#ticker = setInterval(() => this.#step({ type: 'tick' }), options.tickMs ?? 25);
+    this.#ticker.unref();
+    void this.#connect();
+  }
+
+  events(): AsyncIterableIterator<BoardEvent> {
+    return this.#channel.iterate();
+  }
+
+  snapshot(): Promise<Snapshot> {
+    if (this.#closed) return Promise.reject(new LinkError('closed', 'the link is closed'));
+    const s = this.#seq.snapshot();
+    if (s !== null) return Promise.resolve(s);
+    return new Promise((resolve, reject) => this.#snapshotWaiters.push({ resolve, reject }));
+  }
+
+  setLeds(frame: LedFrame): Promise<void> {
+    return this.#command({ type: 'led', frame });
+  }
+
+  beep(hz: number, ms: number): Promise<void> {
+    return this.#command({ type: 'beep', hz, ms });
+  }
+
+  configure(config: Partial<LinkConfig>): Promise<void> {
+    return this.#command({ type: 'cfg', config });
+  }
+
+  health(): LinkHealth {
+    const h = this.#seq.health(this.#now());
+    return { ...h, state: this.#closed ? 'closed' : h.state, openFailures: this.#openFailures };
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearInterval(this.#ticker);
+    if (this.#retry !== null) clearTimeout(this.#retry);
+    const conn = this.#conn;
+    this.#conn = null;
+    if (conn !== null) await this.#shut(conn);
+    const error = new LinkError('closed', 'the link was closed');
+    for (const r of this.#replies.values()) r.reject(error);
+    this.#replies.clear();
+    for (const w of this.#snapshotWaiters) w.reject(error);
+    this.#snapshotWaiters = [];
+    this.#channel.end();
+  }
+
+  #command(command: UserCommand): Promise<void> {
+    if (this.#closed) return Promise.reject(new LinkError('closed', 'the link is closed'));
+    const id = this.#nextId++;
+    const done = new Promise<void>((resolve, reject) => this.#replies.set(id, { resolve, reject }));
+    this.#step({ type: 'command', id, command });
+    return done;
+  }
+
+  #step(input: SequencerInput): void {
+    if (this.#closed) return;
+    const out = this.#seq.step(input, this.#now());
+    for (const c of out.commands) this.#write(c);
+    for (const e of out.events) this.#channel.push(e);
+    for (const r of out.replies) {
+      const waiter = this.#replies.get(r.id);
+      this.#replies.delete(r.id);
+      if (r.ok) waiter?.resolve();
+      else waiter?.reject(r.error);
+    }
+    if (this.#snapshotWaiters.length > 0) {
+      const s = this.#seq.snapshot();
+      if (s !== null) {
+        for (const w of this.#snapshotWaiters) w.resolve(s);
+        this.#snapshotWaiters = [];
+      }
+    }
+  }
+
+  #write(cmd: HostCommand): void {
+    const conn = this.#conn;
+    if (conn === null || !conn.open) return;
+    conn.io.write(encodeCommand(cmd));
+  }
+
+  async #connect(): Promise<void> {
+    if (this.#closed) return;
+    let binding: BindingInterface;
+    try {
+      binding = this.#options.binding ?? (await defaultBinding());
+    } catch (e) {
+      this.#openFailures++;
+      this.#scheduleReconnect(`no serialport binding: ${String(e)}`);
+      return;
+    }
+    if (this.#closed) return;
+    const port = new SerialPortStream({ binding, path: this.#options.path, baudRate: this.#options.baudRate ?? 115200, autoOpen: false });
+    const io = this.#options.wrap ? this.#options.wrap(port) : port;
+    // latin1: one character per byte, so the CRC and the length checks see the bytes as sent.
+    const parser = io.pipe(new ReadlineParser({ delimiter: '\n', encoding: 'latin1' }));
+    const conn: Connection = { port, io, parser, open: false };
+    // Errors surface as a failed open or a 'close'; a stream 'error' must never go unhandled.
+    port.on('error', () => {});
+    io.on('error', () => {});
+    parser.on('error', () => {});
+    parser.on('data', (line: string) => {
+      if (this.#conn === conn) this.#step({ type: 'line', decoded: decodeBoardLine(line) });
+    });
+    port.on('close', (err: Error | null) => {
+      if (this.#conn !== conn) return;
+      this.#conn = null;
+      conn.open = false;
+      this.#step({ type: 'close', reason: err?.message ?? 'port closed' });
+      void this.#shut(conn);
+      this.#scheduleReconnect('port closed');
+    });
+    this.#conn = conn;
+    port.open((err) => {
+      if (this.#conn !== conn) return;
+      if (err) {
+        this.#conn = null;
+        this.#openFailures++;
+        void this.#shut(conn);
+        this.#scheduleReconnect(err.message);
+        return;
+      }
+      if (this.#closed) return;
+      conn.open = true;
+      this.#backoffMs = this.#options.reconnect?.initialMs ?? 250;
+      this.#step({ type: 'open' });
+    });
+  }
+
+  #scheduleReconnect(_why: string): void {
+    if (this.#closed || this.#retry !== null) return;
+    const wait = this.#backoffMs;
+    this.#backoffMs = Math.min(this.#backoffMs * 2, this.#options.reconnect?.maxMs ?? 5000);
+    this.#retry = setTimeout(() => {
+      this.#retry = null;
+      void this.#connect();
+    }, wait);
+    this.#retry.unref();
+  }
+
+  async #shut(conn: Connection): Promise<void> {
+    conn.open = false;
+    conn.io.unpipe(conn.parser);
+    conn.parser.removeAllListeners('data');
+    if (conn.port.isOpen) await new Promise<void>((resolve) => conn.port.close(() => resolve()));
+    conn.port.destroy();
+    if (conn.io !== conn.port) conn.io.destroy();
+    conn.parser.destroy();
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * TEST PEER, not the firmware: a small model of the dambord board's side of the link protocol
+ * (docs/protocol.md), written in TypeScript so that the host's link can be tested while the
+ * real firmware (C, run in the avr8js simulator) is being written in parallel. When that
+ * firmware runs in the simulator, the same tests should run against it as well.
+ *
+ * Sans-I/O like the codec: hands and host lines in, board lines out. Squares are internal
+ * indices. It keeps a ring of the last `ring` events for `RESEND`, answers every command of the
+ * protocol, and refuses malformed ones with the `ERR` code the protocol names.
+ */
+import { SquareSet } from '../../../rules/squareSet.ts';
+import { decodeHostLine, errCodeFor } from '../protocol/decode.ts';
+import { encodeBoardMessage } from '../protocol/encode.ts';
+import type { BoardMessage, EventMessage, HostCommand } from '../protocol/messages.ts';
+import { nextSeq } from '../protocol/seq.ts';
+import { BOARD_BUTTONS } from '../types.ts';
+import type { BoardButton, LedFrame, LinkConfig } from '../types.ts';
+
+export interface BoardPeerOptions {
+  /** 50 (10x10, default) or 32 (8x8). */
+  readonly squares?: number;
+  readonly boot?: number;
+  readonly fw?: string;
+  /** Events kept for RESEND (default 64). */
+  readonly ring?: number;
+  readonly occupancy?: SquareSet;
+  /** Sequence number of the last event issued before the test starts (default 0: none). */
+  readonly lastSeq?: number;
+  /** Board time at the start (default 0). */
+  readonly ms?: number;
+}
+
+/** Settings a freshly started board uses (an assumption: docs/protocol.md names no defaults). */
+export const PEER_DEFAULT_CONFIG: LinkConfig = { make: 30, break: 30, snap: 0, hb: 1000 };
+
+export const ALL_CAPS = ['leds', 'blink', 'beep', 'snapshot', 'resend', 'config', 'heartbeat'] as const;
+
+export class BoardPeer {
+  readonly squares: number;
+  readonly fw: string;
+  readonly ringSize: number;
+  boot: number;
+  /** Last sequence number issued. */
+  seq: number;
+  /** Board time in ms (set by the test). */
+  ms: number;
+  occupancy: SquareSet;
+  buttons = 0;
+  config: LinkConfig = { ...PEER_DEFAULT_CONFIG };
+  leds: LedFrame;
+  readonly beeps: { hz: number; ms: number }[] = [];
+  /** Every command received and understood, in order. */
+  readonly received: HostCommand[] = [];
+  /** Every host line refused, with the code answered. */
+  readonly refused: { line: string; code: string }[] = [];
+  private ring: EventMessage[] = [];
+
+  constructor(options: BoardPeerOptions = {}) {
+    this.squares = options.squares ?? 50;
+    this.fw = options.fw ?? 'peer';
+    this.ringSize = options.ring ?? 64;
+    this.boot = options.boot ?? 1;
+    this.seq = options.lastSeq ?? 0;
+    this.ms = options.ms ?? 0;
+    this.occupancy = options.occupancy ?? SquareSet.EMPTY;
+    this.leds = Array.from({ length: this.squares }, () => 'off' as const);
+  }
+
+  private line(msg: BoardMessage): string {
+    return encodeBoardMessage(msg, this.squares);
+  }
+
+  helloLine(): string {
+    return this.line({ type: 'hello', fw: this.fw, squares: this.squares, buttons: 4, caps: [...ALL_CAPS], ring: this.ringSize, boot: this.boot, extra: {} });
+  }
+
+  snapLine(): string {
+    return this.line({ type: 'snap', seq: this.seq, ms: this.ms, occupancy: this.occupancy, buttons: BOARD_BUTTONS.filter((_, i) => (this.buttons & (1 << i)) !== 0) });
+  }
+
+  heartbeatLine(): string {
+    return this.line({ type: 'hb', seq: this.seq, ms: this.ms });
+  }
+
+  private emit(e: EventMessage extends infer E ? (E extends EventMessage ? Omit<E, 'seq' | 'ms'> : never) : never): string {
+    this.seq = nextSeq(this.seq);
+    const ev = { ...e, seq: this.seq, ms: this.ms } as EventMessage;
+    this.ring.push(ev);
+    if (this.ring.length > this.ringSize) this.ring.shift();
+    return this.line(ev);
+  }
+
+  /** A piece leaves `square` (internal index). Throws if the square is empty: a test bug. */
+  lift(square: number): string {
+    if (!this.occupancy.has(square)) throw new Error(`peer: lift from empty square ${square + 1}`);
+    this.occupancy = this.occupancy.without(square);
+    return this.emit({ type: 'event', kind: 'lift', square });
+  }
+
+  /** A piece arrives on `square` (internal index). Throws if the square is occupied. */
+  place(square: number): string {
+    if (this.occupancy.has(square)) throw new Error(`peer: place on occupied square ${square + 1}`);
+    this.occupancy = this.occupancy.with(square);
+    return this.emit({ type: 'event', kind: 'place', square });
+  }
+
+  press(button: BoardButton): string {
+    const bit = 1 << BOARD_BUTTONS.indexOf(button);
+    if (this.buttons & bit) throw new Error(`peer: ${button} already down`);
+    this.buttons |= bit;
+    return this.emit({ type: 'event', kind: 'down', button });
+  }
+
+  release(button: BoardButton): string {
+    const bit = 1 << BOARD_BUTTONS.indexOf(button);
+    if (!(this.buttons & bit)) throw new Error(`peer: ${button} not down`);
+    this.buttons &= ~bit;
+    return this.emit({ type: 'event', kind: 'up', button });
+  }
+
+  /**
+   * The board restarts: sequence numbers from 0, a new boot number, settings and LEDs back to
+   * their defaults, the ring emptied, buttons released; the pieces stay where they are.
+   * Returns the boot banner.
+   */
+  reboot(boot: number): string {
+    this.boot = boot;
+    this.seq = 0;
+    this.ms = 0;
+    this.ring = [];
+    this.buttons = 0;
+    this.config = { ...PEER_DEFAULT_CONFIG };
+    this.leds = Array.from({ length: this.squares }, () => 'off' as const);
+    return this.helloLine();
+  }
+
+  /** The board's answer to one host line (without or with its line end). */
+  handle(text: string): string[] {
+    const decoded = decodeHostLine(text, { squares: this.squares });
+    if (!decoded.ok) {
+      const code = errCodeFor(decoded.error.kind);
+      this.refused.push({ line: text, code });
+      const word = /^[A-Z]+/.exec(text)?.[0] ?? '';
+      return [this.line({ type: 'err', code, text: `${word} ${decoded.error.reason}`.trim().replace(/[^ -)+-~]/g, '?').slice(0, 90) })];
+    }
+    const cmd = decoded.message;
+    this.received.push(cmd);
+    switch (cmd.type) {
+      case 'hello':
+        return [this.helloLine()];
+      case 'snap':
+        return [this.snapLine()];
+      case 'resend': {
+        if (cmd.seq === nextSeq(this.seq)) return [this.line({ type: 'ok', command: 'RESEND' })];
+        const i = this.ring.findIndex((e) => e.seq === cmd.seq);
+        if (i < 0) return [this.line({ type: 'err', code: 'GONE', text: `RESEND ${cmd.seq} left the ring` })];
+        return [...this.ring.slice(i).map((e) => this.line(e)), this.line({ type: 'ok', command: 'RESEND' })];
+      }
+      case 'led':
+        this.leds = cmd.frame;
+        return [this.line({ type: 'ok', command: 'LED' })];
+      case 'beep':
+        this.beeps.push({ hz: cmd.hz, ms: cmd.ms });
+        return [this.line({ type: 'ok', command: 'BEEP' })];
+      case 'cfg':
+        this.config = { ...this.config, ...cmd.config };
+        return [this.line({ type: 'ok', command: 'CFG' })];
+    }
+  }
+}
