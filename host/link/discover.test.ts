@@ -35,7 +35,7 @@ describe('discoverBoard', () => {
     ports.add('/dev/ttyUSB0', { onOpen: (p) => board.attach(p), manufacturer: 'wch.cn' });
     const found = await discoverBoard({ binding: ports.binding, timeoutMs: 150, helloEveryMs: 40 });
     expect(found.path).toBe('/dev/ttyUSB0');
-    expect(found.hello).toMatchObject({ squares: 32, boot: 3, fw: 'peer', ring: 64 });
+    expect(found.hello).toMatchObject({ squares: 32, boot: 3, fw: '1.0.0', ring: 64 });
     expect(found.info.manufacturer).toBe('wch.cn');
     expect(ports.opens('/dev/ttyS0')).toBe(1);
     // The port is closed again: a link can open it.

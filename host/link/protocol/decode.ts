@@ -4,8 +4,11 @@
  *
  * A strict writer and a liberal reader: the reader also accepts lower-case CRC digits, runs of
  * spaces between fields, leading zeros, OCC with fewer or more digits than the board's size
- * needs, `HELLO` fields in any order and unknown `HELLO` fields (kept in `extra`), and bodies up
- * to the 120-byte line limit (the writer keeps to 110).
+ * needs, `HELLO` fields in any order and unknown `HELLO` fields (kept in `extra`).
+ *
+ * `decodeHostLine` reads host lines as the firmware does (firmware/core/command.c), checks in
+ * the same order and words its refusals as the board does, so that a test peer built on it
+ * answers like the board.
  */
 import { SquareSet } from '../../../rules/squareSet.ts';
 import { BOARD_BUTTONS } from '../types.ts';
@@ -67,24 +70,24 @@ function toText(line: string | Uint8Array): string {
   return s;
 }
 
-/** Strips the line end and checks length, frame and CRC; returns the body. */
+/**
+ * Strips the line end and checks, in the board's order, length, checksum frame, CRC and
+ * characters; returns the body. Reasons are worded as the board words its refusals.
+ */
 function unframe(raw: string): string {
   let line = raw;
   if (line.endsWith('\n')) line = line.slice(0, -1);
   if (line.endsWith('\r')) line = line.slice(0, -1);
-  if (line.length > LIMITS.maxLine) refuse('long', `line of ${line.length} bytes (at most ${LIMITS.maxLine})`);
-  const star = line.lastIndexOf('*');
-  if (star < 0 || star !== line.length - 3) refuse('frame', 'no *HH at the end of the line');
+  if (line.length > LIMITS.maxLine) refuse('long', `line over ${LIMITS.maxLine} bytes`);
+  const star = line.indexOf('*');
+  if (star < 0 || star !== line.length - 3 || !/^[0-9A-Fa-f]{2}$/.test(line.slice(star + 1))) refuse('frame', 'no checksum');
   const body = line.slice(0, star);
-  const hh = line.slice(star + 1);
+  const want = crc8(body);
+  if (parseInt(line.slice(star + 1), 16) !== want) refuse('crc', `expected ${want.toString(16).toUpperCase().padStart(2, '0')}`);
   for (let i = 0; i < body.length; i++) {
     const c = body.charCodeAt(i);
-    if (c < 0x20 || c > 0x7e) refuse('frame', `byte 0x${c.toString(16).padStart(2, '0')} at ${i} is not printable ASCII`);
-    if (c === 0x2a) refuse('frame', `'*' inside the body at ${i}`);
+    if (c < 0x20 || c > 0x7e) refuse('frame', 'bad character');
   }
-  if (!/^[0-9A-Fa-f]{2}$/.test(hh)) refuse('frame', `'${hh}' is not two hexadecimal digits`);
-  const want = crc8(body);
-  if (parseInt(hh, 16) !== want) refuse('crc', `CRC ${hh.toUpperCase()} does not match ${want.toString(16).toUpperCase().padStart(2, '0')}`);
   return body;
 }
 
@@ -237,49 +240,77 @@ export interface HostLineContext {
 
 const LED_PATTERNS = new Map<string, LedPattern>(Object.entries(LED_CHARS).map(([p, c]) => [c, p as LedPattern]));
 
+/** The board's refusal of each command's arguments (docs/protocol.md, "Host to board"). */
+function argText(word: string, ctx: HostLineContext): string {
+  switch (word) {
+    case 'RESEND':
+      return 'RESEND SEQ 1-65535';
+    case 'LED':
+      return `LED PATTERN of ${ctx.squares} 0/1/S/F/A`;
+    case 'BEEP':
+      return 'BEEP HZ 100-8000 MS 1-2000';
+    case 'CFG':
+      return 'CFG make|break=0-255 snap|hb=0-65535';
+    default:
+      return `${word} takes no argument`;
+  }
+}
+
+/** A number as the board reads it: up to five decimal digits, leading zeros allowed. */
+function boardNumber(text: string | undefined, min: number, max: number): number | null {
+  if (text === undefined || !/^[0-9]{1,5}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= min && n <= max ? n : null;
+}
+
 function decodeHostBody(body: string, ctx: HostLineContext): HostCommand {
   const w = words(body);
-  switch (w[0]) {
+  const word = w[0];
+  const arg = (): never => refuse('arg', argText(word, ctx));
+  switch (word) {
     case 'HELLO':
-      expectCount(w, 1, 'HELLO');
-      return { type: 'hello' };
     case 'SNAP':
-      expectCount(w, 1, 'SNAP');
-      return { type: 'snap' };
-    case 'RESEND':
-      expectCount(w, 2, 'RESEND SEQ');
-      return { type: 'resend', seq: decimal(w[1], 'SEQ', 1, LIMITS.seqMax) };
+      if (w.length !== 1) arg();
+      return { type: word === 'HELLO' ? 'hello' : 'snap' };
+    case 'RESEND': {
+      const seq = w.length === 2 ? boardNumber(w[1], 1, LIMITS.seqMax) : null;
+      return seq === null ? arg() : { type: 'resend', seq };
+    }
     case 'LED': {
-      expectCount(w, 2, 'LED PATTERN');
+      if (w.length !== 2 || w[1].length !== ctx.squares) arg();
       const frame: LedPattern[] = [];
-      for (const ch of w[1]) frame.push(LED_PATTERNS.get(ch) ?? refuse('arg', `LED pattern character '${ch}' is not 0, 1, S, F or A`));
-      if (frame.length !== ctx.squares) refuse('arg', `LED pattern of ${frame.length} squares (board has ${ctx.squares})`);
+      for (const ch of w[1]) frame.push(LED_PATTERNS.get(ch) ?? arg());
       return { type: 'led', frame: frame as LedFrame };
     }
-    case 'BEEP':
-      expectCount(w, 3, 'BEEP HZ MS');
-      return { type: 'beep', hz: decimal(w[1], 'HZ', LIMITS.hz[0], LIMITS.hz[1]), ms: decimal(w[2], 'MS', LIMITS.beepMs[0], LIMITS.beepMs[1]) };
+    case 'BEEP': {
+      const hz = w.length === 3 ? boardNumber(w[1], LIMITS.hz[0], LIMITS.hz[1]) : null;
+      const ms = w.length === 3 ? boardNumber(w[2], LIMITS.beepMs[0], LIMITS.beepMs[1]) : null;
+      return hz === null || ms === null ? arg() : { type: 'beep', hz, ms };
+    }
     case 'CFG': {
-      if (w.length < 2) refuse('syntax', 'CFG without KEY=VALUE');
+      // Any number of pairs, in any order, the last of a repeated key counting; all or nothing.
       const config: { -readonly [K in keyof LinkConfig]?: number } = {};
       for (const kv of w.slice(1)) {
         const eq = kv.indexOf('=');
         const key = kv.slice(0, eq) as keyof LinkConfig;
-        if (eq <= 0 || !(CONFIG_KEYS as readonly string[]).includes(key)) refuse('arg', `CFG key '${kv.slice(0, Math.max(eq, 0))}' is not make, break, snap or hb`);
-        config[key] = decimal(kv.slice(eq + 1), key, LIMITS[key][0], LIMITS[key][1]);
+        if (eq <= 0 || !(CONFIG_KEYS as readonly string[]).includes(key)) arg();
+        const v = boardNumber(kv.slice(eq + 1), LIMITS[key][0], LIMITS[key][1]);
+        if (v === null) arg();
+        else config[key] = v;
       }
       return { type: 'cfg', config };
     }
     case undefined:
-      return refuse('syntax', 'empty body');
+      return refuse('syntax', 'empty line');
     default:
-      return refuse('unknown', `unknown command '${w[0].slice(0, 16)}'`);
+      return refuse('unknown', 'unknown command');
   }
 }
 
 /**
  * One line from the host into a command, as the board (or a test peer standing in for it)
- * reads it. On failure, `errCodeFor(error.kind)` is the `ERR` code to answer with.
+ * reads it. On failure the board answers `ERR ${errCodeFor(error.kind)} ${error.reason}`.
+ * (The board skips empty lines: check for one before calling this.)
  */
 export function decodeHostLine(line: string | Uint8Array, ctx: HostLineContext): Decoded<HostCommand> {
   return run(line, (body) => decodeHostBody(body, ctx));

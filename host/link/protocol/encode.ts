@@ -1,6 +1,6 @@
 /**
  * Typed messages in, lines out (docs/protocol.md). The strict writer: upper-case CRC, single
- * spaces, bodies of at most 110 characters, `\n` line ends. Arguments out of range are
+ * spaces, no leading zeros, bodies of at most 117 characters, `\n` line ends. Arguments out of range are
  * programmer errors and throw `RangeError`; `commandProblem` checks a command first for
  * callers that take arguments from users.
  */

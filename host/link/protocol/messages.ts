@@ -79,7 +79,7 @@ export type CommandWord = (typeof COMMAND_WORDS)[keyof typeof COMMAND_WORDS];
 /** LED pattern characters on the wire. */
 export const LED_CHARS = { off: '0', on: '1', slow: 'S', fast: 'F', alternate: 'A' } as const;
 
-/** Ranges of numeric fields (docs/protocol.md; upper bounds of `snap` and `hb` assumed 16-bit). */
+/** Ranges of numeric fields and line lengths (docs/protocol.md). */
 export const LIMITS = {
   seqMax: 65535,
   msMax: 0xffffffff,
@@ -89,10 +89,10 @@ export const LIMITS = {
   break: [0, 255],
   snap: [0, 65535],
   hb: [0, 65535],
-  /** Longest line a receiver accepts, without the line end. */
+  /** Longest line, `BODY*HH`, without the line end. */
   maxLine: 120,
-  /** Longest body a writer may send. */
-  maxBody: 110,
+  /** Longest body: the line less `*HH`. */
+  maxBody: 117,
 } as const;
 
 /** The keys of `CFG`, in the order the host writes them. */

@@ -17,9 +17,14 @@
  *   square order;
  * - watches the heartbeat: no valid line for 3 periods -> `link lost` and `HELLO` until the
  *   board answers; then `SNAP` to check nothing was missed;
- * - matches `OK`/`ERR` answers to the commands sent (oldest first), retries after a timeout
- *   or `ERR CRC`/`SYNTAX`/`LONG`, and re-applies the last LED frame and configuration after a
- *   reconnect or a board restart.
+ * - takes a `HB`/`SNAP` whose number is before the last delivered, or whose board time went
+ *   back, as a possible restart whose `HELLO` was lost: asks `HELLO`; the same boot leads to a
+ *   fresh `SNAP`, which re-bases the link if the board is really behind it;
+ * - matches `OK`/`ERR` answers to the commands sent (oldest first; an `ERR` whose text starts
+ *   with a command word, as the board's `ERR ARG` texts do, to that command), retries after a
+ *   timeout or `ERR CRC`/`SYNTAX`/`LONG`, and re-applies the last LED frame and configuration
+ *   after a reconnect or a board restart;
+ * - maps board times to one clock that never goes back (2^32 wraps, restarts).
  */
 import { SquareSet } from '../../../rules/squareSet.ts';
 import { BOARD_BUTTONS, LinkError } from '../types.ts';
@@ -57,7 +62,11 @@ export interface SequencerOutput {
 }
 
 export interface SequencerOptions {
-  /** Heartbeat period the board sends at, until an acknowledged `CFG hb=` says otherwise (ms; 0 = no watch). Default 1000. */
+  /**
+   * The heartbeat period of a board that has not confirmed a `CFG hb=` (the firmware's default,
+   * 1000 ms), used by the heartbeat watch until an `OK CFG` confirms another and again after
+   * the board restarts. 0 = no watch.
+   */
   readonly hbMs?: number;
   /** How long to wait for the answer to a command before sending it again (ms). Default 1000. */
   readonly replyTimeoutMs?: number;
@@ -65,7 +74,7 @@ export interface SequencerOptions {
   readonly maxRetries?: number;
   /**
    * Settings to apply at every (re)connect and board restart, as if the user had called
-   * `configure` first. Its `hb` also starts the heartbeat watch.
+   * `configure` first. Its `hb` sets the heartbeat watch once the board confirms it.
    */
   readonly config?: Partial<LinkConfig>;
   /** Events held behind a gap before giving up on `RESEND` and asking `SNAP`. Default 512. */
@@ -122,6 +131,8 @@ export class Sequencer {
   private readonly maxRetries: number;
   private readonly maxHeld: number;
   private readonly lostAfterBeats: number;
+  private readonly defaultHbMs: number;
+  /** The heartbeat period the board confirmed (ms). */
   private hbMs: number;
 
   private open = false;
@@ -190,7 +201,8 @@ export class Sequencer {
   private now = 0;
 
   constructor(options: SequencerOptions = {}) {
-    this.hbMs = options.config?.hb ?? options.hbMs ?? 1000;
+    this.defaultHbMs = options.hbMs ?? 1000;
+    this.hbMs = this.defaultHbMs;
     if (options.config !== undefined) this.sticky.cfg = { ...options.config };
     this.replyTimeoutMs = options.replyTimeoutMs ?? 1000;
     this.maxRetries = options.maxRetries ?? 3;
@@ -365,6 +377,7 @@ export class Sequencer {
       this.resendStalls = 0;
       this.latest = 0;
       this.rebase = true;
+      this.hbMs = this.defaultHbMs;
       this.pending = this.pending.filter((p) => p.word !== 'RESEND' && p.word !== 'SNAP');
       if (this.baseline) this.adopt = 'reboot';
       this.send({ type: 'snap' });

@@ -30,8 +30,8 @@ export interface BoardPeerOptions {
   readonly ms?: number;
 }
 
-/** Settings a freshly started board uses (an assumption: docs/protocol.md names no defaults). */
-export const PEER_DEFAULT_CONFIG: LinkConfig = { make: 30, break: 30, snap: 0, hb: 1000 };
+/** Settings of a freshly started board (docs/protocol.md, `CFG`). */
+export const PEER_DEFAULT_CONFIG: LinkConfig = { make: 5, break: 5, snap: 5000, hb: 1000 };
 
 export const ALL_CAPS = ['leds', 'blink', 'beep', 'snapshot', 'resend', 'config', 'heartbeat'] as const;
 
@@ -57,7 +57,7 @@ export class BoardPeer {
 
   constructor(options: BoardPeerOptions = {}) {
     this.squares = options.squares ?? 50;
-    this.fw = options.fw ?? 'peer';
+    this.fw = options.fw ?? '1.0.0';
     this.ringSize = options.ring ?? 64;
     this.boot = options.boot ?? 1;
     this.seq = options.lastSeq ?? 0;
@@ -121,9 +121,9 @@ export class BoardPeer {
   /**
    * The board restarts: sequence numbers from 0, a new boot number, settings and LEDs back to
    * their defaults, the ring emptied, buttons released; the pieces stay where they are.
-   * Returns the boot banner.
+   * Returns what it sends at its first scan: `HELLO`, then `SNAP 0 ...`.
    */
-  reboot(boot: number): string {
+  reboot(boot: number): string[] {
     this.boot = boot;
     this.seq = 0;
     this.ms = 0;
@@ -131,17 +131,17 @@ export class BoardPeer {
     this.buttons = 0;
     this.config = { ...PEER_DEFAULT_CONFIG };
     this.leds = Array.from({ length: this.squares }, () => 'off' as const);
-    return this.helloLine();
+    return [this.helloLine(), this.snapLine()];
   }
 
-  /** The board's answer to one host line (without or with its line end). */
+  /** The board's answer to one host line (without or with its line end), worded as the firmware words it. */
   handle(text: string): string[] {
+    if (/^\r?\n?$/.test(text)) return []; // the board skips empty lines
     const decoded = decodeHostLine(text, { squares: this.squares });
     if (!decoded.ok) {
       const code = errCodeFor(decoded.error.kind);
       this.refused.push({ line: text, code });
-      const word = /^[A-Z]+/.exec(text)?.[0] ?? '';
-      return [this.line({ type: 'err', code, text: `${word} ${decoded.error.reason}`.trim().replace(/[^ -)+-~]/g, '?').slice(0, 90) })];
+      return [this.line({ type: 'err', code, text: decoded.error.reason })];
     }
     const cmd = decoded.message;
     this.received.push(cmd);
@@ -153,7 +153,7 @@ export class BoardPeer {
       case 'resend': {
         if (cmd.seq === nextSeq(this.seq)) return [this.line({ type: 'ok', command: 'RESEND' })];
         const i = this.ring.findIndex((e) => e.seq === cmd.seq);
-        if (i < 0) return [this.line({ type: 'err', code: 'GONE', text: `RESEND ${cmd.seq} left the ring` })];
+        if (i < 0) return [this.line({ type: 'err', code: 'GONE', text: `oldest ${this.ring[0]?.seq ?? 0}` })];
         return [...this.ring.slice(i).map((e) => this.line(e)), this.line({ type: 'ok', command: 'RESEND' })];
       }
       case 'led':

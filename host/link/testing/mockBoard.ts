@@ -253,12 +253,13 @@ export class MockBoard {
     this.send(this.peer.heartbeatLine(), fault);
   }
 
-  /** The board restarts with a new boot number and sends its banner. */
+  /** The board restarts with a new boot number and sends its banner (`fault` applies to the HELLO). */
   reboot(boot: number, fault?: LineFault): void {
-    const banner = this.peer.reboot(boot);
+    const [hello, snap] = this.peer.reboot(boot);
     this.started = performance.now();
     this.schedule();
-    this.send(banner, fault);
+    this.send(hello, fault);
+    this.send(snap);
   }
 
   /** Raw bytes to the host, as they are (garbage, half lines...). */
