@@ -2,6 +2,7 @@ import { SimulatedBoard } from '../hardware/sim/board.ts';
 import { CLOCK_HZ } from '../hardware/sim/mcu.ts';
 import { LineCollector, frame } from '../hardware/sim/testkit.ts';
 import type { BenchOptions, BenchResult } from './types.ts';
+import { mulberry32 as rng } from '../rules/prng.ts';
 
 /**
  * The committed firmware (firmware/hex/dambord-10x10.hex) on the simulated board
@@ -75,17 +76,6 @@ function stats(values: number[], missing: number) {
   return { n: values.length, median: percentile(s, 50), p99: percentile(s, 99), max: s.at(-1) ?? NaN, missing };
 }
 
-/** A deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function switchToEvent(n: number, seed: number) {
   const random = rng(seed);

@@ -101,12 +101,12 @@ function sink(): { stream: Writable; text: () => string } {
 }
 
 /** `dambord replay OPTIONS --json --pdn TMP SCRIPT`, in-process: exit code, JSON lines, PDN. */
-async function replay(file: string, pdnFile: string): Promise<{ code: number; json: string; pdn: string; stderr: string }> {
+async function replay(file: string, pdnFile: string, extra: string[] = []): Promise<{ code: number; json: string; pdn: string; stderr: string }> {
   const out = sink();
   const err = sink();
   const stdin = new PassThrough();
   stdin.end();
-  const argv = ['replay', ...optionsOf(readFileSync(file, 'utf8')), '--json', '--pdn', pdnFile, file];
+  const argv = ['replay', ...optionsOf(readFileSync(file, 'utf8')), ...extra, '--json', '--pdn', pdnFile, file];
   const code = await runCli(argv, { stdout: out.stream, stderr: err.stream, stdin });
   return { code, json: out.text(), pdn: readOr(pdnFile, ''), stderr: err.text() };
 }
@@ -133,6 +133,23 @@ describe('golden sessions (test/sessions)', () => {
     const pending = /^#\s*pending:\s*(.*)$/m.exec(readFileSync(join(ROOT, name), 'utf8'));
     if (pending) it.skip(`${name} (pending: ${pending[1]})`, () => {});
     else it(name, () => check(name));
+  }
+});
+
+// The issue: "dambord replay --through sim runs an action script through the simulated board and
+// gives exactly the same output as the plain replay, for every session the referee's tests use."
+describe('golden sessions through the simulated board (real firmware in avr8js, serial link)', () => {
+  for (const name of all) {
+    if (/^#\s*pending:/m.test(readFileSync(join(ROOT, name), 'utf8'))) continue;
+    it(name, async () => {
+      const file = join(ROOT, name);
+      const base = file.replace(/\.script$/, '');
+      const r = await replay(file, join(work, name.replace(/[/\\]/g, '_') + '.sim.pdn'), ['--through', 'sim']);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.json).toBe(readOr(`${base}.expected.jsonl`, '(missing expected.jsonl)'));
+      expect(r.pdn).toBe(readOr(`${base}.expected.pdn`, '(missing expected.pdn)'));
+    });
   }
 });
 

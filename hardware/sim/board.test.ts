@@ -3,23 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedBoard, type BoardSize } from './board.ts';
 import { LineCollector, crc8, frame, type ReceivedLine } from './testkit.ts';
+import { mulberry32 as rng } from '../../rules/prng.ts';
 
 const SIZES: { size: BoardSize; squares: number; digits: number }[] = [
   { size: '10x10', squares: 50, digits: 13 },
   { size: '8x8', squares: 32, digits: 8 },
 ];
 
-/** A deterministic PRNG (mulberry32), so a failing case can be rerun. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** SNAP's OCC field for a set of squares: bit k-1 is square k, upper-case hex, zero-padded. */
 function occ(squares: Iterable<number>, digits: number): string {

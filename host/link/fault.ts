@@ -10,6 +10,7 @@
  * // ... later: faults.stats.read.dropped
  */
 import { Duplex } from 'node:stream';
+import { mulberry32 } from '../../rules/prng.ts';
 
 /** Probabilities per line, each 0..1. */
 export interface FaultRates {
@@ -31,17 +32,7 @@ export interface FaultStats {
   reordered: number;
 }
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same faults. Returns [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 const NL = 0x0a;
 

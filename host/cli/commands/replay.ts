@@ -4,13 +4,15 @@ import { outputJson, outputText } from '../../referee/json.ts';
 import { policies } from '../../referee/policy.ts';
 import { newScoresheet, record, scoresheetPdn } from '../../referee/record.ts';
 import { runEvents } from '../../referee/run.ts';
+import type { RefereeEvent } from '../../referee/types.ts';
 import { eventsOf, parseActionScript } from '../../script/actions.ts';
+import { playOnSimulatedBoard } from '../../sim/throughSim.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { readInput, variantOption, why } from '../input.ts';
 
-const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--json] [--pdn FILE] SCRIPT
+const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--through sim] [--json] [--pdn FILE] SCRIPT
 
 Runs an action script (what hands do to a board) through the referee and prints what it
 recognises: moves, irregularities with their article, corrections and the result. SCRIPT is a
@@ -29,6 +31,8 @@ Options:
   --fen FEN     the position on the board at the start (default: the start position)
   --policy P    tournament (default), casual (touch-move and removal order only noted) or
                 blind (pieces felt and put back are not touched)
+  --through sim play the script on the simulated board instead: the real firmware in avr8js
+                reads the switches, and the host reads it through the serial link
   --json        one JSON object per line: {"type":"move","ply":1,"move":"32-28","fen":"..."},
                 {"type":"irregularity","code":"touch-move","article":"5.4.3","squares":[..]}, ...
   --pdn FILE    also write the game as a PDN scoresheet to FILE
@@ -44,7 +48,7 @@ export const replayCommand: Command = {
   summary: 'Run an action script through the referee and print moves and irregularities',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { variant: 'string', fen: 'string', policy: 'string', json: 'boolean', pdn: 'string' });
+    const args = parseArgs(argv, { variant: 'string', fen: 'string', policy: 'string', json: 'boolean', pdn: 'string', through: 'string' });
     if (!args.ok) return usageError(io, 'replay', args.error);
     const { options, positionals } = args;
     const chosen = variantOption(options.variant ?? 'international');
@@ -65,8 +69,16 @@ export const replayCommand: Command = {
       io.stderr.write(`dambord replay: ${positionals[0] === '-' ? 'standard input' : positionals[0]}, ${script.reason}\n`);
       return EXIT.usage;
     }
-    const events = eventsOf(script.actions);
-    const { outputs } = runEvents(fen.position, policy, events.map((e) => e.event));
+    let events: RefereeEvent[];
+    if (options.through === 'sim') {
+      const played = await playOnSimulatedBoard(fen.position, script.actions);
+      events = played.events;
+      const h = played.health;
+      if (h.crcErrors + h.gaps + h.reboots + h.heartbeatLosses > 0) io.stderr.write(`dambord replay: link health: ${JSON.stringify(h)}\n`);
+    } else if (options.through === undefined || options.through === 'referee') {
+      events = eventsOf(script.actions).map((e) => e.event);
+    } else return usageError(io, 'replay', `--through must be sim (the simulated board running the firmware), not "${options.through}"`);
+    const { outputs } = runEvents(fen.position, policy, events);
     for (const { output } of outputs) io.stdout.write(`${options.json ? JSON.stringify(outputJson(variant, output)) : outputText(variant, output)}\n`);
     if (options.pdn) {
       const sheet = record(newScoresheet(fen.position), outputs.map((o) => o.output));

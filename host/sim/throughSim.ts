@@ -1,0 +1,127 @@
+// Hands on the simulated board: an action script played on the switches of the avr8js board
+// running the committed firmware, read back by the host through the real serial link, and the
+// board's events given to the referee, as on a real board.
+
+import type { Position } from '../../rules/index.ts';
+import { SimulatedBinding } from '../../hardware/sim/binding.ts';
+import { SimulatedBoard } from '../../hardware/sim/board.ts';
+import type { BoardSize } from '../../hardware/sim/board.ts';
+import { openSerialLink } from '../link/serialLink.ts';
+import type { Duplex } from 'node:stream';
+import type { BoardEvent, LinkHealth } from '../link/types.ts';
+import { ACTION_GAP_MS } from '../script/actions.ts';
+import type { Action } from '../script/actions.ts';
+import type { RefereeEvent } from '../referee/types.ts';
+
+/** How long a button is held when a script presses it (ms). */
+const PRESS_MS = 60;
+/** How long the board runs after connecting before the first action, and after the last one (ms). */
+const LEAD_MS = 400;
+
+/** Options of {@link playOnSimulatedBoard}. */
+export interface SimPlayOptions {
+  /** Something between the port and the link (fault injection, host/link/fault.ts). */
+  readonly wrap?: (port: Duplex) => Duplex;
+  /** Restart the board's MCU at these script times (ms), as a brown-out or a reset button would. */
+  readonly resetsAt?: readonly number[];
+}
+
+/** What the host received from the simulated board, as referee events, and the link's health. */
+export interface SimPlay {
+  readonly events: RefereeEvent[];
+  readonly health: LinkHealth;
+  /** Board events the link delivered (lifts, places, buttons, link state), for inspection. */
+  readonly received: readonly BoardEvent[];
+}
+
+/**
+ * Plays `actions` on a simulated board that starts with the pieces of `start` on it: each
+ * lift or place opens or closes the square's reed switch at the action's time (200 ms apart,
+ * or as `wait` says), each press holds the button for 60 ms. The host reads the firmware
+ * through `openSerialLink` over the simulated serialport binding; what it receives becomes
+ * referee events (board time, squares as indices), with a tick at the end of every `wait`.
+ * Time is simulated: the run is deterministic and faster than real time.
+ */
+export async function playOnSimulatedBoard(start: Position, actions: readonly Action[], opts: SimPlayOptions = {}): Promise<SimPlay> {
+  const size: BoardSize = start.variant.geometry.size === 10 ? '10x10' : '8x8';
+  const occupied: number[] = [];
+  start.board.forEach((p, i) => {
+    if (p !== 0) occupied.push(i + 1);
+  });
+  const board = new SimulatedBoard({ size, occupied });
+  const binding = new SimulatedBinding({ clock: 'manual' });
+  const path = binding.add(board);
+  const link = openSerialLink({ path, binding, now: () => board.simTimeMs, wrap: opts.wrap, reconnect: { initialMs: 20, maxMs: 200 } });
+  const received: BoardEvent[] = [];
+  const pump = (async () => {
+    for await (const e of link.events()) received.push(e);
+  })();
+  const connected = () => received.some((e) => e.type === 'link' && e.state === 'connected');
+  for (let i = 0; i < 50 && !connected(); i++) await binding.advance(50);
+  if (!connected()) {
+    await link.close();
+    throw new Error('the simulated board did not say HELLO');
+  }
+  await binding.advance(LEAD_MS);
+
+  const t0 = board.simTimeMs;
+  const ticks: number[] = [];
+  const resets = [...(opts.resetsAt ?? [])].sort((a, b) => a - b);
+  let t = 0;
+  let gap = 0;
+  const runTo = async (scriptMs: number) => {
+    while (resets.length > 0 && resets[0] <= scriptMs) {
+      const at = resets.shift()!;
+      const ahead = t0 + at - board.simTimeMs;
+      if (ahead > 0) await binding.advance(ahead);
+      board.reset();
+    }
+    const ahead = t0 + scriptMs - board.simTimeMs;
+    if (ahead > 0) await binding.advance(ahead);
+  };
+  for (const a of actions) {
+    if (a.kind === 'wait') {
+      t += a.ms;
+      gap = 0;
+      ticks.push(t0 + t);
+      continue;
+    }
+    t += gap;
+    gap = ACTION_GAP_MS;
+    await runTo(t);
+    if (a.kind === 'lift' || a.kind === 'place') board.setSquare(a.square + 1, a.kind === 'place');
+    else if (a.kind === 'press') {
+      board.press(a.button);
+      await binding.advance(PRESS_MS);
+      board.release(a.button);
+    }
+  }
+  await runTo(t + LEAD_MS);
+  const health = link.health();
+  await link.close();
+  await pump;
+
+  const boardEvents: RefereeEvent[] = [];
+  const commands: { at: number; event: RefereeEvent }[] = [];
+  for (const e of received) {
+    if (e.type === 'lift' || e.type === 'place') boardEvents.push({ type: e.type, square: e.square, t: e.t });
+    else if (e.type === 'button' && e.down) boardEvents.push({ type: 'press', button: e.button, t: e.t });
+  }
+  // Resignations and draws are commands from the players, not the board: they keep their place.
+  t = 0;
+  gap = 0;
+  for (const a of actions) {
+    if (a.kind === 'wait') {
+      t += a.ms;
+      gap = 0;
+      continue;
+    }
+    t += gap;
+    gap = ACTION_GAP_MS;
+    if (a.kind === 'resign') commands.push({ at: t0 + t, event: { type: 'resign', color: a.color, t: t0 + t } });
+    if (a.kind === 'draw') commands.push({ at: t0 + t, event: { type: 'draw-agreed', t: t0 + t } });
+  }
+  const merged = [...boardEvents, ...ticks.map((at) => ({ type: 'tick', t: at }) as RefereeEvent), ...commands.map((c) => c.event)];
+  merged.sort((x, y) => x.t - y.t);
+  return { events: merged, health, received };
+}

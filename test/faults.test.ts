@@ -1,0 +1,58 @@
+// The issue: "Fault injection in the link ... over rendered real games with 1% of lines
+// corrupted or lost and a board reset mid-game, the recorded games are identical to the clean
+// run, with every fault counted in link health." Real firmware in avr8js, real serial link.
+import { describe, expect, it } from 'vitest';
+import { readPdn, variants, writeFen } from '../rules/index.ts';
+import type { Move } from '../rules/index.ts';
+import { createFaultInjector } from '../host/link/fault.ts';
+import { tournament } from '../host/referee/policy.ts';
+import { runEvents } from '../host/referee/run.ts';
+import { eventsOf, parseActionScript } from '../host/script/actions.ts';
+import { renderGame } from '../host/script/render.ts';
+import { playOnSimulatedBoard } from '../host/sim/throughSim.ts';
+import { oracleTexts } from './oracles.ts';
+
+/** The first game of 30-80 plies of three files of real games (lidraughts), so the run stays within seconds. */
+const GAMES = [
+  { file: 'standard_random_pdns.json', variant: 'international' as const },
+  { file: 'russian_random_pdns.json', variant: 'russian' as const },
+  { file: 'brazilian_random_pdns.json', variant: 'brazilian' as const },
+].map((f) => {
+  const index = oracleTexts(f.file).findIndex((t) => {
+    const g = readPdn(t, { variant: variants[f.variant] }).games[0];
+    const n = g?.line.filter((p) => p.kind === 'ply').length ?? 0;
+    return !g?.error && n >= 30 && n <= 80;
+  });
+  return { ...f, index };
+});
+
+describe('the link repairs faults: recorded games identical to the clean run', () => {
+  for (const { file, variant, index } of GAMES) {
+    it(`${variant}: ${file} game ${index + 1}, 1% of lines corrupted or lost each way, a board reset mid-game`, async () => {
+      const v = variants[variant];
+      const g = readPdn(oracleTexts(file)[index], { variant: v }).games[0];
+      expect(g.error).toBeNull();
+      const moves: Move[] = g.line.flatMap((p) => (p.kind === 'ply' ? [p.move] : []));
+      const script = parseActionScript(renderGame(g.start, moves, { seed: 7 + index }), v);
+      if (!script.ok) throw new Error(script.reason);
+      const clean = runEvents(g.start, tournament, eventsOf(script.actions).map((e) => e.event)).outputs.map((o) => o.output);
+      const record = (outputs: typeof clean) => outputs.flatMap((o) => (o.type === 'move' ? [`${o.text} ${writeFen(o.after)}`] : o.type === 'irregularity' || o.type === 'mismatch' ? [JSON.stringify(o)] : []));
+      expect(record(clean).length).toBe(moves.length);
+
+      const faults = createFaultInjector({ seed: 1000 + index, read: { flip: 0.005, drop: 0.005 }, write: { flip: 0.005, drop: 0.005 } });
+      const scriptMs = eventsOf(script.actions).at(-1)!.event.t;
+      const played = await playOnSimulatedBoard(g.start, script.actions, { wrap: faults.wrap, resetsAt: [Math.round(scriptMs / 2) + 100] });
+      const faulty = runEvents(g.start, tournament, played.events).outputs.map((o) => o.output);
+      expect(record(faulty)).toEqual(record(clean));
+
+      const h = played.health;
+      const injected = faults.stats.read;
+      expect(injected.lines).toBeGreaterThan(100);
+      expect(injected.flipped + injected.dropped).toBeGreaterThan(0);
+      // Every corrupted line is counted as a CRC error; every lost event line as a gap repaired.
+      expect(h.crcErrors).toBeGreaterThanOrEqual(injected.flipped);
+      expect(h.reboots).toBeGreaterThanOrEqual(1);
+      expect(h.gaps).toBe(h.gapsRepaired);
+    }, 60_000);
+  }
+});
