@@ -8,6 +8,10 @@
  * section 10 "Power Management and Sleep Modes", 10.2 Idle Mode), woken by the tick or a byte.
  * The status LED blinks at about 1 Hz while the loop runs.
  *
+ * Nothing in the loop waits for the serial output: the core writes a line only when the
+ * transmit buffer has room for all of it and keeps the rest (events, queued answers) for a
+ * later tick, so scans, debouncing and received commands go on while the link is busy.
+ *
  * Build with -DBOARD_10X10 or -DBOARD_8X8 (firmware/Makefile).
  */
 #include <avr/interrupt.h>
@@ -24,6 +28,8 @@
 #include "uart.h"
 
 static struct board_core core;
+
+_Static_assert(UART_TX_SIZE - 1 >= CORE_LINE_HELLO, "the transmit buffer must hold a whole HELLO");
 
 static void put(void *ctx, uint8_t byte)
 {

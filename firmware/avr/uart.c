@@ -10,7 +10,6 @@
 
 #include <avr/interrupt.h>
 #include <avr/io.h>
-#include <avr/sleep.h>
 
 #include "pins.h"
 
@@ -52,8 +51,8 @@ void uart_init(void)
 void uart_put(uint8_t byte)
 {
     uint8_t next = (uint8_t)((tx_head + 1) & (UART_TX_SIZE - 1));
-    while (next == tx_tail)
-        sleep_mode(); /* the UDRE interrupt wakes us when a byte has gone */
+    if (next == tx_tail)
+        return; /* full: never wait (the core checks uart_room for the whole line first) */
     tx_buf[tx_head] = byte;
     tx_head = next;
     UCSR0B |= _BV(UDRIE0);

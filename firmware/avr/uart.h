@@ -10,7 +10,8 @@
 /* 115200 baud 8N1, receive and transmit interrupts. */
 void uart_init(void);
 
-/* Queues a byte to send; waits (sleeping) while the transmit buffer is full. */
+/* Queues a byte to send. Never waits: a byte that finds the transmit buffer full is dropped,
+ * so a caller checks uart_room first (the core writes a line only when all of it fits). */
 void uart_put(uint8_t byte);
 
 /* Bytes uart_put can take without waiting. */

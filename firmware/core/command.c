@@ -24,6 +24,21 @@ static const char E_LED[] ROM = "LED PATTERN of " BOARD_STR(BOARD_SQUARES) " 0/1
 static const char E_BEEP[] ROM = "BEEP HZ 100-8000 MS 1-2000";
 static const char E_CFG[] ROM = "CFG make|break=0-255 snap|hb=0-65535";
 
+/* Indexed by enum command_kind; REFUSALS[0] is what an unknown command gets (WORDS[0] is never
+ * asked for). Tables in ROM: a switch here would become a table of pointers in RAM. */
+static const char *const WORDS[] ROM = {W_CFG, W_HELLO, W_SNAP, W_RESEND, W_LED, W_BEEP, W_CFG};
+static const char *const REFUSALS[] ROM = {E_UNKNOWN, E_HELLO, E_SNAP, E_RESEND, E_LED, E_BEEP, E_CFG};
+
+const char *command_word(uint8_t kind)
+{
+    return rom_ptr(&WORDS[kind <= CMD_CFG ? kind : 0]);
+}
+
+const char *command_refusal(uint8_t kind)
+{
+    return rom_ptr(&REFUSALS[kind <= CMD_CFG ? kind : 0]);
+}
+
 struct words {
     const char *p;
     uint8_t len;

@@ -51,4 +51,11 @@ struct command {
 /* Parses a body of `len` bytes. Example: "BEEP 440 100" -> CMD_OK, kind CMD_BEEP, hz 440, ms 100. */
 enum command_status command_parse(const char *body, uint8_t len, struct command *out);
 
+/* The command word of a kind, ROM text: command_word(CMD_LED) is "LED". */
+const char *command_word(uint8_t kind);
+
+/* The detail of a refusal, ROM text: for a kind, its ERR ARG text ("BEEP HZ 100-8000 MS
+ * 1-2000"); for 0, ERR SYNTAX's "unknown command". The same text command_parse puts in detail. */
+const char *command_refusal(uint8_t kind);
+
 #endif /* DAMBORD_COMMAND_H */

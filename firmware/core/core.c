@@ -11,23 +11,30 @@
 
 enum {
     CORE_F_STARTED = 1,
-    CORE_F_SNAP = 2,   /* a requested SNAP waits for the events before it */
-    CORE_F_RESEND = 4, /* OK RESEND waits for the resent events */
-    CORE_F_TONE = 8,   /* a tone is sounding */
+    CORE_F_HELLO = 2, /* the start's HELLO waits for room */
+    CORE_F_SNAP = 4,  /* the start's SNAP waits for room */
+    CORE_F_TONE = 8,  /* a tone is sounding */
 };
 
-static const char T_HELLO[] ROM = "HELLO dambord " FIRMWARE_VERSION " squares=" BOARD_STR(BOARD_SQUARES)
-    " buttons=" BOARD_STR(BOARD_BUTTONS) " caps=leds,blink,beep,snapshot,resend,config,heartbeat ring="
-    BOARD_STR(EVENT_RING) " boot=";
+/* What a queued answer says (struct core_answer.what); each is one line. */
+enum {
+    ANS_HELLO,       /* HELLO ... */
+    ANS_SNAP,        /* SNAP ...: the occupancy when it goes out, after the events before it */
+    ANS_OK,          /* OK WORD: arg the command kind (RESEND, LED, BEEP, CFG) */
+    ANS_ERR_CMD,     /* ERR ARG TEXT: arg the command kind; 0: ERR SYNTAX unknown command */
+    ANS_ERR_CRC,     /* ERR CRC expected HH: arg the CRC of the body received */
+    ANS_ERR_NO_CRC,  /* ERR SYNTAX no checksum */
+    ANS_ERR_CHAR,    /* ERR SYNTAX bad character */
+    ANS_ERR_LONG,    /* ERR LONG line over 120 bytes */
+    ANS_ERR_GONE,    /* ERR GONE oldest N: N the oldest event held when it goes out */
+};
+
+static const char T_HELLO[] ROM = CORE_HELLO_TEXT;
 static const char T_SNAP[] ROM = "SNAP ";
 static const char T_EV[] ROM = "EV ";
 static const char T_HB[] ROM = "HB ";
 static const char T_OK[] ROM = "OK ";
 static const char T_ERR[] ROM = "ERR ";
-static const char T_LED[] ROM = "LED";
-static const char T_BEEP[] ROM = "BEEP";
-static const char T_RESEND[] ROM = "RESEND";
-static const char T_CFG[] ROM = "CFG";
 static const char E_CRC[] ROM = "CRC expected ";
 static const char E_SYNTAX[] ROM = "SYNTAX ";
 static const char E_NO_CRC[] ROM = "SYNTAX no checksum";
@@ -58,12 +65,15 @@ void core_init(struct board_core *c, const struct core_io *io, uint16_t boot)
     c->second_ms = 0;
     c->boot = boot;
     c->errors = 0;
+    c->dropped = 0;
+    c->answers_first = c->answers_count = 0;
     c->flags = 0;
 }
 
-static uint8_t room_for_line(const struct board_core *c)
+/* Whether the output has room for a whole line of up to `len` bytes. */
+static uint8_t room_for(const struct board_core *c, uint8_t len)
 {
-    return !c->room || c->room(c->out.ctx) >= CORE_ROOM_LINE;
+    return !c->room || c->room(c->out.ctx) >= len;
 }
 
 static void send_hello(struct board_core *c)
@@ -132,45 +142,117 @@ static void send_hb(struct board_core *c)
     frame_end(&c->out);
 }
 
-static void send_ok(struct board_core *c, const char *what)
+/* The room a queued answer waits for. */
+static uint8_t answer_room(uint8_t what)
 {
-    frame_begin(&c->out);
-    frame_rom(&c->out, T_OK);
-    frame_rom(&c->out, what);
-    frame_end(&c->out);
+    return what == ANS_HELLO ? CORE_LINE_HELLO : what == ANS_SNAP ? CORE_LINE_SNAP : CORE_LINE_REPLY;
 }
 
-/* `ERR ` + code and detail (ROM) [+ detail2 (ROM)]. Counts the refusal. */
-static void send_err(struct board_core *c, const char *code_detail, const char *detail2)
+static void send_answer(struct board_core *c, const struct core_answer *a)
+{
+    struct frame_writer *w = &c->out;
+    if (a->what == ANS_HELLO) {
+        send_hello(c);
+        return;
+    }
+    if (a->what == ANS_SNAP) {
+        send_snap(c);
+        return;
+    }
+    frame_begin(w);
+    if (a->what == ANS_OK) {
+        frame_rom(w, T_OK);
+        frame_rom(w, command_word(a->arg));
+        frame_end(w);
+        return;
+    }
+    frame_rom(w, T_ERR);
+    switch (a->what) {
+    case ANS_ERR_CMD:
+        frame_rom(w, a->arg ? E_ARG : E_SYNTAX);
+        frame_rom(w, command_refusal(a->arg));
+        break;
+    case ANS_ERR_CRC:
+        frame_rom(w, E_CRC);
+        frame_hex(w, a->arg >> 4);
+        frame_hex(w, a->arg);
+        break;
+    case ANS_ERR_NO_CRC:
+        frame_rom(w, E_NO_CRC);
+        break;
+    case ANS_ERR_CHAR:
+        frame_rom(w, E_CHAR);
+        break;
+    case ANS_ERR_LONG:
+        frame_rom(w, E_LONG);
+        break;
+    default: /* ANS_ERR_GONE */
+        frame_rom(w, E_GONE);
+        frame_dec(w, event_ring_oldest(&c->ring));
+        break;
+    }
+    frame_end(w);
+}
+
+/* Queues an answer; with CORE_ANSWERS already waiting it is dropped (and counted). */
+static void answer(struct board_core *c, uint8_t what, uint8_t arg)
+{
+    if (c->answers_count >= CORE_ANSWERS) {
+        c->dropped++;
+        return;
+    }
+    struct core_answer *a = &c->answers[(uint8_t)(c->answers_first + c->answers_count) % CORE_ANSWERS];
+    a->what = what;
+    a->arg = arg;
+    c->answers_count++;
+}
+
+/* Queues a refusal and counts it. */
+static void refuse(struct board_core *c, uint8_t what, uint8_t arg)
 {
     c->errors++;
-    frame_begin(&c->out);
-    frame_rom(&c->out, T_ERR);
-    frame_rom(&c->out, code_detail);
-    if (detail2)
-        frame_rom(&c->out, detail2);
-    frame_end(&c->out);
+    answer(c, what, arg);
 }
 
-/* Sends what waits for room: events, then OK RESEND and a requested SNAP once they are out. */
-static void pump(struct board_core *c)
+/*
+ * Writes what waits, each line only if the output has room for all of it: the start's HELLO
+ * and SNAP, the events not yet sent, then the queued answers, oldest first. Stops at the first
+ * line that does not fit (the rest keep their order for a later call). Returns 1 when nothing
+ * is left waiting.
+ */
+static uint8_t pump(struct board_core *c)
 {
-    const struct event *ev;
-    uint16_t seq;
-    while ((ev = event_ring_unsent(&c->ring, &seq)) != 0) {
-        if (!room_for_line(c))
-            return;
-        send_event(c, seq, ev);
-        event_ring_sent(&c->ring);
+    if (!(c->flags & CORE_F_STARTED))
+        return 0;
+    if (c->flags & CORE_F_HELLO) {
+        if (!room_for(c, CORE_LINE_HELLO))
+            return 0;
+        send_hello(c);
+        c->flags &= (uint8_t)~CORE_F_HELLO;
     }
-    if ((c->flags & CORE_F_RESEND) && room_for_line(c)) {
-        send_ok(c, T_RESEND);
-        c->flags &= (uint8_t)~CORE_F_RESEND;
-    }
-    if ((c->flags & CORE_F_SNAP) && room_for_line(c)) {
+    if (c->flags & CORE_F_SNAP) {
+        if (!room_for(c, CORE_LINE_SNAP))
+            return 0;
         send_snap(c);
         c->flags &= (uint8_t)~CORE_F_SNAP;
     }
+    const struct event *ev;
+    uint16_t seq;
+    while ((ev = event_ring_unsent(&c->ring, &seq)) != 0) {
+        if (!room_for(c, CORE_LINE_EV))
+            return 0;
+        send_event(c, seq, ev);
+        event_ring_sent(&c->ring);
+    }
+    while (c->answers_count) {
+        const struct core_answer *a = &c->answers[c->answers_first];
+        if (!room_for(c, answer_room(a->what)))
+            return 0;
+        send_answer(c, a);
+        c->answers_first = (uint8_t)((c->answers_first + 1) % CORE_ANSWERS);
+        c->answers_count--;
+    }
+    return 1;
 }
 
 static void stop_tone(struct board_core *c)
@@ -183,12 +265,11 @@ static void stop_tone(struct board_core *c)
 void core_tick(struct board_core *c, uint32_t now_ms, const uint8_t *raw)
 {
     if (!(c->flags & CORE_F_STARTED)) {
-        c->flags |= CORE_F_STARTED;
+        c->flags |= CORE_F_STARTED | CORE_F_HELLO | CORE_F_SNAP;
         c->now = c->last_snap = c->last_hb = now_ms;
         c->second_ms = (uint16_t)(now_ms % 1000);
         defer_pk_reset(&c->keys, raw);
-        send_hello(c);
-        send_snap(c);
+        pump(c);
         return;
     }
     uint32_t elapsed = now_ms - c->now;
@@ -221,52 +302,43 @@ void core_tick(struct board_core *c, uint32_t now_ms, const uint8_t *raw)
     if ((c->flags & CORE_F_TONE) && (int32_t)(now_ms - c->tone_end) >= 0)
         stop_tone(c);
 
-    pump(c);
-    if (c->ring.unsent)
+    if (!pump(c))
         return;
-    if (c->snap_ms && now_ms - c->last_snap >= c->snap_ms && room_for_line(c)) {
+    if (c->snap_ms && now_ms - c->last_snap >= c->snap_ms && room_for(c, CORE_LINE_SNAP)) {
         send_snap(c);
         c->last_snap = now_ms;
     }
-    if (c->hb_ms && now_ms - c->last_hb >= c->hb_ms && room_for_line(c)) {
+    if (c->hb_ms && now_ms - c->last_hb >= c->hb_ms && room_for(c, CORE_LINE_HB)) {
         send_hb(c);
         c->last_hb = now_ms;
     }
 }
 
+/* Carries out a parsed command at once and queues its answer. */
 static void run(struct board_core *c, const struct command *cmd)
 {
     switch (cmd->kind) {
     case CMD_HELLO:
-        send_hello(c);
-        break;
+        answer(c, ANS_HELLO, 0);
+        return;
     case CMD_SNAP:
-        c->flags |= CORE_F_SNAP;
-        pump(c);
-        break;
+        answer(c, ANS_SNAP, 0);
+        return;
     case CMD_RESEND:
+        /* the cursor moves now: the events go out ahead of the answers, OK RESEND after them */
         if (event_ring_resend(&c->ring, cmd->seq) == RESEND_GONE) {
-            c->errors++;
-            frame_begin(&c->out);
-            frame_rom(&c->out, T_ERR);
-            frame_rom(&c->out, E_GONE);
-            frame_dec(&c->out, event_ring_oldest(&c->ring));
-            frame_end(&c->out);
-        } else {
-            c->flags |= CORE_F_RESEND;
-            pump(c);
+            refuse(c, ANS_ERR_GONE, 0);
+            return;
         }
         break;
     case CMD_LED:
         leds_set(&c->leds, cmd->pattern);
-        send_ok(c, T_LED);
         break;
     case CMD_BEEP:
         if (c->tone)
             c->tone(c->out.ctx, cmd->hz);
         c->flags |= CORE_F_TONE;
         c->tone_end = c->now + cmd->ms;
-        send_ok(c, T_BEEP);
         break;
     case CMD_CFG:
         if (cmd->set & CFG_MAKE)
@@ -281,9 +353,9 @@ static void run(struct board_core *c, const struct command *cmd)
             c->hb_ms = cmd->hb_ms;
             c->last_hb = c->now;
         }
-        send_ok(c, T_CFG);
         break;
     }
+    answer(c, ANS_OK, cmd->kind);
 }
 
 static void line(struct board_core *c, const char *text, uint8_t len)
@@ -291,19 +363,13 @@ static void line(struct board_core *c, const char *text, uint8_t len)
     uint8_t body_len = 0, crc = 0;
     switch (frame_check(text, len, &body_len, &crc)) {
     case FRAME_NO_CRC:
-        send_err(c, E_NO_CRC, 0);
+        refuse(c, ANS_ERR_NO_CRC, 0);
         return;
     case FRAME_BAD_CHAR:
-        send_err(c, E_CHAR, 0);
+        refuse(c, ANS_ERR_CHAR, 0);
         return;
     case FRAME_BAD_CRC:
-        c->errors++;
-        frame_begin(&c->out);
-        frame_rom(&c->out, T_ERR);
-        frame_rom(&c->out, E_CRC);
-        frame_hex(&c->out, crc >> 4);
-        frame_hex(&c->out, crc);
-        frame_end(&c->out);
+        refuse(c, ANS_ERR_CRC, crc);
         return;
     case FRAME_OK:
         break;
@@ -314,10 +380,10 @@ static void line(struct board_core *c, const char *text, uint8_t len)
         run(c, &cmd);
         break;
     case CMD_ERR_SYNTAX:
-        send_err(c, E_SYNTAX, cmd.detail);
+        refuse(c, ANS_ERR_CMD, 0);
         break;
     case CMD_ERR_ARG:
-        send_err(c, E_ARG, cmd.detail);
+        refuse(c, ANS_ERR_CMD, cmd.kind);
         break;
     }
 }
@@ -329,11 +395,12 @@ void core_rx_byte(struct board_core *c, uint8_t byte)
         line(c, c->rx.buf, c->rx.len);
         break;
     case LINE_LONG:
-        send_err(c, E_LONG, 0);
+        refuse(c, ANS_ERR_LONG, 0);
         break;
     case LINE_NONE:
-        break;
+        return;
     }
+    pump(c);
 }
 
 void core_led_frame(const struct board_core *c, uint8_t digits[BOARD_LED_DIGITS])

@@ -8,8 +8,10 @@
  *   core_tick(core, now_ms, raw)   once per scan (every millisecond on the board): the board
  *                                  time and the raw chain inputs (board.h: 1 = closed)
  *   core_rx_byte(core, byte)       each byte received from the host
- *   io.put(ctx, byte)              each byte to send, in order (may wait for room)
- *   io.room(ctx)                   bytes io.put can take without waiting
+ *   io.put(ctx, byte)              each byte to send, in order; it must not wait: the core
+ *                                  starts a line only when io.room has room for all of it
+ *   io.room(ctx)                   bytes io.put can take now (at least CORE_LINE_HELLO when
+ *                                  the output is empty, or HELLO never goes out)
  *   io.tone(ctx, hz)               start a tone of hz, or stop it (0)
  *   core_led_frame(core, digits)   the MAX7219 digit registers for the last tick's time
  *                                  (blink phases: board time modulo 1000 ms, counted from
@@ -19,13 +21,17 @@
  * speaks is docs/protocol.md:
  *
  *   - the first tick takes the switches as they are (no events), sends HELLO and SNAP;
- *   - each tick debounces every input (debounce_defer_pk.h), numbers the changes as events
- *     in the ring (events.h) in input order, and sends the events not yet sent while the
- *     output has CORE_ROOM_LINE bytes of room;
- *   - SNAP and HB go out only when every event they name has gone out, so the host never
- *     sees a SNAP or HB ahead of an EV that is merely waiting for room;
- *   - a periodic SNAP every snap ms and a HB every hb ms, measured from the previous one;
- *   - each received line is checked (frame.h), parsed (command.h) and answered.
+ *   - each tick debounces every input (debounce_defer_pk.h) and numbers the changes as events
+ *     in the ring (events.h) in input order, whatever the output is doing;
+ *   - each received line is checked (frame.h), parsed (command.h) and carried out at once
+ *     (LED, BEEP, CFG, RESEND's cursor); its answer joins a queue of up to CORE_ANSWERS
+ *     small records (what to say, one byte of argument), rendered when there is room;
+ *   - nothing waits for the output: a line is written only when io.room holds all of it
+ *     (CORE_LINE_*), in this order: the start's HELLO and SNAP, the events not yet sent,
+ *     the queued answers oldest first, then the periodic SNAP (every snap ms) and HB (every
+ *     hb ms, each measured from the previous one); what does not fit waits for a later tick;
+ *   - so SNAP, HB and OK RESEND go out only when every event they name has gone out, and
+ *     the host never sees them ahead of an EV that is merely waiting for room.
  *
  * Example (a host test does exactly this):
  *   struct board_core c; uint8_t raw[BOARD_INPUT_BYTES] = {0};
@@ -53,8 +59,28 @@
 #define CORE_SNAP_MS 5000
 #define CORE_HB_MS 1000
 
-/* Room an unprompted line (EV, SNAP, HB, OK RESEND) waits for; the longest, SNAP, is 41 bytes. */
-#define CORE_ROOM_LINE 48
+/* The text of HELLO up to its boot number. */
+#define CORE_HELLO_TEXT "HELLO dambord " FIRMWARE_VERSION " squares=" BOARD_STR(BOARD_SQUARES) " buttons=" \
+    BOARD_STR(BOARD_BUTTONS) " caps=leds,blink,beep,snapshot,resend,config,heartbeat ring=" BOARD_STR(EVENT_RING) " boot="
+
+/* The longest line of each kind, `*HH\n` included: the room a line waits for (test_congestion.c
+ * checks each against the longest line of its kind the core writes). */
+#define CORE_LINE_HELLO (sizeof CORE_HELLO_TEXT - 1 + 5 + 4)   /* boot=65535: 117 bytes */
+#define CORE_LINE_EV 28                                        /* EV 65535 4294967295 L 50 */
+#define CORE_LINE_SNAP (28 + BOARD_OCC_DIGITS)                 /* SNAP 65535 4294967295 OCC F */
+#define CORE_LINE_HB 23                                        /* HB 65535 4294967295 */
+#define CORE_LINE_REPLY 48 /* OK and ERR: the longest is ERR ARG CFG make|break=0-255 snap|hb=0-65535 */
+
+/* Answers waiting for room (at 115200 baud a HELLO takes 10 ms, a HELLO command 0.8 ms). A
+ * command that finds the queue full is still carried out, but its answer is dropped and
+ * counted in board_core.dropped (the host's reply timeout sends it again). */
+#define CORE_ANSWERS 16
+
+/* An answer waiting in the queue: ANS_* of core.c and its argument. */
+struct core_answer {
+    uint8_t what;
+    uint8_t arg;
+};
 
 struct core_io {
     void (*put)(void *ctx, uint8_t byte);
@@ -80,6 +106,9 @@ struct board_core {
     uint16_t second_ms; /* now % 1000, kept by adding elapsed time: the LED blink phase */
     uint16_t boot;      /* the HELLO's boot number */
     uint16_t errors;    /* received lines refused (ERR), wrapping */
+    uint16_t dropped;   /* answers dropped because CORE_ANSWERS were waiting, wrapping */
+    struct core_answer answers[CORE_ANSWERS]; /* a ring: answers[first] is the oldest */
+    uint8_t answers_first, answers_count;
     uint8_t flags;      /* CORE_F_* in core.c */
 };
 
@@ -89,8 +118,8 @@ void core_init(struct board_core *c, const struct core_io *io, uint16_t boot);
 /* One scan at board time now_ms (wrapping at 2^32) with the raw inputs (BOARD_INPUT_BYTES bytes). */
 void core_tick(struct board_core *c, uint32_t now_ms, const uint8_t *raw);
 
-/* One byte from the host. A complete line is answered at once (a SNAP or OK RESEND waits for
- * the events before it). */
+/* One byte from the host. A complete line is carried out at once; its answer is queued and
+ * written as soon as the output has room for it (at once with an unlimited output). */
 void core_rx_byte(struct board_core *c, uint8_t byte);
 
 /* The MAX7219 digit registers (leds.h) at the time of the last tick. */

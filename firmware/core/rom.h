@@ -28,6 +28,20 @@ static inline uint8_t rom_byte(const char *p)
 }
 #endif
 
+/* A pointer declared ROM (a table of ROM texts): 16 bits on the AVR, read byte by byte. */
+#if defined(__AVR__)
+static inline const char *rom_ptr(const char *const *p)
+{
+    const char *b = (const char *)p;
+    return (const char *)(uintptr_t)((uint16_t)rom_byte(b) | (uint16_t)rom_byte(b + 1) << 8);
+}
+#else
+static inline const char *rom_ptr(const char *const *p)
+{
+    return *p;
+}
+#endif
+
 /* A 32-bit number declared ROM (both targets are little-endian). */
 static inline uint32_t rom_u32(const uint32_t *p)
 {

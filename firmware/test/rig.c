@@ -6,9 +6,31 @@
 
 #include "runner.h"
 
+static uint16_t room(void *ctx)
+{
+    struct rig *r = ctx;
+    if (!r->tx_cap)
+        return 0xFFFF;
+    return r->tx_pending >= r->tx_cap ? 0 : (uint16_t)(r->tx_cap - r->tx_pending);
+}
+
 static void put(void *ctx, uint8_t byte)
 {
     struct rig *r = ctx;
+    if (!r->in_line) {
+        r->in_line = 1;
+        r->line_room = room(r);
+        r->line_len = 0;
+    }
+    r->line_len++;
+    if (byte == '\n') {
+        r->in_line = 0;
+        if (r->line_len > r->line_room)
+            r->partial++;
+        if (r->lines < sizeof r->line_t / sizeof r->line_t[0])
+            r->line_t[r->lines] = r->t;
+        r->lines++;
+    }
     if (r->out_len < sizeof r->out)
         r->out[r->out_len++] = (char)byte;
     if (r->tx_cap) {
@@ -16,14 +38,6 @@ static void put(void *ctx, uint8_t byte)
             r->blocked++;
         r->tx_pending++;
     }
-}
-
-static uint16_t room(void *ctx)
-{
-    struct rig *r = ctx;
-    if (!r->tx_cap)
-        return 0xFFFF;
-    return r->tx_pending >= r->tx_cap ? 0 : (uint16_t)(r->tx_cap - r->tx_pending);
 }
 
 static void tone(void *ctx, uint16_t hz)
@@ -93,9 +107,14 @@ static void tick(struct rig *r, uint32_t t)
 {
     if (r->tx_cap)
         r->tx_pending = r->tx_pending > r->tx_drain ? (uint16_t)(r->tx_pending - r->tx_drain) : 0;
-    core_tick(&r->core, t, r->raw);
     r->t = t;
+    core_tick(&r->core, t, r->raw);
     r->started = 1;
+    /* the bytes that arrive during this millisecond */
+    for (uint16_t i = 0; i < r->rx_rate && r->rx_pos < r->rx_len; i++)
+        core_rx_byte(&r->core, (uint8_t)r->rx_queue[r->rx_pos++]);
+    if (r->rx_pos == r->rx_len)
+        r->rx_pos = r->rx_len = 0;
 }
 
 void rig_advance(struct rig *r, uint32_t t)
@@ -211,8 +230,22 @@ void rig_cmd(struct rig *r, const char *body)
     rig_bytes(r, line, (size_t)n);
 }
 
+size_t rig_rx_waiting(const struct rig *r)
+{
+    return r->rx_len - r->rx_pos;
+}
+
 void rig_bytes(struct rig *r, const char *bytes, size_t n)
 {
+    if (r->rx_rate) {
+        if (r->rx_len + n > sizeof r->rx_queue) {
+            fprintf(stderr, "rig: more than %zu bytes from the host waiting\n", sizeof r->rx_queue);
+            abort();
+        }
+        memcpy(r->rx_queue + r->rx_len, bytes, n);
+        r->rx_len += n;
+        return;
+    }
     size_t start = 0;
     for (size_t i = 0; i < n; i++) {
         if (r->log && bytes[i] == '\n') {

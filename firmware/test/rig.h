@@ -19,6 +19,17 @@
  *
  * Shorthands: in `out`, `{1-20 31}` is the SNAP occupancy hex of those squares on this board;
  * in `cmd`, `<5:S 28-32:1>` is an LED pattern with those squares set and the rest `0`.
+ *
+ * The output and the input can be slow, as a serial link is:
+ *   tx_cap, tx_drain  a transmit buffer of tx_cap bytes from which tx_drain leave per tick
+ *                     (0 = unlimited); room() tells the core what it can take. A line that
+ *                     starts with less room than its length is counted in `partial` (a board
+ *                     that waits for room would stall in it; one that does not would lose
+ *                     bytes), every byte put into a full buffer in `blocked`.
+ *   rx_rate           bytes from the host reach the core at most rx_rate per tick, after the
+ *                     tick (0 = at once, when sent).
+ * Each line written is timed: line_t[i] is the tick during which line i (counted from
+ * rig_init, `~` lines excluded) was written.
  */
 #ifndef DAMBORD_TEST_RIG_H
 #define DAMBORD_TEST_RIG_H
@@ -49,7 +60,17 @@ struct rig {
     size_t out_len;
     /* A transmit buffer of tx_cap bytes (0 = unlimited) draining tx_drain bytes per tick. */
     uint16_t tx_cap, tx_drain, tx_pending;
-    unsigned blocked; /* bytes written into a full buffer (a real board would have waited) */
+    unsigned blocked; /* bytes written into a full buffer */
+    unsigned partial; /* lines that began with less room than their length */
+    uint16_t line_room, line_len; /* room when the line being written began; its bytes so far */
+    int in_line;
+    /* Bytes from the host waiting to reach the core, rx_rate per tick (0 = at once). */
+    uint16_t rx_rate;
+    char rx_queue[8192];
+    size_t rx_len, rx_pos;
+    /* When each line was written. */
+    uint32_t line_t[1024];
+    size_t lines;
     FILE *log;        /* when set, every line in and out is written to it (the transcript) */
     size_t logged;    /* bytes of out already written to log */
 };
@@ -68,6 +89,9 @@ void rig_cmd(struct rig *r, const char *body);
 
 /* Sends bytes verbatim. */
 void rig_bytes(struct rig *r, const char *bytes, size_t n);
+
+/* Bytes sent but not yet delivered to the core (rx_rate). */
+size_t rig_rx_waiting(const struct rig *r);
 
 /* Checks the lines written since the last check against `expect` (as in a row's out). */
 void rig_expect(struct rig *r, const char *expect, const char *file, int line, const char *where);

@@ -8,10 +8,10 @@
 #include "runner.h"
 
 extern const struct test frame_tests[], debounce_tests[], events_tests[], leds_tests[],
-    command_tests[], core_tests[], transcript_tests[];
+    command_tests[], core_tests[], congestion_tests[], transcript_tests[];
 
 static const struct test *const suites[] = {frame_tests, debounce_tests, events_tests, leds_tests,
-                                            command_tests, core_tests, transcript_tests};
+                                            command_tests, core_tests, congestion_tests, transcript_tests};
 
 static const char *current;
 static int failed_checks;
