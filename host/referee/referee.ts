@@ -86,30 +86,8 @@ export interface RefereeState {
 
 /** A referee for a game from `position`, the board holding exactly that position. */
 export function createReferee(position: Position, policy: Policy, t = 0): RefereeState {
-  const legal = legalMoves(position);
-  return {
-    policy,
-    game: newGame(position),
-    previousGame: null,
-    legal,
-    finals: finalsOf(position, legal),
-    restKey: keyOf(occupancyOf(position.board)),
-    sensed: position.board.slice(),
-    occupied: occupancyOf(position.board),
-    hand: [],
-    log: [],
-    touched: [],
-    obligation: null,
-    jadoube: false,
-    pendingMove: null,
-    beforeRelift: null,
-    dirty: false,
-    changedAt: t,
-    crownable: null,
-    mode: { kind: 'play' },
-    ply: 0,
-    now: t,
-  };
+  const blank = { policy, game: newGame(position), previousGame: null, changedAt: t, crownable: null, ply: 0, now: t };
+  return startTurn(blank as RefereeState, position);
 }
 
 /** The position of the game now (before any move in progress). */
