@@ -1,0 +1,402 @@
+// The game clock of a draughts board, as a pure state machine: the caller passes the board's
+// time in milliseconds to every call, nothing here reads a clock or sets a timer.
+//
+// The rules (FMJD rules, article 10, seed 000 Croatian text and seed 002 Latvian text):
+// - 10.1: a number of moves in a given time (Latvian 10.1), with a clock (10.2.1);
+// - 10.3: a given time for the whole game (Latvian 10.2), with a clock (10.4);
+// - Latvian 10.3: the player presses the clock with the hand that moved;
+// - 10.5 (Latvian 10.4): how the clock is used is left to the competition regulations. Fischer
+//   increments and sand clocks come from there, in the forms the PDN 3.0 TimeControl tag names;
+// - the player whose time runs out loses: Latvian 7.1.2.5 ("ir beidzies piešķirtais laika limits").
+//
+// Formats: the TimeControl tag of PDN 3.0 (wiegerw/pdn, doc/pdntags.rst, "TimeControl Tag",
+// which takes PGN 9.6.1's format), and the `[%clock ...]` command of PDN 3.0 (doc/extensions.rst,
+// "clock command").
+
+import { normaliseResult, opposite } from '../../rules/index.ts';
+import type { Color, Variant } from '../../rules/index.ts';
+import type { WritableTag } from '../../rules/pdn/write.ts';
+
+/**
+ * One period of a time control, in the order the game uses them.
+ * - `moves`: `moves` moves in `seconds` (FMJD 10.1; PDN `40/7200`);
+ * - `sudden-death`: `seconds` for the rest of the game (FMJD 10.3; PDN `3600`);
+ * - `increment`: `seconds` for the rest of the game, `increment` seconds added after each move
+ *   (Fischer; FMJD 10.5; PDN `5400+30`);
+ * - `sandclock`: an hourglass of `seconds`: the time a player uses is added to the opponent's
+ *   (PDN `*60`).
+ */
+export type Period =
+  | { readonly kind: 'moves'; readonly moves: number; readonly seconds: number }
+  | { readonly kind: 'sudden-death'; readonly seconds: number }
+  | { readonly kind: 'increment'; readonly seconds: number; readonly increment: number }
+  | { readonly kind: 'sandclock'; readonly seconds: number };
+
+/** A time control with time on the clock: the periods in order. Only the last may be other than `moves`. */
+export interface TimedControl {
+  readonly kind: 'timed';
+  readonly periods: readonly Period[];
+}
+
+/**
+ * A time control as the PDN TimeControl tag writes it: `?` (unknown), `-` (no time control),
+ * or periods.
+ */
+export type TimeControl = { readonly kind: 'unknown' } | { readonly kind: 'untimed' } | TimedControl;
+
+/**
+ * Why {@link parseTimeControl} refused a string:
+ * - `empty`: nothing, or an empty element between colons;
+ * - `syntax`: an element that is none of `M/S`, `S`, `S+I`, `*S` (or `G/S`, `G/S+I`);
+ * - `not-last`: a sudden death, increment or sand clock followed by another period (the PDN
+ *   grammar's "additional checks");
+ * - `zero-moves`: `0/S`;
+ * - `zero-time`: a period of 0 seconds (the flag would fall at once);
+ * - `too-large`: a number above {@link MAX_SECONDS} (or {@link MAX_SECONDS} moves).
+ */
+export type TimeControlError = 'empty' | 'syntax' | 'not-last' | 'zero-moves' | 'zero-time' | 'too-large';
+
+export type TimeControlResult =
+  | { readonly ok: true; readonly tc: TimeControl }
+  | { readonly ok: false; readonly error: TimeControlError; /** The element at fault, as written. */ readonly element: string };
+
+/** The largest number of seconds (or moves) one element may hold: 100 days. */
+export const MAX_SECONDS = 8_640_000;
+
+/**
+ * Reads a time control, liberally: the PDN 3.0 TimeControl tag (`?`, `-`, or elements
+ * `moves/seconds`, `seconds`, `seconds+increment`, `*seconds` joined by `:`, whitespace
+ * ignored), and `G/seconds` (or `G/seconds+increment`) for a whole-game time. Never throws.
+ * As in PGN 9.6.1, the last `moves/seconds` period repeats as long as the game goes on.
+ *
+ * @example parseTimeControl('40/7200:3600') // 40 moves in 2 h, then 1 h for the rest (FMJD 10.1)
+ * @example parseTimeControl('5400+30')      // 90 min, +30 s a move (Fischer)
+ * @example parseTimeControl('G/3600')       // 1 h for the whole game (FMJD 10.3), same as '3600'
+ * @example parseTimeControl('3600:40/7200') // { ok: false, error: 'not-last', element: '3600' }
+ */
+export function parseTimeControl(text: string): TimeControlResult {
+  const s = text.replace(/\s+/g, '');
+  if (s === '?') return { ok: true, tc: { kind: 'unknown' } };
+  if (s === '-') return { ok: true, tc: { kind: 'untimed' } };
+  if (s === '') return { ok: false, error: 'empty', element: text };
+  const periods: Period[] = [];
+  const elements = s.split(':');
+  for (const [i, element] of elements.entries()) {
+    if (element === '') return { ok: false, error: 'empty', element };
+    const m = /^(?:(\d+)\/(\d+)|(?:[Gg]\/)?(\d+)(?:\+(\d+))?|\*(\d+))$/.exec(element);
+    if (!m) return { ok: false, error: 'syntax', element };
+    const nums = m.slice(1).filter((x): x is string => x !== undefined).map(Number);
+    if (nums.some((n) => n > MAX_SECONDS)) return { ok: false, error: 'too-large', element };
+    let period: Period;
+    if (m[1] !== undefined) period = { kind: 'moves', moves: nums[0], seconds: nums[1] };
+    else if (m[4] !== undefined) period = { kind: 'increment', seconds: nums[0], increment: nums[1] };
+    else if (m[3] !== undefined) period = { kind: 'sudden-death', seconds: nums[0] };
+    else period = { kind: 'sandclock', seconds: nums[0] };
+    if (period.kind === 'moves' && period.moves === 0) return { ok: false, error: 'zero-moves', element };
+    if (period.seconds === 0) return { ok: false, error: 'zero-time', element };
+    if (period.kind !== 'moves' && i < elements.length - 1) return { ok: false, error: 'not-last', element };
+    periods.push(period);
+  }
+  return { ok: true, tc: { kind: 'timed', periods } };
+}
+
+/**
+ * The value of the PDN 3.0 TimeControl tag (strict form: no spaces, no `G/`).
+ *
+ * @example timeControlTag(parseTimeControl('G/3600 + 30').tc) // '3600+30'
+ */
+export function timeControlTag(tc: TimeControl): string {
+  if (tc.kind === 'unknown') return '?';
+  if (tc.kind === 'untimed') return '-';
+  return tc.periods
+    .map((p) => {
+      switch (p.kind) {
+        case 'moves':
+          return `${p.moves}/${p.seconds}`;
+        case 'sudden-death':
+          return `${p.seconds}`;
+        case 'increment':
+          return `${p.seconds}+${p.increment}`;
+        case 'sandclock':
+          return `*${p.seconds}`;
+      }
+    })
+    .join(':');
+}
+
+/** One side's clock. */
+export interface SideClock {
+  /** Time left, in ms, as of `Clock.since` for the running side, exactly for the other. */
+  readonly remaining: number;
+  /** Time used so far, in ms, as of `Clock.since` for the running side (PDN WhiteTime/BlackTime). */
+  readonly used: number;
+  /** Moves completed (clock presses) in the game. */
+  readonly moves: number;
+  /** Index in `periods` of the period this side plays in; past the end, the last period repeats. */
+  readonly period: number;
+  /** Moves completed in the current period (FMJD 10.1: counted towards its `moves`). */
+  readonly periodMoves: number;
+}
+
+/**
+ * The clock: immutable, every function returns a new one.
+ * - `ready`: set up, not started; `running`: `toMove`'s time runs since `since`;
+ * - `paused`: stopped by an arbiter (or for a journal restore), `toMove` runs again on resume;
+ * - `stopped`: the game is over, by a flag fall (`flag`) or by {@link stop}.
+ */
+export interface Clock {
+  readonly tc: TimedControl;
+  readonly state: 'ready' | 'running' | 'paused' | 'stopped';
+  /** The side whose clock runs, or will run on start or resume. */
+  readonly toMove: Color;
+  /** Board time (ms) at which `toMove`'s clock last started running; null unless running. */
+  readonly since: number | null;
+  /** The side whose flag fell, once one did. */
+  readonly flag: Color | null;
+  readonly white: SideClock;
+  readonly black: SideClock;
+}
+
+/** Why {@link press} (or {@link start}, {@link pause}, {@link resume}) refused. */
+export type ClockError = 'not-running' | 'not-ready' | 'not-paused' | 'not-your-clock' | 'stopped';
+
+export type ClockResult = { readonly ok: true; readonly clock: Clock } | { readonly ok: false; readonly error: ClockError };
+
+function periodAt(tc: TimedControl, index: number): Period {
+  return tc.periods[Math.min(index, tc.periods.length - 1)];
+}
+
+function side(c: Clock, color: Color): SideClock {
+  return color === 'white' ? c.white : c.black;
+}
+
+function withSide(c: Clock, color: Color, s: SideClock): Clock {
+  return color === 'white' ? { ...c, white: s } : { ...c, black: s };
+}
+
+function checkTime(c: Clock, now: number): void {
+  if (!Number.isFinite(now)) throw new RangeError(`clock: time ${now} is not a number of ms`);
+  if (c.since !== null && now < c.since) throw new RangeError(`clock: time ${now} before ${c.since}`);
+}
+
+/**
+ * A clock set for `tc`, not started, with `firstToMove`'s clock to run first: White in the
+ * FMJD variants, Black in English draughts, either from a set-up position. Each side starts
+ * with the first period's time (FMJD 10.1, 10.3).
+ *
+ * @example createClock(tc, variants.international.firstToMove)
+ */
+export function createClock(tc: TimedControl, firstToMove: Color): Clock {
+  const s: SideClock = { remaining: tc.periods[0].seconds * 1000, used: 0, moves: 0, period: 0, periodMoves: 0 };
+  return { tc, state: 'ready', toMove: firstToMove, since: null, flag: null, white: s, black: s };
+}
+
+/** Starts the clock of the side to move at `now` (an arbiter starting the game). Refused unless `ready`. */
+export function start(clock: Clock, now: number): ClockResult {
+  checkTime(clock, now);
+  if (clock.state !== 'ready') return { ok: false, error: 'not-ready' };
+  return { ok: true, clock: { ...clock, state: 'running', since: now } };
+}
+
+/**
+ * Brings the running side's time up to `now`. When its time ran out at or before `now`, the
+ * clock stops with `flag` set, its remaining time 0 and its used time counted up to the
+ * deadline; the moment the flag fell is `since + remaining`.
+ */
+function settle(clock: Clock, now: number): Clock {
+  if (clock.state !== 'running' || clock.since === null) return clock;
+  const s = side(clock, clock.toMove);
+  const elapsed = now - clock.since;
+  if (elapsed >= s.remaining) {
+    const out = withSide(clock, clock.toMove, { ...s, remaining: 0, used: s.used + s.remaining });
+    return { ...out, state: 'stopped', since: null, flag: clock.toMove };
+  }
+  return { ...withSide(clock, clock.toMove, { ...s, remaining: s.remaining - elapsed, used: s.used + elapsed }), since: now };
+}
+
+/**
+ * The clock button, pressed by `color` at `now` after its move (Latvian 10.3). If `color`'s
+ * time ran out at or before `now` the press is too late: the result is the stopped clock with
+ * `flag` set (a flag fall, see {@link flagResult}), and nothing is credited. Otherwise:
+ * - the move is counted; in a `moves` period, completing its number of moves in time adds the
+ *   next period's time (FMJD 10.1; the last `moves` period repeats, PGN 9.6.1), so the 40th
+ *   move of `40/7200:3600` made within 2 h adds 1 h;
+ * - in an `increment` period, the increment is added (Fischer; FMJD 10.5);
+ * - in a `sandclock` period, the time just used is added to the opponent's;
+ * - `color`'s clock stops and the opponent's runs from `now`.
+ *
+ * Refused with `not-your-clock` when `color`'s clock is not the one running (a second press,
+ * or the opponent's button: a real clock ignores it), `not-running` when ready or paused,
+ * `stopped` after the game. Throws a RangeError if `now` is before the last start (programmer error).
+ *
+ * @example press(clock, 'white', 61_000) // White moved after 61 s; Black's time runs
+ */
+export function press(clock: Clock, color: Color, now: number): ClockResult {
+  checkTime(clock, now);
+  if (clock.state === 'stopped') return { ok: false, error: 'stopped' };
+  if (clock.state !== 'running') return { ok: false, error: 'not-running' };
+  if (color !== clock.toMove) return { ok: false, error: 'not-your-clock' };
+  const elapsed = now - (clock.since ?? now);
+  const settled = settle(clock, now);
+  if (settled.state === 'stopped') return { ok: true, clock: settled };
+  const s = side(settled, color);
+  const p = periodAt(clock.tc, s.period);
+  let next: SideClock = { ...s, moves: s.moves + 1, periodMoves: s.periodMoves + 1 };
+  if (p.kind === 'moves' && next.periodMoves === p.moves) {
+    const following = periodAt(clock.tc, s.period + 1);
+    next = { ...next, period: s.period + 1, periodMoves: 0, remaining: next.remaining + following.seconds * 1000 };
+  } else if (p.kind === 'increment') {
+    next = { ...next, remaining: next.remaining + p.increment * 1000 };
+  }
+  let out = withSide(settled, color, next);
+  if (p.kind === 'sandclock') {
+    const o = side(out, opposite(color));
+    out = withSide(out, opposite(color), { ...o, remaining: o.remaining + elapsed });
+  }
+  return { ok: true, clock: { ...out, toMove: opposite(color), since: now } };
+}
+
+/**
+ * `color`'s time left at `now`, in ms, never below 0. Only the running side's time changes
+ * with `now`.
+ */
+export function remaining(clock: Clock, color: Color, now: number): number {
+  checkTime(clock, now);
+  return side(settle(clock, now), color).remaining;
+}
+
+/** `color`'s time used up to `now`, in ms (for the PDN WhiteTime/BlackTime tags). */
+export function used(clock: Clock, color: Color, now: number): number {
+  checkTime(clock, now);
+  return side(settle(clock, now), color).used;
+}
+
+/**
+ * The side whose flag has fallen by `now`, or null: the running side once its time is used
+ * up (remaining 0 counts as fallen), or the side recorded when the clock stopped on a flag.
+ * The caller ends the game with {@link flagResult}.
+ */
+export function flagFall(clock: Clock, now: number): Color | null {
+  checkTime(clock, now);
+  return settle(clock, now).flag;
+}
+
+/**
+ * The board time at which the running side's flag falls if it does not press, or null when no
+ * clock runs: the moment a host should next look at the clock.
+ */
+export function flagDeadline(clock: Clock): number | null {
+  if (clock.state !== 'running' || clock.since === null) return null;
+  return clock.since + side(clock, clock.toMove).remaining;
+}
+
+/**
+ * Stops the running clock at `now`, keeping both times (an arbiter's stop, FMJD 10.5; or
+ * before a journal is saved). If the running side's flag fell by `now`, the result is the
+ * stopped clock with `flag` set instead. Refused unless running.
+ */
+export function pause(clock: Clock, now: number): ClockResult {
+  checkTime(clock, now);
+  if (clock.state !== 'running') return { ok: false, error: clock.state === 'stopped' ? 'stopped' : 'not-running' };
+  const settled = settle(clock, now);
+  return { ok: true, clock: settled.state === 'stopped' ? settled : { ...settled, state: 'paused', since: null } };
+}
+
+/** Restarts a paused clock at `now`: the side to move's time runs again. Refused unless paused. */
+export function resume(clock: Clock, now: number): ClockResult {
+  checkTime(clock, now);
+  if (clock.state !== 'paused') return { ok: false, error: clock.state === 'stopped' ? 'stopped' : 'not-paused' };
+  return { ok: true, clock: { ...clock, state: 'running', since: now } };
+}
+
+/**
+ * Stops the clock for good at `now`: the game ended on the board (a win, a draw, a
+ * resignation). A flag that fell by `now` is kept in `flag`; the caller decides which came
+ * first. Any state is accepted.
+ */
+export function stop(clock: Clock, now: number): Clock {
+  checkTime(clock, now);
+  const settled = settle(clock, now);
+  return { ...settled, state: 'stopped', since: null };
+}
+
+/** The end of a game on time: the result in the variant's scoring, the winner and the article. */
+export interface FlagResult {
+  /** `0-2` / `2-0` in international and Brazilian draughts, `0-1` / `1-0` elsewhere. */
+  readonly result: string;
+  readonly winner: Color;
+  /** FMJD rules, Latvian text 7.1.2.5 (loss when the time limit has run out), with 10.5. */
+  readonly article: string;
+}
+
+/**
+ * The result when `flag`'s time ran out: `flag` loses (Latvian text of the FMJD rules 7.1.2.5;
+ * FMJD 10.5 leaves the clock to the competition regulations). Written with `normaliseResult`.
+ *
+ * @example flagResult('white', variants.international).result // '0-2'
+ * @example flagResult('white', variants.russian).result       // '0-1'
+ */
+export function flagResult(flag: Color, v: Variant): FlagResult {
+  return { result: normaliseResult(flag === 'white' ? '0-2' : '2-0', v), winner: opposite(flag), article: '7.1.2.5' };
+}
+
+/**
+ * `ms` as `H:MM:SS`, with `round`: `up` for time left (a side shows 0:00:00 only once its
+ * flag has fallen), `down` for time used. Throws a RangeError for a negative or non-finite
+ * `ms`, or 100 h and more (PDN 3.0 allows one or two digits of hours; programmer error).
+ */
+export function formatHms(ms: number, round: 'up' | 'down'): string {
+  if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`clock: ${ms} ms is not a time`);
+  const total = round === 'up' ? Math.ceil(ms / 1000) : Math.floor(ms / 1000);
+  if (total >= 100 * 3600) throw new RangeError(`clock: ${ms} ms needs more than two digits of hours`);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const sec = total % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(sec).padStart(2, '0')}`;
+}
+
+/**
+ * The PDN 3.0 clock command for one time left, to put in the comment after a move: it is
+ * the time of the side that just moved (PDN 3.0, doc/extensions.rst: "the clock time is
+ * connected to the preceding move", e.g. `18-23 {[%clock 0:49:11]}`). Seconds are rounded up.
+ *
+ * @example clockComment(3_723_000) // '[%clock 1:02:03]'
+ */
+export function clockComment(ms: number): string {
+  return `[%clock ${formatHms(ms, 'up')}]`;
+}
+
+/**
+ * The PDN 3.0 clock command with both times at `now`: `w`/`b` name the clock, an upper-case
+ * letter marks the one running (doc/extensions.rst, `[%clock w0:00:10 B0:00:03]`). This is the
+ * form for live recording from a board; it carries what lidraughts records per move
+ * (PdnDump.makeTurns writes both sides' seconds left with every move).
+ *
+ * @example clocksComment(clock, now) // '[%clock w1:29:31 B1:30:00]' after White's first move
+ */
+export function clocksComment(clock: Clock, now: number): string {
+  const c = settle(clock, now);
+  const running = c.state === 'running' ? c.toMove : null;
+  const one = (color: Color): string => {
+    const letter = color === 'white' ? 'w' : 'b';
+    return `${running === color ? letter.toUpperCase() : letter}${formatHms(side(c, color).remaining, 'up')}`;
+  };
+  return `[%clock ${one('white')} ${one('black')}]`;
+}
+
+/**
+ * The clock's PDN tags at `now`: TimeControl, and WhiteTime / BlackTime, the time each player
+ * used (PDN 3.0, doc/pdntags.rst, "Clock related tags"; `[H]H:MM:SS`, rounded down), in the
+ * shape `writePdnGame` takes.
+ *
+ * @example timeTags(clock, now) // [{ name: 'TimeControl', value: '40/7200:3600' }, { name: 'WhiteTime', value: '1:59:20' }, ...]
+ */
+export function timeTags(clock: Clock, now: number): WritableTag[] {
+  checkTime(clock, now);
+  const c = settle(clock, now);
+  return [
+    { name: 'TimeControl', value: timeControlTag(clock.tc) },
+    { name: 'WhiteTime', value: formatHms(c.white.used, 'down') },
+    { name: 'BlackTime', value: formatHms(c.black.used, 'down') },
+  ];
+}

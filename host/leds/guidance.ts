@@ -1,0 +1,187 @@
+/**
+ * LED guidance: what the square LEDs show, from the referee's state (brief: "LEDs that show the
+ * last move, mandatory captures, and how to put a disturbed position right"). Pure: no I/O, no
+ * clock. Blinking is the firmware's job (`slow`, `fast`, `alternate` patterns), so no time is
+ * needed here; the caller sends the frame with the link's LED command whenever it changes.
+ *
+ * Precedence, highest first. The first three layers own the whole frame, because there every lit
+ * square is an instruction and a stray light would be read as one; the last three are laid over
+ * each other square by square, a higher layer winning where two light the same square.
+ *
+ * | layer                               | squares                                  | pattern     |
+ * |-------------------------------------|------------------------------------------|-------------|
+ * | correction / mismatch (5.4, 5.8)    | the first step: a square to clear ...    | `fast`      |
+ * |                                     | ... or, when none is left, one to fill   | `alternate` |
+ * | decision pending (5.4)              | the squares the irregularity names       | `slow`      |
+ * | capture in progress (4.11)          | captured pieces still on the board       | `fast`      |
+ * | compulsory capture (4.2, 4.13)      | the pieces that must capture             | `slow`      |
+ * | hints (option, never in tournament) | legal destinations of the lifted piece   | `slow`      |
+ * | last move                           | from, every landing square, to           | `on`        |
+ *
+ * @example
+ * let g = NO_GUIDANCE;
+ * const r = step(referee, event);
+ * g = observe(g, r.outputs);
+ * await link.setLeds(ledFrame(r.state, g, { hints: false }));
+ */
+import type { Position } from '../../rules/index.ts';
+import { colorBit } from '../../rules/index.ts';
+import type { LedFrame, LedPattern } from '../link/types.ts';
+import type { RefereeState } from '../referee/referee.ts';
+import { refereePosition } from '../referee/referee.ts';
+import type { RefereeOutput } from '../referee/types.ts';
+
+/** Display options chosen by the players or the arbiter. */
+export interface GuidanceOptions {
+  /**
+   * Light the legal destinations of a lifted piece (default `false`). Ignored under the
+   * `tournament` policy: a board that shows legal moves would be playing for the player.
+   */
+  readonly hints?: boolean;
+}
+
+/**
+ * What the guidance remembers from the referee's outputs: the squares of the irregularities
+ * waiting for the opponent's decision (the referee's state keeps the decision, not the squares).
+ * Everything else is read from the referee's state.
+ */
+export interface Guidance {
+  /** Internal square indices named by irregularities with `decision: 'decide'`, in order, no repeats. */
+  readonly flagged: readonly number[];
+}
+
+/** The guidance of a fresh game: nothing flagged. */
+export const NO_GUIDANCE: Guidance = { flagged: [] };
+
+/** One step of a correction (FMJD 5.8: the position is restored wholly, one square at a time). */
+export type CorrectionStep = { readonly kind: 'clear' | 'fill'; readonly square: number } | null;
+
+/**
+ * The guidance after the referee said `outputs` (feed it the outputs of every `step`, in order).
+ * A `decide` irregularity adds its squares; anything that settles the decision (a move, an
+ * acceptance, a correction plan, a result) clears them.
+ */
+export function observe(g: Guidance, outputs: readonly RefereeOutput[]): Guidance {
+  let flagged = g.flagged;
+  for (const o of outputs) {
+    switch (o.type) {
+      case 'irregularity':
+        if (o.decision === 'decide') for (const sq of o.squares) if (!flagged.includes(sq)) flagged = [...flagged, sq];
+        break;
+      case 'move':
+      case 'accepted':
+      case 'correction':
+      case 'corrected':
+      case 'matched':
+      case 'result':
+        flagged = [];
+        break;
+      default:
+        break;
+    }
+  }
+  return flagged === g.flagged ? g : { flagged };
+}
+
+/**
+ * The frame the LEDs should show now: one pattern per square index, as long as the board has
+ * dark squares. See the module comment for the layers and their precedence.
+ */
+export function ledFrame(s: RefereeState, g: Guidance = NO_GUIDANCE, options: GuidanceOptions = {}): LedFrame {
+  const pos = refereePosition(s);
+  const frame: LedPattern[] = Array.from({ length: pos.variant.geometry.squares }, () => 'off');
+  const mode = s.mode;
+
+  // A correction (5.4 "correct", restored wholly per 5.8) or a board the referee cannot explain:
+  // only the next step is lit, so hands are never asked to do two things at once.
+  if (mode.kind === 'correcting' || mode.kind === 'mismatch') {
+    const next = nextCorrectionStep(s.sensed, mode.kind === 'correcting' ? mode.target : pos);
+    if (next) frame[next.square] = next.kind === 'clear' ? 'fast' : 'alternate';
+    return frame;
+  }
+
+  // The opponent decides (5.4): show what the irregularity is about, nothing else.
+  if (mode.kind === 'decide') {
+    for (const sq of g.flagged) frame[sq] = 'slow';
+    return frame;
+  }
+
+  // A capture under way (4.11: the captured pieces are removed once the capturing piece has
+  // landed): the pieces still to take off blink, alone.
+  if (mode.kind === 'play') {
+    const remove = piecesToRemove(s);
+    if (remove.length > 0) {
+      for (const sq of remove) frame[sq] = 'fast';
+      return frame;
+    }
+  }
+
+  // Lowest first, so higher layers overwrite.
+  const last = s.game.moves[s.game.moves.length - 1];
+  if (last) for (const sq of [last.from, ...last.path]) frame[sq] = 'on';
+  if (mode.kind !== 'play') return frame; // the game is over: the last move stays lit
+
+  if (options.hints === true && s.policy.name !== 'tournament' && s.hand.length > 0) {
+    for (const from of liftedMovers(s, pos)) for (const m of s.legal) if (m.from === from) frame[m.to] = 'slow';
+  }
+  // 4.2: capturing is compulsory; 4.13: only the pieces that can take the most may capture
+  // (the referee's legal moves already apply the variant's choice of capture).
+  for (const m of s.legal) if (m.captured.length > 0) frame[m.from] = 'slow';
+  return frame;
+}
+
+/**
+ * The first step that brings the board from `sensed` to `target`: the lowest square to clear,
+ * or, when nothing is left to clear, the lowest square to fill; null when they agree.
+ *
+ * Clearing first: the piece to clear is usually the very piece to put back (a move taken back:
+ * lift it from where it went, put it where it was), so the hand follows its natural motion and
+ * holds the piece the fill then asks for; a fill first would send the player looking for a
+ * piece still standing on the board. Square order: the same board always gives the same step,
+ * and players read the squares by their numbers.
+ */
+export function nextCorrectionStep(sensed: Uint8Array, target: Position): CorrectionStep {
+  let fill = -1;
+  for (let sq = 0; sq < sensed.length; sq++) {
+    if (sensed[sq] !== 0 && target.board[sq] === 0) return { kind: 'clear', square: sq };
+    if (fill < 0 && sensed[sq] === 0 && target.board[sq] !== 0) fill = sq;
+  }
+  return fill < 0 ? null : { kind: 'fill', square: fill };
+}
+
+/**
+ * During a capture (the capturing piece has left its square and stands on a square of the
+ * capture's path, some captured pieces already off or none): the captured pieces still on the
+ * board, in square order. When two legal captures fit what the board shows (same landing square,
+ * different pieces taken), only the pieces both would take are shown; the player's next removal
+ * settles which capture it is. Empty when no capture is under way.
+ */
+export function piecesToRemove(s: RefereeState): number[] {
+  if (s.mode.kind !== 'play') return [];
+  const pos = refereePosition(s);
+  const added: number[] = [];
+  const removed = new Set<number>();
+  for (let sq = 0; sq < s.sensed.length; sq++) {
+    const was = pos.board[sq] !== 0;
+    const is = s.sensed[sq] !== 0;
+    if (is && !was) added.push(sq);
+    else if (was && !is) removed.add(sq);
+  }
+  if (added.length !== 1 || (s.sensed[added[0]] & colorBit(pos.turn)) === 0) return [];
+  const at = added[0];
+  const fits = s.legal.filter(
+    (m) => m.captured.length > 0 && removed.has(m.from) && m.path.includes(at) && [...removed].every((sq) => sq === m.from || m.capturedSet.has(sq)),
+  );
+  if (fits.length === 0) return [];
+  return fits[0].captured.filter((sq) => !removed.has(sq) && fits.every((m) => m.capturedSet.has(sq))).sort((a, b) => a - b);
+}
+
+/** Squares of the side to move whose piece is off the board now and has a legal move. */
+function liftedMovers(s: RefereeState, pos: Position): number[] {
+  const mine = colorBit(pos.turn);
+  const out: number[] = [];
+  for (let sq = 0; sq < s.sensed.length; sq++) {
+    if (s.sensed[sq] === 0 && (pos.board[sq] & mine) !== 0 && s.legal.some((m) => m.from === sq)) out.push(sq);
+  }
+  return out;
+}
