@@ -1,0 +1,283 @@
+import type { Color, Position, VariantName } from '../../rules/index.ts';
+import { writeFen } from '../../rules/index.ts';
+import type { IrregularityCode, Policy, RefereeEvent, RefereeOutput } from '../referee/types.ts';
+
+/**
+ * The game journal's line format, sans I/O: entries in, text lines out; bytes in, entries and
+ * the first problem out. Nothing here touches a file (journal.ts does).
+ *
+ * A journal is UTF-8 text, one JSON object per line, every line ended by `\n`:
+ *
+ * ```
+ * {"n":0,"k":"header","format":1,"variant":"international","start":"W:W31-50:B1-20","policy":"casual","tags":[{"name":"White","value":"Sijbrands"},{"name":"Black","value":"Wiersma"}],"timeControl":{"baseMs":300000,"incrementMs":2000},"created":"2025-01-01T12:00:00.000Z","t0":0,"crc":"1a32a0da"}
+ * {"n":1,"k":"ev","e":{"type":"lift","square":32,"t":0},"crc":"7b98a059"}
+ * {"n":2,"k":"ev","e":{"type":"place","square":32,"t":200},"crc":"d1f686ed"}
+ * …
+ * {"n":6,"k":"out","o":{"type":"move","ply":1,"side":"white","text":"32-28","fen":"B:W28,31,33-50:B1-20","t":600},"crc":"0ba56508"}
+ * {"n":7,"k":"clock","t":600,"white":301400,"black":300000,"running":"black","crc":"99112221"}
+ * ```
+ *
+ * - `n` numbers the lines from 0 (the header), so a lost or repeated line is seen.
+ * - `crc` is always the last field: the CRC-32 (IEEE 802.3, as zlib and PNG) in 8 lower-case
+ *   hex digits of the UTF-8 bytes of the line without it, that is of the line with
+ *   `,"crc":"…"` removed. A line cut short by a crash, a bit flipped on the disk, or the zeros
+ *   a power cut leaves at the end of a file fail the check or the end-of-line test.
+ * - A line without its `\n` was never completely written; it is never trusted, whatever its
+ *   checksum says (the writer reports an entry written only after its whole line is on disk).
+ *
+ * Squares in events and irregularities are the referee's internal indices, as in
+ * `RefereeEvent`; moves are kept as PDN text and the FEN after them.
+ */
+
+/** The version of the line format this code writes and reads. */
+export const JOURNAL_FORMAT = 1;
+
+/** The game's time control: a base time and a Fischer increment per move, in milliseconds. */
+export interface TimeControl {
+  readonly baseMs: number;
+  readonly incrementMs: number;
+}
+
+/** The first line of a journal: everything needed to set the game up again. */
+export interface JournalHeader {
+  readonly format: number;
+  readonly variant: VariantName;
+  /** FEN of the start position. */
+  readonly start: string;
+  readonly policy: Policy['name'];
+  /** PDN tags (Event, White, Black, ...). */
+  readonly tags: readonly { readonly name: string; readonly value: string }[];
+  readonly timeControl: TimeControl | null;
+  /** When the game was created, ISO 8601 (for people; nothing is computed from it). */
+  readonly created: string;
+  /** Board time (ms) at which the referee was created; events' `t` count on from it. */
+  readonly t0: number;
+}
+
+/** A referee output worth keeping: moves as PDN text and FEN, irregularities, decisions, results. */
+export type OutRecord =
+  | { readonly type: 'move'; readonly ply: number; readonly side: Color; readonly text: string; readonly fen: string; readonly t: number }
+  | {
+      readonly type: 'irregularity';
+      readonly code: IrregularityCode;
+      readonly article: string;
+      readonly squares: readonly number[];
+      readonly decision: 'decide' | 'note';
+      readonly message: string;
+      readonly t: number;
+    }
+  | { readonly type: 'accepted'; readonly code: IrregularityCode; readonly fen: string; readonly t: number }
+  | { readonly type: 'corrected'; readonly fen: string; readonly t: number }
+  | { readonly type: 'result'; readonly result: string; readonly winner: Color | 'draw'; readonly reason: string; readonly article: string; readonly t: number };
+
+/** One entry after the header. */
+export type JournalEntry =
+  /** A sensor event or a player's command, as it reached the referee. */
+  | { readonly k: 'ev'; readonly e: RefereeEvent }
+  /** What the referee said about it. */
+  | { readonly k: 'out'; readonly o: OutRecord }
+  /** The clocks at board time `t`: time left per side in ms, and whose clock runs. */
+  | { readonly k: 'clock'; readonly t: number; readonly white: number; readonly black: number; readonly running: Color | null }
+  /** Free text for people (a reconnect, a resume, an arbiter's remark). */
+  | { readonly k: 'note'; readonly t: number; readonly text: string };
+
+/** What went wrong at a line; everything before it is good, nothing from it on is trusted. */
+export interface JournalProblem {
+  /** 1-based line number of the first bad line. */
+  readonly line: number;
+  readonly reason: string;
+  /** Byte offset where the bad line starts: the length of the good part of the file. */
+  readonly offset: number;
+  /** True when the bad line is the last one (a torn or corrupted end); false when lines follow it. */
+  readonly tail: boolean;
+}
+
+/** A journal as read: the header (null when even it is damaged), the good entries, the first problem. */
+export interface JournalRead {
+  readonly header: JournalHeader | null;
+  /** Entries after the header, in order; entry `i` is on line `i + 2`. */
+  readonly entries: readonly JournalEntry[];
+  readonly problem?: JournalProblem;
+  /** Length in bytes of the good part (all of the file when there is no problem). */
+  readonly goodBytes: number;
+}
+
+// CRC-32, reflected polynomial 0xEDB88320 (IEEE 802.3).
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let i = 0; i < 256; i++) {
+    let c = i;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[i] = c >>> 0;
+  }
+  return t;
+})();
+
+/** CRC-32 (IEEE) of bytes. `crc32(utf8("123456789")) === 0xcbf43926`. */
+export function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+const hex8 = (n: number): string => n.toString(16).padStart(8, '0');
+/** `,"crc":"xxxxxxxx"}`: 18 characters at the end of every line. */
+const CRC_SUFFIX = /,"crc":"([0-9a-f]{8})"\}$/;
+
+/** The line (with its `\n`) for the header. */
+export function encodeHeader(h: JournalHeader): string {
+  const { format, variant, start, policy, tags, timeControl, created, t0 } = h;
+  return seal({ n: 0, k: 'header', format, variant, start, policy, tags, timeControl, created, t0 });
+}
+
+/** The line (with its `\n`) for entry number `n` (the header is 0, the first entry 1). */
+export function encodeEntry(entry: JournalEntry, n: number): string {
+  return seal({ n, ...entry });
+}
+
+function seal(obj: Record<string, unknown>): string {
+  const body = JSON.stringify(obj);
+  return `${body.slice(0, -1)},"crc":"${hex8(crc32(encoder.encode(body)))}"}\n`;
+}
+
+/** The entry for a referee output, or null for outputs not kept (mismatch, matched, crowned, ...). */
+export function outRecord(o: RefereeOutput): OutRecord | null {
+  switch (o.type) {
+    case 'move':
+      return { type: 'move', ply: o.ply, side: o.side, text: o.text, fen: fenOf(o.after), t: o.t };
+    case 'irregularity':
+      return { type: 'irregularity', code: o.code, article: o.article, squares: [...o.squares], decision: o.decision, message: o.message, t: o.t };
+    case 'accepted':
+      return { type: 'accepted', code: o.code, fen: fenOf(o.position), t: o.t };
+    case 'corrected':
+      return { type: 'corrected', fen: fenOf(o.position), t: o.t };
+    case 'result':
+      return { type: 'result', result: o.result, winner: o.winner, reason: o.reason, article: o.article, t: o.t };
+    default:
+      return null;
+  }
+}
+
+const fenOf = (p: Position): string => writeFen(p);
+
+type Decoded = { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };
+
+/** Checks one line (without its `\n`): checksum, JSON, line number. */
+function decodeLine(bytes: Uint8Array, n: number): Decoded {
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    return { ok: false, reason: 'not valid UTF-8: the line is corrupted' };
+  }
+  const m = CRC_SUFFIX.exec(text);
+  if (!m) return { ok: false, reason: text.trim() === '' ? 'empty line' : 'no checksum at the end of the line: the line is corrupted or not a dambord journal line' };
+  const body = `${text.slice(0, -m[0].length)}}`;
+  const computed = hex8(crc32(encoder.encode(body)));
+  if (computed !== m[1]) return { ok: false, reason: `checksum mismatch (stored ${m[1]}, computed ${computed}): the line is corrupted` };
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return { ok: false, reason: 'checksum matches but the line is not JSON: written by a faulty writer' };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'not a JSON object' };
+  const obj = value as Record<string, unknown>;
+  if (obj.n !== n) return { ok: false, reason: `entry number ${JSON.stringify(obj.n)} where ${n} was expected: a line is missing or repeated` };
+  return { ok: true, value: obj };
+}
+
+const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
+const isStr = (x: unknown): x is string => typeof x === 'string';
+const COLORS: readonly unknown[] = ['white', 'black'];
+const EVENT_TYPES: readonly unknown[] = ['lift', 'place', 'press', 'tick', 'resign', 'draw-agreed'];
+const OUT_TYPES: readonly unknown[] = ['move', 'irregularity', 'accepted', 'corrected', 'result'];
+
+function headerOf(o: Record<string, unknown>): JournalHeader | string {
+  if (o.k !== 'header') return 'the first line is not a journal header';
+  if (!isNum(o.format)) return 'the header has no format version';
+  if (o.format > JOURNAL_FORMAT) return `journal format ${o.format} is newer than this dambord reads (${JOURNAL_FORMAT}): update dambord`;
+  if (!isStr(o.variant) || !isStr(o.start) || !isStr(o.policy) || !Array.isArray(o.tags) || !isStr(o.created) || !isNum(o.t0)) return 'the header lacks variant, start, policy, tags, created or t0';
+  const tc = o.timeControl as TimeControl | null;
+  return {
+    format: o.format,
+    variant: o.variant as VariantName,
+    start: o.start,
+    policy: o.policy as Policy['name'],
+    tags: o.tags as JournalHeader['tags'],
+    timeControl: tc === null || tc === undefined ? null : { baseMs: tc.baseMs, incrementMs: tc.incrementMs },
+    created: o.created,
+    t0: o.t0,
+  };
+}
+
+/** Liberal reader: unknown fields are ignored; a missing or mistyped required field is a problem. */
+function entryOf(o: Record<string, unknown>): JournalEntry | string {
+  switch (o.k) {
+    case 'ev': {
+      const e = o.e as Record<string, unknown> | undefined;
+      if (!e || !EVENT_TYPES.includes(e.type) || !isNum(e.t)) return 'an event entry without a known event type and time';
+      return { k: 'ev', e: e as unknown as RefereeEvent };
+    }
+    case 'out': {
+      const r = o.o as Record<string, unknown> | undefined;
+      if (!r || !OUT_TYPES.includes(r.type) || !isNum(r.t)) return 'an output entry without a known output type and time';
+      return { k: 'out', o: r as unknown as OutRecord };
+    }
+    case 'clock':
+      if (!isNum(o.t) || !isNum(o.white) || !isNum(o.black) || !(o.running === null || COLORS.includes(o.running))) return 'a clock entry without t, white, black and running';
+      return { k: 'clock', t: o.t, white: o.white, black: o.black, running: o.running as Color | null };
+    case 'note':
+      if (!isNum(o.t) || !isStr(o.text)) return 'a note without t and text';
+      return { k: 'note', t: o.t, text: o.text };
+    default:
+      return `unknown entry kind ${JSON.stringify(o.k)}`;
+  }
+}
+
+/**
+ * Reads a journal's bytes. Never throws. Stops at the first bad line: a line cut off without
+ * its `\n`, a checksum mismatch, a wrong entry number, an unknown entry. Everything before it is
+ * returned; nothing after it is trusted (`problem.tail` tells whether anything came after).
+ */
+export function parseJournal(bytes: Uint8Array): JournalRead {
+  const entries: JournalEntry[] = [];
+  let header: JournalHeader | null = null;
+  let start = 0;
+  let line = 1;
+  const fail = (reason: string): JournalRead => {
+    const next = bytes.indexOf(0x0a, start);
+    const tail = next < 0 || next + 1 >= bytes.length;
+    return { header, entries, goodBytes: start, problem: { line, reason: `line ${line}: ${reason}`, offset: start, tail } };
+  };
+  if (bytes.length === 0) return fail('the journal is empty: the header was never written');
+  while (start < bytes.length) {
+    const end = bytes.indexOf(0x0a, start);
+    if (end < 0) {
+      const rest = bytes.subarray(start);
+      if (rest.every((b) => b === 0)) return fail(`${rest.length} zero bytes at the end: the file grew but its data never reached the disk (a power cut)`);
+      return fail(`cut off after ${rest.length} bytes without an end of line: the write was interrupted (a crash or a power cut)`);
+    }
+    const d = decodeLine(bytes.subarray(start, end), line - 1);
+    if (!d.ok) return fail(d.reason);
+    if (line === 1) {
+      const h = headerOf(d.value);
+      if (typeof h === 'string') return fail(h);
+      header = h;
+    } else {
+      const e = entryOf(d.value);
+      if (typeof e === 'string') return fail(e);
+      entries.push(e);
+    }
+    start = end + 1;
+    line++;
+  }
+  return { header, entries, goodBytes: start };
+}
+
+/** The text of a journal: the header and the entries, numbered. The inverse of `parseJournal`. */
+export function writeJournal(header: JournalHeader, entries: readonly JournalEntry[]): string {
+  return encodeHeader(header) + entries.map((e, i) => encodeEntry(e, i + 1)).join('');
+}
