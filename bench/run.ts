@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { availableParallelism, cpus } from 'node:os';
 import { parseArgs } from '../host/cli/args.ts';
 import type { BenchResult, BenchRun } from './types.ts';
@@ -8,7 +10,7 @@ import type { BenchResult, BenchRun } from './types.ts';
  * `perft`) and prints their results as one table. Not part of `npm test`: figures are
  * reported, never asserted.
  */
-const args = parseArgs(process.argv.slice(2), { quick: 'boolean' });
+const args = parseArgs(process.argv.slice(2), { quick: 'boolean', child: 'boolean' });
 if (!args.ok) {
   process.stderr.write(`bench: ${args.error}\nUsage: npm run bench -- [--quick] [NAME...]\n`);
   process.exit(2);
@@ -24,13 +26,27 @@ if (modules.length === 0) {
   process.exit(2);
 }
 
+if (args.options.child) {
+  // One module in this process: its results as JSON for the parent.
+  const { run } = (await import(new URL(modules[0], dir).href)) as { run: BenchRun };
+  process.stdout.write(JSON.stringify(await run({ quick })));
+  process.exit(0);
+}
+
 console.log(`dambord bench${quick ? ' --quick' : ''}: node ${process.version}, ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'})\n`);
 const rows: BenchResult[] = [];
 for (const file of modules) {
+  // Each module runs in a fresh process, so no module's heap, workers or timers slow the next.
   process.stderr.write(`running ${file} ...\n`);
-  const { run } = (await import(new URL(file, dir).href)) as { run: BenchRun };
   const started = performance.now();
-  rows.push(...(await run({ quick })));
+  const name = file.replace(/\.bench\.ts$/, '');
+  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--child', ...(quick ? ['--quick'] : []), name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
+  if (child.status !== 0) {
+    process.stderr.write(`bench: ${file} failed (exit ${child.status})\n`);
+    process.exitCode = 1;
+    continue;
+  }
+  rows.push(...(JSON.parse(child.stdout) as BenchResult[]));
   process.stderr.write(`${file} took ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 console.log(table(rows));
