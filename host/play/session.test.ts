@@ -1,0 +1,69 @@
+// A game session on the simulated board (the committed firmware in avr8js, the real serial
+// link): the page's commands act as hands, the referee recognises the moves, the LEDs on the
+// simulated MAX7219 show the last move and compulsory captures, the journal holds everything.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SimulatedBinding } from '../../hardware/sim/binding.ts';
+import { SimulatedBoard } from '../../hardware/sim/board.ts';
+import { parseFen, variants, writeFen } from '../../rules/index.ts';
+import { openJournal, readJournal } from '../journal/journal.ts';
+import { recoverGame } from '../journal/recover.ts';
+import { JOURNAL_FORMAT } from '../journal/record.ts';
+import { openSerialLink } from '../link/serialLink.ts';
+import { tournament } from '../referee/policy.ts';
+import { startSession } from './session.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'dambord-session-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('a game session on the simulated board', () => {
+  it('plays moves from the page, lights the LEDs, writes the journal and the PDN', async () => {
+    const v = variants.international;
+    const startPos = parseFen(v, v.startFen);
+    if (!startPos.ok) throw new Error();
+    const occupied: number[] = [];
+    startPos.position.board.forEach((p, i) => p && occupied.push(i + 1));
+    const board = new SimulatedBoard({ size: '10x10', occupied });
+    const binding = new SimulatedBinding({ clock: 'manual' });
+    const path = binding.add(board);
+    const now = () => board.simTimeMs;
+    const link = openSerialLink({ path, binding, now });
+    const file = join(work, 'game.journal');
+    const journal = openJournal(file, { format: JOURNAL_FORMAT, variant: 'international', start: v.startFen, policy: 'tournament', tags: [], timeControl: null, created: '2026-11-21T10:00:00Z', t0: 0 });
+    const session = startSession({ start: startPos.position, policy: tournament, link, journal, hands: board, now, players: { white: 'Anna', black: 'Bert' } });
+    await binding.advance(600);
+    const act = async (type: 'lift' | 'place', square: string) => {
+      expect(await session.command({ type, square })).toEqual({ ok: true });
+      await binding.advance(200);
+    };
+    await act('lift', '32');
+    await act('place', '28');
+    await act('lift', '19');
+    await act('place', '23');
+    await binding.advance(100);
+    let view = session.view();
+    expect(view.moves.map((m) => m.text)).toEqual(['32-28', '19-23']);
+    expect(view.turn).toBe('white');
+    // FMJD 4.2: 28 must capture 23; the LED blinks on the capturer, the last move shows steady.
+    expect(view.squares[27].led).toBe('slow');
+    expect(board.leds()).toContain(19);
+    expect(board.leds()).toContain(23);
+    await act('lift', '28');
+    await act('place', '19');
+    await act('lift', '23');
+    await binding.advance(100);
+    view = session.view();
+    expect(view.moves.map((m) => m.text)).toEqual(['32-28', '19-23', '28x19']);
+    expect(view.pdn).toContain('1. 32-28 19-23 2. 28x19');
+    expect(view.pdn).toContain('[White "Anna"]');
+    // A real board cannot be moved from the page; an empty square cannot be lifted.
+    expect(await session.command({ type: 'lift', square: '25' })).toMatchObject({ ok: false });
+
+    await session.close();
+    const recovered = recoverGame(readJournal(file));
+    expect(recovered.ok).toBe(true);
+    if (recovered.ok) expect(writeFen(recovered.position)).toBe('B:W19,31,33-50:B1-18,20');
+  });
+});

@@ -1,0 +1,261 @@
+// A game at the board: the board link's events go to the journal (on disk first), then to the
+// referee; its outputs go to the journal, the scoresheet, the clock and the LED guidance, and
+// the view that the page and the command line show is built from all of them.
+
+import type { Color, Position } from '../../rules/index.ts';
+import { KING, WHITE, currentPosition, parseSquare, squareName } from '../../rules/index.ts';
+import { createClock, flagFall, flagResult, press, remaining, start, timeControlTag } from '../clock/clock.ts';
+import type { Clock, TimedControl } from '../clock/clock.ts';
+import type { Journal } from '../journal/journal.ts';
+import { outRecord } from '../journal/record.ts';
+import type { JournalEntry } from '../journal/record.ts';
+import { NO_GUIDANCE, ledFrame, observe } from '../leds/guidance.ts';
+import type { Guidance } from '../leds/guidance.ts';
+import type { BoardEvent, BoardLink, LedFrame } from '../link/types.ts';
+import { outputText } from '../referee/json.ts';
+import { createReferee, step } from '../referee/referee.ts';
+import type { RefereeState } from '../referee/referee.ts';
+import { newScoresheet, record, scoresheetPdn } from '../referee/record.ts';
+import type { Scoresheet } from '../referee/record.ts';
+import type { Policy, RefereeEvent, RefereeOutput } from '../referee/types.ts';
+import type { PlayCommand, PlaySession, PlayView, SquareView } from './types.ts';
+
+/** The hands of a simulated board: what the page may do in place of people. */
+export interface SimulatedHands {
+  setSquare(square: number /* 1-based */, occupied: boolean): void;
+  press(button: 'jadoube' | 'clock' | 'accept' | 'correct'): void;
+  release(button: 'jadoube' | 'clock' | 'accept' | 'correct'): void;
+}
+
+/** Everything a session is made of; the caller opens the link, the journal and the clock. */
+export interface SessionOptions {
+  readonly start: Position;
+  readonly policy: Policy;
+  readonly link: BoardLink;
+  readonly players?: { readonly white: string; readonly black: string };
+  readonly tags?: readonly { readonly name: string; readonly value: string }[];
+  readonly timeControl?: TimedControl | null;
+  readonly journal?: Journal | null;
+  /** Present when the board is the simulator: the page then acts as the hands. */
+  readonly hands?: SimulatedHands | null;
+  /** Host clock in ms (default performance.now); only the clock and the settle ticks use it. */
+  readonly now?: () => number;
+}
+
+/** A running session: the PlaySession contract plus what the command line needs. */
+export interface RunningSession extends PlaySession {
+  /** Resolves when the link's event stream ends (the link closed). */
+  readonly done: Promise<void>;
+  /** Stops the timers and closes the link and the journal. */
+  close(): Promise<void>;
+}
+
+/** Starts a game: the board is expected to show `options.start` (the LEDs guide it there if not). */
+export function startSession(options: SessionOptions): RunningSession {
+  const now = options.now ?? (() => performance.now());
+  const v = options.start.variant;
+  const players = options.players ?? { white: '?', black: '?' };
+  const tags = [{ name: 'White', value: players.white }, { name: 'Black', value: players.black }, ...(options.tags ?? [])];
+  let referee: RefereeState | null = null;
+  let guidance: Guidance = NO_GUIDANCE;
+  let sheet: Scoresheet = newScoresheet(options.start, tags);
+  let clock: Clock | null = options.timeControl ? createClock(options.timeControl, v.firstToMove) : null;
+  let lastFrame = '';
+  let linkState = 'connecting';
+  let irregularity: PlayView['irregularity'] = null;
+  let result: PlayView['result'] = null;
+  let boardClock = { board: 0, host: now() };
+  const log: string[] = [];
+  const listeners = new Set<(view: PlayView) => void>();
+
+  const boardNow = () => boardClock.board + (now() - boardClock.host);
+  const journal = (entries: JournalEntry[]) => {
+    if (options.journal && entries.length > 0) options.journal.appendBatch(entries);
+  };
+
+  function apply(event: RefereeEvent): void {
+    if (!referee || result) return;
+    journal([{ k: 'ev', e: event }]); // on disk before it is acted on
+    const r = step(referee, event);
+    referee = r.state;
+    handle(r.outputs, event.t);
+  }
+
+  function handle(outputs: readonly RefereeOutput[], t: number): void {
+    if (!referee) return;
+    journal(outputs.flatMap((o) => {
+      const rec = outRecord(o);
+      return rec ? [{ k: 'out', o: rec } as JournalEntry] : [];
+    }));
+    sheet = record(sheet, outputs);
+    guidance = observe(guidance, outputs);
+    for (const o of outputs) {
+      if (o.type === 'move' && clock) {
+        const pressed = press(clock, o.side, now()); // the mover's clock stops, the other's runs
+        if (pressed.ok) clock = pressed.clock;
+      }
+      if (o.type === 'irregularity') irregularity = { code: o.code, article: o.article, message: o.message, decision: o.decision };
+      if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') irregularity = irregularity?.decision === 'note' && o.type !== 'move' ? irregularity : null;
+      if (o.type === 'result') result = { result: o.result, reason: o.reason, article: o.article };
+      if (o.type !== 'move' || log.length < 200) log.push(outputText(v, o));
+    }
+    while (log.length > 200) log.shift();
+    void t;
+    changed();
+  }
+
+  function changed(): void {
+    if (referee) {
+      const frame = ledFrame(referee, guidance);
+      const key = frame.join(',');
+      if (key !== lastFrame) {
+        lastFrame = key;
+        options.link.setLeds(frame as LedFrame).catch(() => {});
+      }
+    }
+    const view = buildView();
+    for (const l of listeners) l(view);
+  }
+
+  function onBoard(e: BoardEvent): void {
+    if (e.type === 'link') {
+      linkState = e.state;
+      log.push(`link ${e.state}${'reason' in e ? ` (${e.reason})` : ''}`);
+      if (e.state === 'connected' || e.state === 'resynced') boardClock = { board: e.t, host: now() };
+      if (e.state === 'connected' && !referee) {
+        referee = createReferee(options.start, options.policy, e.t);
+        if (clock) {
+          const started = start(clock, now()); // the first player's clock runs from the start of the game
+          if (started.ok) clock = started.clock;
+        }
+      }
+      changed();
+      return;
+    }
+    boardClock = { board: e.t, host: now() };
+    if (e.type === 'button') {
+      if (e.down) apply({ type: 'press', button: e.button, t: e.t });
+      return;
+    }
+    apply({ type: e.type, square: e.square, t: e.t });
+  }
+
+  const done = (async () => {
+    for await (const e of options.link.events()) onBoard(e);
+  })();
+
+  // Time passes on the board between events: a board standing still ends a turn, a flag falls.
+  const timer = setInterval(() => {
+    if (!referee || result) return;
+    if (clock) {
+      const flag = flagFall(clock, now());
+      if (flag) {
+        const f = flagResult(flag, v);
+        result = { result: f.result, reason: 'time', article: f.article };
+        log.push(`${flag} lost on time (article ${f.article})`);
+        sheet = { ...sheet, result: f.result };
+        journal([{ k: 'note', t: boardNow(), text: `flag fall: ${flag}` }]);
+        changed();
+        return;
+      }
+    }
+    const before = referee;
+    const r = step(referee, { type: 'tick', t: boardNow() });
+    referee = r.state;
+    if (r.outputs.length > 0 || r.state.dirty !== before.dirty) {
+      journal([{ k: 'ev', e: { type: 'tick', t: boardNow() } }]);
+      handle(r.outputs, boardNow());
+    }
+  }, 100);
+  timer.unref?.();
+
+  function buildView(): PlayView {
+    const g = v.geometry;
+    const pos = referee ? currentPosition(referee.game) : options.start;
+    const frame = referee ? ledFrame(referee, guidance) : [];
+    const squares: SquareView[] = [];
+    for (let i = 0; i < g.squares; i++) {
+      const p = pos.board[i];
+      squares.push({
+        name: squareName(v, i),
+        row: g.row[i],
+        col: g.col[i],
+        piece: p === 0 ? null : `${p & WHITE ? 'w' : 'b'}${p & KING ? 'k' : 'm'}` as SquareView['piece'],
+        sensed: referee ? referee.sensed[i] !== 0 : p !== 0,
+        led: frame[i] ?? 'off',
+      });
+    }
+    const moves = sheet.items.flatMap((item, k) => (item.kind === 'move' ? [{ ply: k + 1, side: item.side, text: item.text }] : []));
+    const mode = referee?.mode.kind;
+    const plan = referee && (mode === 'mismatch' || mode === 'correcting') ? difference(referee, mode === 'correcting' && referee.mode.kind === 'correcting' ? referee.mode.target : pos) : null;
+    return {
+      variant: v.name,
+      size: g.size,
+      squares,
+      moves: moves.map((m, i) => ({ ...m, ply: i + 1 })),
+      turn: pos.turn,
+      players,
+      clock: clock
+        ? { white: remaining(clock, 'white', now()), black: remaining(clock, 'black', now()), running: clock.state === 'running' ? clock.toMove : null, control: timeControlTag(clock.tc) }
+        : null,
+      irregularity,
+      guidance: plan ? { kind: mode === 'mismatch' ? 'mismatch' : 'correction', ...plan, message: `clear ${plan.clear.join(', ') || 'nothing'}; fill ${plan.fill.join(', ') || 'nothing'}` } : null,
+      result,
+      pdn: scoresheetPdn({ ...sheet, result: result?.result ?? sheet.result }),
+      simulated: Boolean(options.hands),
+      link: { state: linkState, health: options.link.health() },
+      log: [...log],
+    };
+  }
+
+  function difference(s: RefereeState, target: Position): { clear: string[]; fill: string[] } {
+    const clear: string[] = [];
+    const fill: string[] = [];
+    for (let i = 0; i < s.sensed.length; i++) {
+      if (s.sensed[i] !== 0 && target.board[i] === 0) clear.push(squareName(v, i));
+      if (s.sensed[i] === 0 && target.board[i] !== 0) fill.push(squareName(v, i));
+    }
+    return { clear, fill };
+  }
+
+  return {
+    done,
+    view: buildView,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async command(c: PlayCommand) {
+      if (c.type === 'resign' || c.type === 'draw') {
+        if (!referee) return { ok: false, error: 'the board is not connected yet' };
+        apply(c.type === 'resign' ? { type: 'resign', color: c.color as Color, t: boardNow() } : { type: 'draw-agreed', t: boardNow() });
+        return { ok: true };
+      }
+      if (c.type === 'press' && (c.button === 'accept' || c.button === 'correct') && !options.hands) {
+        apply({ type: 'press', button: c.button, t: boardNow() });
+        return { ok: true };
+      }
+      const hands = options.hands;
+      if (!hands) return { ok: false, error: 'this is a real board: move the pieces and press the buttons on the board itself' };
+      if (c.type === 'press') {
+        hands.press(c.button);
+        setTimeout(() => hands.release(c.button), 60);
+        return { ok: true };
+      }
+      const sq = parseSquare(v, c.square);
+      if (sq < 0) return { ok: false, error: `"${c.square}" is not a square of the ${v.name} board` };
+      const occupied = referee ? referee.sensed[sq] !== 0 : options.start.board[sq] !== 0;
+      if (c.type === 'lift' && !occupied) return { ok: false, error: `there is no piece on ${c.square} to lift` };
+      if (c.type === 'place' && occupied) return { ok: false, error: `${c.square} already holds a piece` };
+      hands.setSquare(sq + 1, c.type === 'place');
+      return { ok: true };
+    },
+    async close() {
+      clearInterval(timer);
+      await options.link.close();
+      await done.catch(() => {});
+      options.journal?.close();
+    },
+  };
+}
+
