@@ -5,6 +5,7 @@ import type { Command, Io } from './command.ts';
 import { pdnCheckCommand, pdnConvertCommand } from './commands/pdn.ts';
 import { flashCommand } from './commands/flash.ts';
 import { perftCommand } from './commands/perft.ts';
+import { playCommand } from './commands/play.ts';
 import { replayCommand } from './commands/replay.ts';
 import { scriptCommand } from './commands/script.ts';
 
@@ -17,6 +18,7 @@ export const commands: readonly Command[] = [
   perftCommand,
   pdnCheckCommand,
   pdnConvertCommand,
+  playCommand,
   replayCommand,
   scriptCommand,
   flashCommand,

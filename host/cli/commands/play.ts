@@ -1,0 +1,144 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseFen } from '../../../rules/index.ts';
+import { SimulatedBinding } from '../../../hardware/sim/binding.ts';
+import { SimulatedBoard } from '../../../hardware/sim/board.ts';
+import { parseTimeControl } from '../../clock/clock.ts';
+import type { TimedControl } from '../../clock/clock.ts';
+import { openJournal } from '../../journal/journal.ts';
+import { JOURNAL_FORMAT } from '../../journal/record.ts';
+import { discoverBoard } from '../../link/discover.ts';
+import { openSerialLink } from '../../link/serialLink.ts';
+import { startSession } from '../../play/session.ts';
+import { policies } from '../../referee/policy.ts';
+import { startWebServer } from '../../web/server.ts';
+import { parseArgs } from '../args.ts';
+import { EXIT, usageError } from '../command.ts';
+import type { Command } from '../command.ts';
+import { variantOption, why } from '../input.ts';
+
+const usage = `Usage: dambord play [--variant V] [--fen FEN] [--port P | --find] [--white NAME] [--black NAME]
+                    [--event NAME] [--time-control TC] [--policy P] [--http-port N] [--host H]
+                    [--games DIR]
+
+Plays a game at the board: the referee watches the reed switches, the LEDs show the last move
+and what to do, the journal keeps every event on disk, and a live page shows the game at
+http://127.0.0.1:PORT. Without --port the board is the simulator (the committed firmware in
+avr8js): the page is then the hands, click a piece to lift it and a square to put it down.
+
+Options:
+  --variant V        international (default), czech, english, brazilian or russian
+  --fen FEN          start from this position (the LEDs show how to set it up)
+  --port P           a real dambord board on serial port P, e.g. /dev/ttyUSB0
+  --find             find a real board among the serial ports by its hello
+  --white, --black   the players' names
+  --event NAME       the Event tag of the scoresheet
+  --time-control TC  PDN TimeControl, e.g. 5400+30 (90 min + 30 s a move), 40/7200:3600
+  --policy P         tournament (default), casual or blind
+  --http-port N      the page's port (default 8080; 0 for any free port)
+  --host H           the page's interface (default 127.0.0.1; 0.0.0.0 for a phone on the LAN)
+  --games DIR        where the journal and the PDN of each game go (default ./games)
+
+Examples:
+  dambord play
+  dambord play --port /dev/ttyUSB0 --white "Anna" --black "Bert" --time-control 5400+30
+`;
+
+/** `dambord play`: a game at the board with LEDs, clock, journal and a live page. */
+export const playCommand: Command = {
+  name: 'play',
+  summary: 'Play a game at the board (the simulator without --port) with a live web page',
+  usage,
+  async run(argv, io) {
+    const args = parseArgs(argv, {
+      variant: 'string', fen: 'string', port: 'string', find: 'boolean', white: 'string', black: 'string', event: 'string',
+      'time-control': 'string', policy: 'string', 'http-port': 'string', host: 'string', games: 'string',
+    });
+    if (!args.ok) return usageError(io, 'play', args.error);
+    const o = args.options;
+    if (args.positionals.length > 0) return usageError(io, 'play', `unexpected argument "${args.positionals[0]}"`);
+    const chosen = variantOption(o.variant ?? 'international');
+    if (!chosen.ok) return usageError(io, 'play', chosen.error);
+    const v = chosen.variant;
+    const fen = parseFen(v, o.fen ?? v.startFen);
+    if (!fen.ok) return usageError(io, 'play', `the FEN "${o.fen}" cannot be set up: ${fen.error.reason} (character ${fen.error.offset + 1})`);
+    const policy = policies[(o.policy ?? 'tournament') as keyof typeof policies];
+    if (!policy) return usageError(io, 'play', `unknown policy "${o.policy}"; choose tournament, casual or blind`);
+    let timeControl: TimedControl | null = null;
+    if (o['time-control']) {
+      const tc = parseTimeControl(o['time-control']);
+      if (!tc.ok) return usageError(io, 'play', `the time control "${o['time-control']}" is not one PDN knows (${tc.error}), e.g. 5400+30 or 40/7200:3600`);
+      if (tc.tc.kind !== 'unknown' && tc.tc.kind !== 'untimed') timeControl = tc.tc;
+    }
+    const httpPort = Number(o['http-port'] ?? '8080');
+    if (!Number.isInteger(httpPort) || httpPort < 0 || httpPort > 65535) return usageError(io, 'play', `--http-port must be a port number, not "${o['http-port']}"`);
+
+    // The board: the simulator, a named port, or one found by its hello.
+    let path = o.port;
+    let binding: SimulatedBinding | undefined;
+    let hands: SimulatedBoard | null = null;
+    if (!path && o.find) {
+      try {
+        path = (await discoverBoard({ timeoutMs: 3000 })).path;
+      } catch (e) {
+        io.stderr.write(`dambord play: no board found: ${why(e)}\nPlug the board in, or name its port with --port.\n`);
+        return EXIT.io;
+      }
+    }
+    if (!path) {
+      const occupied: number[] = [];
+      fen.position.board.forEach((p, i) => p && occupied.push(i + 1));
+      hands = new SimulatedBoard({ size: v.geometry.size === 10 ? '10x10' : '8x8', occupied });
+      binding = new SimulatedBinding({ clock: 'realtime' });
+      path = binding.add(hands);
+    }
+    const link = openSerialLink({ path, binding });
+
+    const dir = o.games ?? 'games';
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    let journalPath: string;
+    let journal;
+    try {
+      mkdirSync(dir, { recursive: true });
+      journalPath = join(dir, `${stamp}.journal`);
+      const tags = [{ name: 'Event', value: o.event ?? 'dambord game' }, { name: 'White', value: o.white ?? '?' }, { name: 'Black', value: o.black ?? '?' }];
+      journal = openJournal(journalPath, { format: JOURNAL_FORMAT, variant: v.name, start: o.fen ?? v.startFen, policy: policy.name, tags, timeControl: null, created: new Date().toISOString(), t0: 0 });
+    } catch (e) {
+      await link.close();
+      io.stderr.write(`dambord play: cannot write the journal in ${dir}: ${why(e)}\n`);
+      return EXIT.io;
+    }
+    const session = startSession({
+      start: fen.position, policy, link, journal, hands, timeControl,
+      players: { white: o.white ?? '?', black: o.black ?? '?' },
+      tags: [{ name: 'Event', value: o.event ?? 'dambord game' }],
+    });
+    const pdnPath = journalPath.replace(/\.journal$/, '.pdn');
+    session.subscribe((view) => {
+      try {
+        writeFileSync(pdnPath, view.pdn);
+      } catch {
+        // the journal holds the game; the PDN is written again at the next change
+      }
+    });
+    let server;
+    try {
+      server = await startWebServer(session, { port: httpPort, host: o.host ?? '127.0.0.1' });
+    } catch (e) {
+      await session.close();
+      io.stderr.write(`dambord play: cannot serve the page on port ${httpPort}: ${why(e)}; choose another with --http-port\n`);
+      return EXIT.io;
+    }
+    io.stdout.write(`dambord play: ${v.name} on ${hands ? 'the simulated board' : path}; the game is at ${server.url}\n`);
+    io.stdout.write(`dambord play: journal ${journalPath}, scoresheet ${pdnPath}; Ctrl-C ends\n`);
+    const stop = new Promise<void>((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    });
+    await Promise.race([stop, session.done]);
+    await server.close();
+    await session.close();
+    io.stdout.write(`dambord play: stopped; the game is in ${pdnPath}\n`);
+    return EXIT.ok;
+  },
+};
