@@ -24,6 +24,8 @@ export type Recovery =
       readonly state: RefereeState;
       readonly position: Position;
       readonly pending: readonly RefereeOutput[];
+      /** Everything the referee said in the replay, in order (to rebuild the scoresheet and the view). */
+      readonly outputs: readonly RefereeOutput[];
       readonly clock: ClockEntry | null;
       /** Board time of the last journaled event (`header.t0` if none). */
       readonly lastT: number;
@@ -86,6 +88,7 @@ export function recoverGame(journal: JournalRead): Recovery {
   let clock: ClockEntry | null = null;
   let lastT = h.t0;
   let events = 0;
+  const outputs: RefereeOutput[] = [];
   for (let i = 0; i < journal.entries.length; i++) {
     const entry = journal.entries[i];
     const line = i + 2;
@@ -97,6 +100,7 @@ export function recoverGame(journal: JournalRead): Recovery {
         }
         const r = step(state, entry.e);
         state = r.state;
+        outputs.push(...r.outputs);
         queue = r.outputs.flatMap((output) => {
           const record = outRecord(output);
           return record ? [{ output, record }] : [];
@@ -120,5 +124,5 @@ export function recoverGame(journal: JournalRead): Recovery {
         break;
     }
   }
-  return { ok: true, state, position: refereePosition(state), pending: queue.map((q) => q.output), clock, lastT, events };
+  return { ok: true, state, position: refereePosition(state), pending: queue.map((q) => q.output), outputs, clock, lastT, events };
 }

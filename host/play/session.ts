@@ -40,6 +40,12 @@ export interface SessionOptions {
   readonly hands?: SimulatedHands | null;
   /** Host clock in ms (default performance.now); only the clock and the settle ticks use it. */
   readonly now?: () => number;
+  /**
+   * A game brought back from its journal (host/journal/recover.ts): play goes on from this
+   * referee state, its board time `lastT` continuing; when the board connects, what it senses
+   * is checked against the game and every difference is given to the referee as hands would.
+   */
+  readonly resume?: { readonly state: RefereeState; readonly lastT: number; readonly outputs: readonly RefereeOutput[] } | null;
 }
 
 /** A running session: the PlaySession contract plus what the command line needs. */
@@ -65,10 +71,22 @@ export function startSession(options: SessionOptions): RunningSession {
   let irregularity: PlayView['irregularity'] = null;
   let result: PlayView['result'] = null;
   let boardClock = { board: 0, host: now() };
+  /** Added to the board's times: a resumed game's board restarted its clock from zero. */
+  let offset = 0;
   const log: string[] = [];
   const listeners = new Set<(view: PlayView) => void>();
+  if (options.resume) {
+    // The scoresheet, the guidance and the messages of the game so far, as the referee said them.
+    sheet = record(sheet, options.resume.outputs);
+    guidance = observe(guidance, options.resume.outputs);
+    for (const o of options.resume.outputs) {
+      if (o.type === 'result') result = { result: o.result, reason: o.reason, article: o.article };
+      if (o.type === 'irregularity' && o.decision === 'decide') irregularity = { code: o.code, article: o.article, message: o.message, decision: o.decision };
+      if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') irregularity = null;
+    }
+  }
 
-  const boardNow = () => boardClock.board + (now() - boardClock.host);
+  const boardNow = () => boardClock.board + offset + (now() - boardClock.host);
   const journal = (entries: JournalEntry[]) => {
     if (options.journal && entries.length > 0) options.journal.appendBatch(entries);
   };
@@ -122,6 +140,16 @@ export function startSession(options: SessionOptions): RunningSession {
       linkState = e.state;
       log.push(`link ${e.state}${'reason' in e ? ` (${e.reason})` : ''}`);
       if (e.state === 'connected' || e.state === 'resynced') boardClock = { board: e.t, host: now() };
+      if (e.state === 'connected' && !referee && options.resume) {
+        referee = options.resume.state;
+        offset = Math.max(0, options.resume.lastT + 1 - e.t);
+        log.push(`resumed the game after ${referee.ply} plies`);
+        // The board is checked against the game: every difference goes to the referee as hands.
+        for (let sq = 0; sq < referee.sensed.length; sq++) {
+          const want = referee.sensed[sq] !== 0;
+          if (want !== e.occupancy.has(sq)) apply({ type: want ? 'lift' : 'place', square: sq, t: e.t + offset });
+        }
+      }
       if (e.state === 'connected' && !referee) {
         referee = createReferee(options.start, options.policy, e.t);
         if (clock) {
@@ -134,10 +162,10 @@ export function startSession(options: SessionOptions): RunningSession {
     }
     boardClock = { board: e.t, host: now() };
     if (e.type === 'button') {
-      if (e.down) apply({ type: 'press', button: e.button, t: e.t });
+      if (e.down) apply({ type: 'press', button: e.button, t: e.t + offset });
       return;
     }
-    apply({ type: e.type, square: e.square, t: e.t });
+    apply({ type: e.type, square: e.square, t: e.t + offset });
   }
 
   const done = (async () => {
@@ -159,12 +187,14 @@ export function startSession(options: SessionOptions): RunningSession {
         return;
       }
     }
-    const before = referee;
-    const r = step(referee, { type: 'tick', t: boardNow() });
-    referee = r.state;
-    if (r.outputs.length > 0 || r.state.dirty !== before.dirty) {
-      journal([{ k: 'ev', e: { type: 'tick', t: boardNow() } }]);
-      handle(r.outputs, boardNow());
+    // The referee is pure: see what the tick would do, and journal it before acting only if it
+    // changes anything (a tick that changes nothing replays the same without it).
+    const tick: RefereeEvent = { type: 'tick', t: boardNow() };
+    const r = step(referee, tick);
+    if (r.outputs.length > 0 || r.state.dirty !== referee.dirty) {
+      journal([{ k: 'ev', e: tick }]);
+      referee = r.state;
+      handle(r.outputs, tick.t);
     }
   }, 100);
   timer.unref?.();

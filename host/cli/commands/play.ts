@@ -1,11 +1,14 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFen } from '../../../rules/index.ts';
 import { SimulatedBinding } from '../../../hardware/sim/binding.ts';
 import { SimulatedBoard } from '../../../hardware/sim/board.ts';
 import { parseTimeControl } from '../../clock/clock.ts';
 import type { TimedControl } from '../../clock/clock.ts';
-import { openJournal } from '../../journal/journal.ts';
+import { openJournal, repair, resumeJournal } from '../../journal/journal.ts';
+import type { Journal } from '../../journal/journal.ts';
+import { recoverGame } from '../../journal/recover.ts';
+import type { Recovery } from '../../journal/recover.ts';
 import { JOURNAL_FORMAT } from '../../journal/record.ts';
 import { discoverBoard } from '../../link/discover.ts';
 import { openSerialLink } from '../../link/serialLink.ts';
@@ -14,12 +17,12 @@ import { policies } from '../../referee/policy.ts';
 import { startWebServer } from '../../web/server.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
-import type { Command } from '../command.ts';
+import type { Command, Io } from '../command.ts';
 import { variantOption, why } from '../input.ts';
 
 const usage = `Usage: dambord play [--variant V] [--fen FEN] [--port P | --find] [--white NAME] [--black NAME]
                     [--event NAME] [--time-control TC] [--policy P] [--http-port N] [--host H]
-                    [--games DIR]
+                    [--games DIR] [--resume FILE|last]
 
 Plays a game at the board: the referee watches the reed switches, the LEDs show the last move
 and what to do, the journal keeps every event on disk, and a live page shows the game at
@@ -38,6 +41,8 @@ Options:
   --http-port N      the page's port (default 8080; 0 for any free port)
   --host H           the page's interface (default 127.0.0.1; 0.0.0.0 for a phone on the LAN)
   --games DIR        where the journal and the PDN of each game go (default ./games)
+  --resume FILE      go on with the game of a journal after a crash or a power cut (FILE, or
+                     "last": the newest journal in --games); the board is checked against it
 
 Examples:
   dambord play
@@ -52,11 +57,21 @@ export const playCommand: Command = {
   async run(argv, io) {
     const args = parseArgs(argv, {
       variant: 'string', fen: 'string', port: 'string', find: 'boolean', white: 'string', black: 'string', event: 'string',
-      'time-control': 'string', policy: 'string', 'http-port': 'string', host: 'string', games: 'string',
+      'time-control': 'string', policy: 'string', 'http-port': 'string', host: 'string', games: 'string', resume: 'string',
     });
     if (!args.ok) return usageError(io, 'play', args.error);
     const o = args.options;
     if (args.positionals.length > 0) return usageError(io, 'play', `unexpected argument "${args.positionals[0]}"`);
+    const dir = o.games ?? 'games';
+    let resumed: Resumed | null = null;
+    if (o.resume !== undefined) {
+      const r = resumeGame(o.resume === 'last' ? newestJournal(dir) : o.resume, io);
+      if (!r) return EXIT.io;
+      resumed = r;
+      o.variant = r.variant;
+      o.fen = r.fen;
+      o.policy = r.policy;
+    }
     const chosen = variantOption(o.variant ?? 'international');
     if (!chosen.ok) return usageError(io, 'play', chosen.error);
     const v = chosen.variant;
@@ -87,18 +102,20 @@ export const playCommand: Command = {
     }
     if (!path) {
       const occupied: number[] = [];
-      fen.position.board.forEach((p, i) => p && occupied.push(i + 1));
+      (resumed ? resumed.recovery.state.sensed : fen.position.board).forEach((p, i) => p && occupied.push(i + 1));
       hands = new SimulatedBoard({ size: v.geometry.size === 10 ? '10x10' : '8x8', occupied });
       binding = new SimulatedBinding({ clock: 'realtime' });
       path = binding.add(hands);
     }
     const link = openSerialLink({ path, binding });
 
-    const dir = o.games ?? 'games';
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     let journalPath: string;
     let journal;
-    try {
+    if (resumed) {
+      journalPath = resumed.path;
+      journal = resumed.journal;
+    } else try {
       mkdirSync(dir, { recursive: true });
       journalPath = join(dir, `${stamp}.journal`);
       const tags = [{ name: 'Event', value: o.event ?? 'dambord game' }, { name: 'White', value: o.white ?? '?' }, { name: 'Black', value: o.black ?? '?' }];
@@ -112,6 +129,7 @@ export const playCommand: Command = {
       start: fen.position, policy, link, journal, hands, timeControl,
       players: { white: o.white ?? '?', black: o.black ?? '?' },
       tags: [{ name: 'Event', value: o.event ?? 'dambord game' }],
+      resume: resumed ? { state: resumed.recovery.state, lastT: resumed.recovery.lastT, outputs: resumed.recovery.outputs } : null,
     });
     const pdnPath = journalPath.replace(/\.journal$/, '.pdn');
     session.subscribe((view) => {
@@ -142,3 +160,55 @@ export const playCommand: Command = {
     return EXIT.ok;
   },
 };
+
+interface Resumed {
+  readonly path: string;
+  readonly journal: Journal;
+  readonly recovery: Extract<Recovery, { ok: true }>;
+  readonly variant: string;
+  readonly fen: string;
+  readonly policy: string;
+}
+
+/** The newest journal in `dir` (by name: they are named by their start time). */
+function newestJournal(dir: string): string {
+  try {
+    const names = readdirSync(dir).filter((f) => f.endsWith('.journal')).sort();
+    return names.length > 0 ? join(dir, names[names.length - 1]) : join(dir, '(no journal)');
+  } catch {
+    return join(dir, '(no journal)');
+  }
+}
+
+/**
+ * Opens a journal to go on with its game: a damaged end (a torn last line after a power cut)
+ * is set aside in `<file>.damaged-N` and reported, never deleted; the game is replayed and
+ * checked against what the journal says the referee said.
+ */
+function resumeGame(file: string, io: Io): Resumed | null {
+  if (!existsSync(file)) {
+    io.stderr.write(`dambord play: no journal ${file} to resume\n`);
+    return null;
+  }
+  try {
+    const fixed = repair(file);
+    if (fixed.repaired) io.stderr.write(`dambord play: ${fixed.message}\n`);
+    const r = resumeJournal(file);
+    if (!r.ok) {
+      io.stderr.write(`dambord play: cannot resume ${file}: ${r.reason}\n`);
+      return null;
+    }
+    const recovery = recoverGame(r.read);
+    if (!recovery.ok) {
+      r.journal.close();
+      io.stderr.write(`dambord play: the journal ${file} does not replay: ${recovery.reason}\n`);
+      return null;
+    }
+    const h = r.journal.header;
+    io.stdout.write(`dambord play: resuming ${file}: ${recovery.state.ply} plies played\n`);
+    return { path: file, journal: r.journal, recovery, variant: h.variant, fen: h.start, policy: h.policy };
+  } catch (e) {
+    io.stderr.write(`dambord play: cannot resume ${file}: ${why(e)}\n`);
+    return null;
+  }
+}

@@ -1,0 +1,437 @@
+import { execFile } from 'node:child_process';
+import { request } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PlayCommand, PlaySession, PlayView, SquareView } from '../play/types.ts';
+import { MAX_BODY_BYTES, checkCommand, startWebServer } from './server.ts';
+import type { WebServer } from './server.ts';
+
+/** An 8x8 board's dark squares as the page draws them: 1-4 on the top row, White at the bottom. */
+function squares8(): SquareView[] {
+  const out: SquareView[] = [];
+  for (let i = 0; i < 32; i++) {
+    const row = Math.floor(i / 4);
+    const col = (i % 4) * 2 + (row % 2 === 0 ? 1 : 0);
+    const n = i + 1;
+    const piece = n <= 12 ? 'bm' : n >= 21 ? 'wm' : null;
+    out.push({ name: String(n), row, col, piece, sensed: piece !== null, led: 'off' });
+  }
+  return out;
+}
+
+function startView(): PlayView {
+  return {
+    variant: 'english',
+    size: 8,
+    squares: squares8(),
+    moves: [],
+    turn: 'black',
+    players: { white: 'Wit', black: 'Zwart' },
+    clock: { white: 300_000, black: 300_000, running: null, control: '300' },
+    irregularity: null,
+    guidance: null,
+    result: null,
+    pdn: '[Event "?"]\n[GameType "21"]\n\n*\n',
+    simulated: true,
+    link: { state: 'connected', health: null },
+    log: [],
+  };
+}
+
+/**
+ * A test double of the game session: holds a PlayView the test changes with `set`, records
+ * every command, and refuses the commands the test names.
+ */
+class FakeSession implements PlaySession {
+  current: PlayView = startView();
+  readonly commands: PlayCommand[] = [];
+  readonly listeners = new Set<(view: PlayView) => void>();
+  refuse: ((c: PlayCommand) => string | null) | null = null;
+  throws = false;
+
+  view(): PlayView {
+    return this.current;
+  }
+  subscribe(listener: (view: PlayView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  async command(c: PlayCommand): Promise<{ ok: true } | { ok: false; error: string }> {
+    if (this.throws) throw new Error('session broke');
+    this.commands.push(c);
+    const error = this.refuse?.(c) ?? null;
+    return error === null ? { ok: true } : { ok: false, error };
+  }
+  set(change: Partial<PlayView>): void {
+    this.current = { ...this.current, ...change };
+    for (const l of this.listeners) l(this.current);
+  }
+}
+
+interface SseEvent {
+  readonly event: string;
+  readonly data: string;
+}
+
+/** Reads server-sent events from a GET: every event, comments as `{event: 'comment'}`. */
+function openSse(url: string): Promise<{ res: IncomingMessage; next(): Promise<SseEvent>; ended: Promise<void>; close(): void }> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL('/api/events', url), (res) => {
+      res.setEncoding('utf8');
+      let buffer = '';
+      const queue: SseEvent[] = [];
+      const waiting: ((e: SseEvent) => void)[] = [];
+      const ended = new Promise<void>((done) => res.on('close', () => done()));
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          let event = 'message';
+          const data: string[] = [];
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) event = 'comment';
+            else if (line.startsWith('event: ')) event = line.slice(7);
+            else if (line.startsWith('data: ')) data.push(line.slice(6));
+          }
+          if (block.startsWith('retry:')) continue;
+          const e = { event, data: data.join('\n') };
+          const w = waiting.shift();
+          if (w) w(e);
+          else queue.push(e);
+        }
+      });
+      resolve({
+        res,
+        next: () => {
+          const e = queue.shift();
+          return e ? Promise.resolve(e) : new Promise((r) => waiting.push(r));
+        },
+        ended,
+        close: () => req.destroy(),
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function post(url: string, body: string, type = 'application/json'): Promise<{ status: number; json: { ok: boolean; error?: string } }> {
+  const res = await fetch(new URL('/api/command', url), { method: 'POST', headers: { 'Content-Type': type }, body });
+  return { status: res.status, json: (await res.json()) as { ok: boolean; error?: string } };
+}
+
+describe('web server', () => {
+  let session: FakeSession;
+  let web: WebServer;
+  const started: WebServer[] = [];
+
+  async function start(heartbeatMs?: number): Promise<void> {
+    session = new FakeSession();
+    web = await startWebServer(session, { port: 0, heartbeatMs });
+    started.push(web);
+  }
+
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((w) => w.close()));
+  });
+
+  it('listens on 127.0.0.1 on a free port and reports its URL', async () => {
+    await start();
+    expect(web.port).toBeGreaterThan(0);
+    expect(web.url).toBe(`http://127.0.0.1:${web.port}/`);
+  });
+
+  it('serves the page, its script and its style sheet with their content types', async () => {
+    await start();
+    const cases: [string, string, string][] = [
+      ['/', 'text/html', 'data-testid="moves"'],
+      ['/app.js', 'text/javascript', 'EventSource'],
+      ['/style.css', 'text/css', '.board'],
+    ];
+    for (const [path, type, inside] of cases) {
+      const res = await fetch(new URL(path, web.url));
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toContain(type);
+      expect(await res.text(), path).toContain(inside);
+    }
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    await start();
+    const res = await fetch(new URL('/app.js', web.url), { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/javascript');
+    expect(await res.text()).toBe('');
+  });
+
+  it('GET /api/view returns the session view as JSON', async () => {
+    await start();
+    session.set({ moves: [{ ply: 1, side: 'black', text: '11-15' }] });
+    const res = await fetch(new URL('/api/view', web.url));
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual(session.current);
+  });
+
+  it('GET /game.pdn returns the live PDN', async () => {
+    await start();
+    session.set({ pdn: '[Event "Club"]\n\n1. 11-15 *\n' });
+    const res = await fetch(new URL('/game.pdn', web.url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/x-draughts-pdn');
+    expect(await res.text()).toBe('[Event "Club"]\n\n1. 11-15 *\n');
+  });
+
+  it('SSE sends the whole view on connect and again after every change', async () => {
+    await start();
+    const sse = await openSse(web.url);
+    expect(sse.res.headers['content-type']).toContain('text/event-stream');
+    const first = await sse.next();
+    expect(first.event).toBe('view');
+    expect(JSON.parse(first.data)).toEqual(startView());
+    session.set({ turn: 'white', moves: [{ ply: 1, side: 'black', text: '11-15' }] });
+    const second = await sse.next();
+    expect(second.event).toBe('view');
+    expect(JSON.parse(second.data)).toMatchObject({ turn: 'white', moves: [{ text: '11-15' }] });
+    sse.close();
+  });
+
+  it('SSE sends heartbeat comments', async () => {
+    await start(20);
+    const sse = await openSse(web.url);
+    expect((await sse.next()).event).toBe('view');
+    expect(await sse.next()).toEqual({ event: 'comment', data: '' });
+    sse.close();
+  });
+
+  it('unsubscribes from the session when an SSE client goes away', async () => {
+    await start();
+    const a = await openSse(web.url);
+    const b = await openSse(web.url);
+    await a.next();
+    await b.next();
+    expect(session.listeners.size).toBe(2);
+    a.close();
+    await a.ended;
+    await expect.poll(() => session.listeners.size).toBe(1);
+    b.close();
+    await expect.poll(() => session.listeners.size).toBe(0);
+  });
+
+  it('closing the server ends the SSE streams and the subscriptions', async () => {
+    await start();
+    const sse = await openSse(web.url);
+    await sse.next();
+    await web.close();
+    await sse.ended;
+    expect(session.listeners.size).toBe(0);
+    await expect(fetch(new URL('/api/view', web.url))).rejects.toThrow();
+  });
+
+  it('POST /api/command passes every kind of command to the session', async () => {
+    await start();
+    const commands: PlayCommand[] = [
+      { type: 'lift', square: '22' },
+      { type: 'place', square: '18' },
+      { type: 'press', button: 'clock' },
+      { type: 'press', button: 'jadoube' },
+      { type: 'press', button: 'accept' },
+      { type: 'press', button: 'correct' },
+      { type: 'resign', color: 'black' },
+      { type: 'draw' },
+    ];
+    for (const c of commands) {
+      expect(await post(web.url, JSON.stringify(c))).toEqual({ status: 200, json: { ok: true } });
+    }
+    expect(session.commands).toEqual(commands);
+  });
+
+  it('reports a command the session refuses with 409 and its message', async () => {
+    await start();
+    session.refuse = (c) => (c.type === 'lift' ? 'the hands are real: lift the piece on the board' : null);
+    expect(await post(web.url, '{"type":"lift","square":"22"}')).toEqual({
+      status: 409,
+      json: { ok: false, error: 'the hands are real: lift the piece on the board' },
+    });
+  });
+
+  it('reports a session that throws with 500 and keeps serving', async () => {
+    await start();
+    session.throws = true;
+    const r = await post(web.url, '{"type":"draw"}');
+    expect(r.status).toBe(500);
+    expect(r.json.error).toContain('session broke');
+    expect((await fetch(new URL('/api/view', web.url))).status).toBe(200);
+  });
+
+  it('refuses malformed JSON and malformed commands with 400 and a clear error', async () => {
+    await start();
+    const bad: [string, RegExp][] = [
+      ['{"type":', /malformed JSON/],
+      ['', /malformed JSON/],
+      ['[1,2]', /JSON object/],
+      ['null', /JSON object/],
+      ['{"type":"fly"}', /unknown command type/],
+      ['{"type":"lift"}', /needs a "square"/],
+      ['{"type":"place","square":7}', /needs a "square"/],
+      ['{"type":"press","button":"reset"}', /"button": one of jadoube, clock, accept, correct/],
+      ['{"type":"resign","color":"red"}', /"color": white or black/],
+    ];
+    for (const [body, error] of bad) {
+      const r = await post(web.url, body);
+      expect(r.status, body).toBe(400);
+      expect(r.json.ok, body).toBe(false);
+      expect(r.json.error, body).toMatch(error);
+    }
+    expect(session.commands).toEqual([]);
+  });
+
+  it('refuses a body over 4 KB with 400, whether declared or streamed', async () => {
+    await start();
+    const big = JSON.stringify({ type: 'lift', square: '1', pad: 'x'.repeat(MAX_BODY_BYTES) });
+    const r = await post(web.url, big);
+    expect(r.status).toBe(400);
+    expect(r.json.error).toMatch(/too large/);
+
+    // Chunked, so no Content-Length announces it.
+    const streamed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(new URL('/api/command', web.url), { method: 'POST', headers: { 'Content-Type': 'application/json' } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      for (let i = 0; i < 10; i++) req.write('x'.repeat(1000));
+      req.end();
+    });
+    expect(streamed.status).toBe(400);
+    expect(streamed.body).toMatch(/too large/);
+    expect(session.commands).toEqual([]);
+    expect((await fetch(new URL('/api/view', web.url))).status).toBe(200);
+  });
+
+  it('refuses a command that is not sent as JSON with 415', async () => {
+    await start();
+    const r = await post(web.url, '{"type":"draw"}', 'text/plain');
+    expect(r.status).toBe(415);
+    expect(r.json.error).toMatch(/application\/json/);
+    expect(session.commands).toEqual([]);
+  });
+
+  it('answers unknown paths with 404 and wrong methods with 405 and Allow', async () => {
+    await start();
+    const missing = await fetch(new URL('/nope', web.url));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ ok: false, error: 'no such page: /nope' });
+    expect((await fetch(new URL('/static/app.js', web.url))).status).toBe(404);
+    expect((await fetch(new URL('/../server.ts', web.url))).status).toBe(404);
+
+    const getCommand = await fetch(new URL('/api/command', web.url));
+    expect(getCommand.status).toBe(405);
+    expect(getCommand.headers.get('allow')).toBe('POST');
+    expect(((await getCommand.json()) as { error: string }).error).toMatch(/GET is not allowed on \/api\/command/);
+
+    const postView = await fetch(new URL('/api/view', web.url), { method: 'POST', body: '{}' });
+    expect(postView.status).toBe(405);
+    expect(postView.headers.get('allow')).toBe('GET, HEAD');
+    expect((await fetch(new URL('/', web.url), { method: 'DELETE' })).status).toBe(405);
+  });
+
+  it('ignores the query string', async () => {
+    await start();
+    expect((await fetch(new URL('/api/view?x=1', web.url))).status).toBe(200);
+  });
+
+  it('survives garbage on the socket', async () => {
+    await start();
+    const reply = await new Promise<string>((resolve) => {
+      const socket = connect(web.port, '127.0.0.1', () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let text = '';
+      socket.on('data', (d) => (text += d.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => resolve(text));
+    });
+    expect(reply).toMatch(/^HTTP\/1.1 400/);
+    expect((await fetch(new URL('/api/view', web.url))).status).toBe(200);
+  });
+
+  it('close() can be called twice', async () => {
+    await start();
+    await Promise.all([web.close(), web.close()]);
+    await web.close();
+  });
+});
+
+describe('checkCommand', () => {
+  it('keeps only the fields of the command', () => {
+    expect(checkCommand({ type: 'lift', square: '32', extra: 1 })).toEqual({ ok: true, command: { type: 'lift', square: '32' } });
+    expect(checkCommand({ type: 'draw', color: 'white' })).toEqual({ ok: true, command: { type: 'draw' } });
+  });
+});
+
+describe('the page script (static/app.js)', () => {
+  const appUrl = new URL('./static/app.js', import.meta.url);
+
+  it('is a valid ES module', async () => {
+    const text = await readFile(appUrl, 'utf8');
+    const child = execFile(process.execPath, ['--input-type=module', '--check']);
+    const done = new Promise<{ code: number | null; err: string }>((resolve) => {
+      let err = '';
+      child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+      child.on('close', (code) => resolve({ code, err }));
+    });
+    child.stdin?.end(text);
+    expect(await done).toEqual({ code: 0, err: '' });
+  });
+
+  it('loads in Node without a document and exports its helpers', async () => {
+    const path: string = appUrl.href;
+    const app = (await import(/* @vite-ignore */ path)) as Record<string, (...args: unknown[]) => unknown>;
+    expect(app.formatClock(3_723_000)).toBe('1:02:03');
+    expect(app.formatClock(245_000)).toBe('4:05');
+    expect(app.formatClock(9_750)).toBe('9.7');
+    expect(app.formatClock(-5)).toBe('0.0');
+    expect(
+      app.pairMoves([
+        { ply: 1, side: 'white', text: '32-28' },
+        { ply: 2, side: 'black', text: '19-23' },
+        { ply: 3, side: 'white', text: '28x19' },
+      ]),
+    ).toEqual([
+      { number: 1, first: { ply: 1, text: '32-28' }, second: { ply: 2, text: '19-23' } },
+      { number: 2, first: { ply: 3, text: '28x19' }, second: null },
+    ]);
+    expect(app.pairMoves([{ ply: 2, side: 'black', text: '19-23' }])).toEqual([{ number: 1, first: null, second: { ply: 2, text: '19-23' } }]);
+    const sq = (piece: SquareView['piece'], sensed: boolean, led = 'off'): SquareView => ({ name: '32', row: 6, col: 3, piece, sensed, led } as SquareView);
+    expect(app.squareLabel(sq('wk', true, 'slow'))).toBe('32: white king, LED blinking slowly');
+    expect(app.squareLabel(sq('bm', false), { clear: false, fill: true })).toBe('32: black man, lifted, to fill');
+    expect(app.squareLabel(sq(null, true))).toBe('32: a piece the game does not have here');
+    expect(app.squareLabel(sq(null, false))).toBe('32: empty');
+    expect(app.piecesInHand([sq('wm', false), sq('bm', false), sq(null, true)])).toBe(1);
+    expect(app.linkSummary({ state: 'lost', health: null })).toBe('lost');
+    expect(app.linkSummary({ state: 'connected', health: { linesOk: 120, crcErrors: 2, gaps: 1, reconnects: 3 } })).toBe('connected, 120 lines, 3 faults');
+  });
+
+  it('announces new moves, irregularities, guidance and the result', async () => {
+    const path: string = appUrl.href;
+    const app = (await import(/* @vite-ignore */ path)) as { announcements(a: PlayView | null, b: PlayView): string[] };
+    const a = startView();
+    const b: PlayView = {
+      ...a,
+      moves: [{ ply: 1, side: 'black', text: '11-15' }],
+      irregularity: { code: 'touch-move', article: '5.4.3', message: 'White touched 22 and moved 23', decision: 'decide' },
+      result: { result: '0-2', reason: 'White resigned', article: '' },
+    };
+    expect(app.announcements(a, b)).toEqual([
+      'Black: 11-15',
+      'Irregularity, article 5.4.3: White touched 22 and moved 23. Accept or correct?',
+      'Game over: 0-2, White resigned',
+    ]);
+    expect(app.announcements(b, b)).toEqual([]);
+  });
+});

@@ -1,0 +1,329 @@
+// The web page of a game: a small HTTP server (node:http only) in front of a PlaySession.
+//
+// Routes:
+//   GET  /            the page (static/index.html)
+//   GET  /app.js      the page's script, a hand-written ES module (no build step)
+//   GET  /style.css   the page's style sheet
+//   GET  /api/view    the PlayView as JSON
+//   GET  /api/events  server-sent events: `event: view` with the whole PlayView on connect and
+//                     after every change; a `: heartbeat` comment every 15 s
+//   POST /api/command a PlayCommand as JSON (Content-Type: application/json, at most 4 KB);
+//                     200 {ok:true}, 400 {ok:false,error} for a malformed request, 409 when the
+//                     session refuses the command, 415 for another content type
+//   GET  /game.pdn    the live scoresheet
+// Anything else: 404; a known path with a wrong method: 405 with an Allow header. HEAD works
+// wherever GET does (except the event stream).
+//
+// The server answers every bad request with a JSON error and never lets one take it down.
+// Requiring application/json on POST also keeps other web pages from sending commands: a
+// cross-origin JSON POST needs a CORS preflight, which this server never grants.
+
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import type { PlayCommand, PlaySession, PlayView } from '../play/types.ts';
+
+/** Largest request body accepted, in bytes. */
+export const MAX_BODY_BYTES = 4096;
+
+export interface WebServerOptions {
+  /** TCP port; 0 (the default) picks any free port. */
+  readonly port?: number;
+  /**
+   * Interface to listen on; `127.0.0.1` (the default) is this computer only. Use `0.0.0.0` to
+   * reach the page from a phone on the same network (anyone on it can then send commands).
+   */
+  readonly host?: string;
+  /** Milliseconds between SSE heartbeat comments (default 15000). */
+  readonly heartbeatMs?: number;
+}
+
+export interface WebServer {
+  /** `http://host:port/`. */
+  readonly url: string;
+  readonly port: number;
+  /** Ends every event stream, stops listening and resolves when the server has closed. */
+  close(): Promise<void>;
+}
+
+interface StaticFile {
+  readonly file: string;
+  readonly type: string;
+}
+
+const STATIC: Readonly<Record<string, StaticFile>> = {
+  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  '/index.html': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
+  '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
+};
+
+const STATIC_DIR = new URL('./static/', import.meta.url);
+
+/** The methods each known path answers. */
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(Object.keys(STATIC).map((p) => [p, ['GET', 'HEAD']])),
+  '/api/view': ['GET', 'HEAD'],
+  '/api/events': ['GET'],
+  '/api/command': ['POST'],
+  '/game.pdn': ['GET', 'HEAD'],
+};
+
+/**
+ * Serves the page of `session` and resolves once the server listens.
+ *
+ * @example
+ * const web = await startWebServer(session, { port: 8080 });
+ * console.log(`open ${web.url}`);
+ * // ...
+ * await web.close();
+ */
+export async function startWebServer(session: PlaySession, options: WebServerOptions = {}): Promise<WebServer> {
+  const host = options.host ?? '127.0.0.1';
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const streams = new Set<ServerResponse>();
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      fail(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}`);
+    });
+  });
+  // A client that sends garbage gets a plain 400 from Node; never an uncaught error.
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let path: string;
+    try {
+      path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    } catch {
+      fail(res, 400, 'malformed request target');
+      return;
+    }
+    const allowed = ALLOWED[path];
+    if (!allowed) {
+      fail(res, 404, `no such page: ${path}`);
+      return;
+    }
+    const method = req.method ?? 'GET';
+    if (!allowed.includes(method)) {
+      res.setHeader('Allow', allowed.join(', '));
+      fail(res, 405, `${method} is not allowed on ${path} (allowed: ${allowed.join(', ')})`);
+      return;
+    }
+    const file = STATIC[path];
+    if (file) {
+      const body = await readFile(new URL(file.file, STATIC_DIR));
+      send(res, 200, file.type, body, 'no-cache');
+      return;
+    }
+    switch (path) {
+      case '/api/view':
+        send(res, 200, 'application/json; charset=utf-8', JSON.stringify(session.view()), 'no-store');
+        return;
+      case '/game.pdn':
+        res.setHeader('Content-Disposition', 'inline; filename="game.pdn"');
+        send(res, 200, 'application/x-draughts-pdn; charset=utf-8', session.view().pdn, 'no-store');
+        return;
+      case '/api/events':
+        openStream(req, res);
+        return;
+      case '/api/command':
+        await command(req, res);
+        return;
+    }
+  }
+
+  function openStream(req: IncomingMessage, res: ServerResponse): void {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Content-Type-Options': 'nosniff',
+      // Proxies (nginx) must not buffer the stream.
+      'X-Accel-Buffering': 'no',
+    });
+    res.write('retry: 2000\n\n');
+    streams.add(res);
+    const push = (view: PlayView): void => {
+      if (!res.writableEnded) res.write(`event: view\ndata: ${JSON.stringify(view)}\n\n`);
+    };
+    const unsubscribe = session.subscribe(push);
+    const heartbeat = setInterval(() => {
+      if (!res.writableEnded) res.write(': heartbeat\n\n');
+    }, heartbeatMs);
+    let done = false;
+    const cleanUp = (): void => {
+      if (done) return;
+      done = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(res);
+    };
+    req.on('close', cleanUp);
+    res.on('close', cleanUp);
+    res.on('error', cleanUp);
+    try {
+      push(session.view());
+    } catch (e) {
+      res.write(`event: error\ndata: ${JSON.stringify(e instanceof Error ? e.message : String(e))}\n\n`);
+    }
+  }
+
+  async function command(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (type !== 'application/json') {
+      req.resume();
+      fail(res, 415, 'send the command as JSON with Content-Type: application/json');
+      return;
+    }
+    const declared = Number(req.headers['content-length'] ?? '0');
+    if (declared > MAX_BODY_BYTES) {
+      tooLarge(req, res);
+      return;
+    }
+    const body = await readBody(req);
+    if (body === null) {
+      tooLarge(req, res);
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch (e) {
+      fail(res, 400, `malformed JSON: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    const checked = checkCommand(parsed);
+    if (!checked.ok) {
+      fail(res, 400, checked.error);
+      return;
+    }
+    let outcome: Awaited<ReturnType<PlaySession['command']>>;
+    try {
+      outcome = await session.command(checked.command);
+    } catch (e) {
+      fail(res, 500, `the session failed: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    if (outcome.ok) send(res, 200, 'application/json; charset=utf-8', JSON.stringify({ ok: true }), 'no-store');
+    else fail(res, 409, outcome.error);
+  }
+
+  function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+    res.setHeader('Connection', 'close');
+    fail(res, 400, `request body too large (at most ${MAX_BODY_BYTES} bytes)`);
+    // Stop reading what is left; the connection closes after the answer.
+    res.on('finish', () => req.destroy());
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  // After a successful listen, a server error must not crash the host.
+  server.on('error', () => {});
+  const port = (server.address() as AddressInfo).port;
+  const shown = host.includes(':') ? `[${host}]` : host;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${shown}:${port}/`,
+    port,
+    close(): Promise<void> {
+      closing ??= new Promise<void>((resolve) => {
+        for (const res of streams) res.end();
+        streams.clear();
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+/** The body of `req`, or null when it passes {@link MAX_BODY_BYTES}. */
+function readBody(req: IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        over = true;
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!over) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', reject);
+  });
+}
+
+const BUTTONS = ['jadoube', 'clock', 'accept', 'correct'];
+const COLORS = ['white', 'black'];
+
+export type CheckedCommand = { readonly ok: true; readonly command: PlayCommand } | { readonly ok: false; readonly error: string };
+
+/**
+ * Checks that a parsed request body is a {@link PlayCommand}. Extra fields are dropped.
+ *
+ * @example
+ * checkCommand({ type: 'lift', square: '32' }); // { ok: true, command: { type: 'lift', square: '32' } }
+ * checkCommand({ type: 'press' });              // { ok: false, error: '"press" needs a "button": ...' }
+ */
+export function checkCommand(x: unknown): CheckedCommand {
+  const no = (error: string): CheckedCommand => ({ ok: false, error });
+  const yes = (command: PlayCommand): CheckedCommand => ({ ok: true, command });
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return no('the command must be a JSON object with a "type"');
+  const o = x as Record<string, unknown>;
+  switch (o.type) {
+    case 'lift':
+    case 'place':
+      if (typeof o.square !== 'string' || o.square.length === 0 || o.square.length > 8) {
+        return no(`"${o.type}" needs a "square" (a square name such as "32")`);
+      }
+      return yes({ type: o.type, square: o.square });
+    case 'press':
+      if (typeof o.button !== 'string' || !BUTTONS.includes(o.button)) {
+        return no(`"press" needs a "button": one of ${BUTTONS.join(', ')}`);
+      }
+      return yes({ type: 'press', button: o.button as 'jadoube' | 'clock' | 'accept' | 'correct' });
+    case 'resign':
+      if (typeof o.color !== 'string' || !COLORS.includes(o.color)) return no('"resign" needs a "color": white or black');
+      return yes({ type: 'resign', color: o.color as 'white' | 'black' });
+    case 'draw':
+      return yes({ type: 'draw' });
+    default:
+      return no('unknown command type: expected lift, place, press, resign or draw');
+  }
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string | Buffer, cache: string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': cache,
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(body);
+}
+
+function fail(res: ServerResponse, status: number, error: string): void {
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify({ ok: false, error }), 'no-store');
+}
