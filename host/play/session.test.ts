@@ -66,4 +66,20 @@ describe('a game session on the simulated board', () => {
     expect(recovered.ok).toBe(true);
     if (recovered.ok) expect(writeFen(recovered.position)).toBe('B:W19,31,33-50:B1-18,20');
   });
+
+  it('says so when the board is of the wrong size for the variant', async () => {
+    const v = variants.czech;
+    const start = parseFen(v, v.startFen);
+    if (!start.ok) throw new Error();
+    const board = new SimulatedBoard({ size: '10x10' });
+    const binding = new SimulatedBinding({ clock: 'manual' });
+    const path = binding.add(board);
+    const link = openSerialLink({ path, binding, now: () => board.simTimeMs });
+    const session = startSession({ start: start.position, policy: tournament, link, hands: board, now: () => board.simTimeMs });
+    await binding.advance(600);
+    const view = session.view();
+    expect(view.link.state).toBe('wrong board');
+    expect(view.log.at(-1)).toContain('the board has 50 squares, but czech draughts is played on 32');
+    await session.close();
+  });
 });

@@ -136,6 +136,14 @@ export function startSession(options: SessionOptions): RunningSession {
   }
 
   function onBoard(e: BoardEvent): void {
+    if (e.type === 'link' && e.state === 'connected' && e.hello.squares !== v.geometry.squares) {
+      // A board of the wrong size for the variant: nothing it senses can be this game.
+      linkState = 'wrong board';
+      log.push(`the board has ${e.hello.squares} squares, but ${v.name} draughts is played on ${v.geometry.squares}: connect a ${v.geometry.size}x${v.geometry.size} board or choose a ${e.hello.squares === 50 ? '10x10' : '8x8'} variant`);
+      changed();
+      return;
+    }
+    if (linkState === 'wrong board') return;
     if (e.type === 'link') {
       linkState = e.state;
       log.push(`link ${e.state}${'reason' in e ? ` (${e.reason})` : ''}`);

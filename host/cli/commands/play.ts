@@ -13,6 +13,7 @@ import { JOURNAL_FORMAT } from '../../journal/record.ts';
 import { discoverBoard } from '../../link/discover.ts';
 import { openSerialLink } from '../../link/serialLink.ts';
 import { startSession } from '../../play/session.ts';
+import type { PlayView } from '../../play/types.ts';
 import { policies } from '../../referee/policy.ts';
 import { startWebServer } from '../../web/server.ts';
 import { parseArgs } from '../args.ts';
@@ -107,6 +108,10 @@ export const playCommand: Command = {
       binding = new SimulatedBinding({ clock: 'realtime' });
       path = binding.add(hands);
     }
+    if (!binding && !existsSync(path)) {
+      io.stderr.write(`dambord play: there is no serial port ${path}; plug the board in and check the port name (ls /dev/ttyUSB* /dev/ttyACM*), or use --find\n`);
+      return EXIT.io;
+    }
     const link = openSerialLink({ path, binding });
 
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -153,11 +158,24 @@ export const playCommand: Command = {
       process.once('SIGINT', () => resolve());
       process.once('SIGTERM', () => resolve());
     });
-    await Promise.race([stop, session.done]);
+    // A board that does not answer, or answers with the wrong size, is said at once.
+    const problem = new Promise<number>((resolve) => {
+      const check = (view: PlayView) => {
+        if (view.link.state === 'wrong board') resolve(EXIT.usage);
+      };
+      session.subscribe(check);
+      check(session.view());
+      setTimeout(() => {
+        const state = session.view().link.state;
+        if (state === 'connecting') io.stderr.write(`dambord play: no answer yet from the board on ${path} (is another program holding the port?); still trying, Ctrl-C to stop\n`);
+      }, 5000).unref();
+    });
+    const code = await Promise.race([stop.then(() => EXIT.ok), session.done.then(() => EXIT.ok), problem]);
+    if (code !== EXIT.ok) io.stderr.write(`dambord play: ${session.view().log.at(-1) ?? 'the board cannot play this game'}\n`);
     await server.close();
     await session.close();
     io.stdout.write(`dambord play: stopped; the game is in ${pdnPath}\n`);
-    return EXIT.ok;
+    return code;
   },
 };
 
