@@ -4,7 +4,7 @@
 
 import type { Color, Position } from '../../rules/index.ts';
 import { KING, WHITE, currentPosition, parseSquare, squareName } from '../../rules/index.ts';
-import { createClock, flagFall, flagResult, press, remaining, start, timeControlTag } from '../clock/clock.ts';
+import { clockComment, createClock, flagFall, flagResult, press, remaining, start, timeControlTag, timeTags } from '../clock/clock.ts';
 import type { Clock, TimedControl } from '../clock/clock.ts';
 import type { Journal } from '../journal/journal.ts';
 import { outRecord } from '../journal/record.ts';
@@ -111,6 +111,13 @@ export function startSession(options: SessionOptions): RunningSession {
       if (o.type === 'move' && clock) {
         const pressed = press(clock, o.side, now()); // the mover's clock stops, the other's runs
         if (pressed.ok) clock = pressed.clock;
+        // The mover's time left goes on the scoresheet after the move (PDN 3.0 [%clock]).
+        const items = [...sheet.items];
+        const at = items.map((x) => x.kind).lastIndexOf('move');
+        const item = items[at];
+        if (item && item.kind === 'move') items[at] = { ...item, comments: [...item.comments, clockComment(remaining(clock, o.side, now()))] };
+        sheet = { ...sheet, items };
+        journal([{ k: 'clock', t, white: remaining(clock, 'white', now()), black: remaining(clock, 'black', now()), running: clock.state === 'running' ? clock.toMove : null }]);
       }
       if (o.type === 'irregularity') irregularity = { code: o.code, article: o.article, message: o.message, decision: o.decision };
       if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') irregularity = irregularity?.decision === 'note' && o.type !== 'move' ? irregularity : null;
@@ -118,7 +125,6 @@ export function startSession(options: SessionOptions): RunningSession {
       if (o.type !== 'move' || log.length < 200) log.push(outputText(v, o));
     }
     while (log.length > 200) log.shift();
-    void t;
     changed();
   }
 
@@ -239,7 +245,7 @@ export function startSession(options: SessionOptions): RunningSession {
       irregularity,
       guidance: plan ? { kind: mode === 'mismatch' ? 'mismatch' : 'correction', ...plan, message: `clear ${plan.clear.join(', ') || 'nothing'}; fill ${plan.fill.join(', ') || 'nothing'}` } : null,
       result,
-      pdn: scoresheetPdn({ ...sheet, result: result?.result ?? sheet.result }),
+      pdn: scoresheetPdn({ ...sheet, tags: clock ? [...sheet.tags, ...timeTags(clock, now())] : sheet.tags, result: result?.result ?? sheet.result }),
       simulated: Boolean(options.hands),
       link: { state: linkState, health: options.link.health() },
       log: [...log],
