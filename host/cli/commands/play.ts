@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFen } from '../../../rules/index.ts';
 import { SimulatedBinding } from '../../../hardware/sim/binding.ts';
@@ -173,7 +173,15 @@ export const playCommand: Command = {
     const code = await Promise.race([stop.then(() => EXIT.ok), session.done.then(() => EXIT.ok), problem]);
     if (code !== EXIT.ok) io.stderr.write(`dambord play: ${session.view().log.at(-1) ?? 'the board cannot play this game'}\n`);
     await server.close();
+    const recorded = journal.count;
     await session.close();
+    if (!resumed && recorded === 0) {
+      // Nothing happened on the board: leave no empty game for `--resume last` to pick.
+      rmSync(journalPath, { force: true });
+      rmSync(pdnPath, { force: true });
+      io.stdout.write('dambord play: stopped before any move; no game kept\n');
+      return code;
+    }
     io.stdout.write(`dambord play: stopped; the game is in ${pdnPath}\n`);
     return code;
   },

@@ -1,0 +1,167 @@
+// The issue: "A browser test (playwright-core with Debian's chromium, headless) that plays a
+// complete real game from ../shared/oracles/games/ by clicking on the page against the simulated
+// board running the real firmware, checks the move list and the final PDN, and saves a
+// screenshot." `dambord play` runs as a real process (the committed firmware in avr8js, the
+// serial link, the referee); Chromium opens its page and the test's clicks are the hands.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { formatMove, legalMoves, normaliseResult, parseFen, readPdn, squareName, variants, writeFen } from '../rules/index.ts';
+import type { PdnPly } from '../rules/index.ts';
+import type { PlayView } from '../host/play/types.ts';
+import { oracleTexts } from './oracles.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`browser.test.ts: skipped, ${CHROMIUM} is missing (apt-get install -y chromium, see scripts/setup.sh)`);
+
+const bin = fileURLToPath(new URL('../host/cli/bin.js', import.meta.url));
+const work = mkdtempSync(join(tmpdir(), 'dambord-browser-'));
+const shotDir = join(tmpdir(), 'dambord-browser');
+const shot = join(shotDir, 'last-game.png');
+
+let child: ChildProcess | null = null;
+let browser: Browser | null = null;
+afterAll(async () => {
+  await browser?.close();
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((r) => child!.once('exit', r));
+    child.kill('SIGINT');
+    await exited;
+  }
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** Starts `dambord play` and resolves with the page's address once it is serving. */
+function play(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const c = spawn(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(work, 'games'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    c.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /the game is at (http:\/\/[0-9.:]+)\//.exec(out);
+      if (m) resolve({ child: c, url: m[1] });
+    });
+    c.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    c.on('exit', (code) => reject(new Error(`dambord play exited ${code}: ${out}${err}`)));
+  });
+}
+
+async function view(url: string): Promise<PlayView> {
+  return (await (await fetch(`${url}/api/view`)).json()) as PlayView;
+}
+
+/** The moves as the page numbers them: `1. c3-b4 b6-c5`, one item per pair (white moves first). */
+function pairs(texts: readonly string[]): string[] {
+  const rows: string[] = [];
+  for (let i = 0; i < texts.length; i += 2) rows.push(`${i / 2 + 1}. ${texts.slice(i, i + 2).join(' ')}`);
+  return rows;
+}
+
+// A real Brazilian game (brazilian_random_pdns.json, its second game): 34 plies, 16 pieces
+// captured, Black wins 0-2 when White has no pieces left, so it ends by the rules.
+const variant = variants.brazilian;
+const GAME_FILE = 'brazilian_random_pdns.json';
+const GAME_INDEX = 1;
+
+describe('the page plays a real game on the simulated board', () => {
+  it.skipIf(!hasChromium)(`${GAME_FILE} #${GAME_INDEX} (brazilian) clicked through in headless Chromium: move list, PDN, result, screenshot`, async () => {
+    const started = Date.now();
+    const game = readPdn(oracleTexts(GAME_FILE)[GAME_INDEX], { variant }).games[0];
+    expect(game.error).toBeNull();
+    const line = game.line.flatMap((p): PdnPly[] => (p.kind === 'ply' ? [p] : []));
+    const expected = line.map((p) => formatMove(p.before, p.move));
+    // The game must be one the hands can click: from the start position, and no capture that
+    // ends where it began (clicking the from square again would lift, not place).
+    const standard = parseFen(variant, variant.startFen);
+    expect(standard.ok && writeFen(standard.position) === writeFen(game.start)).toBe(true);
+    expect(line).toHaveLength(game.line.length);
+    expect(line.every((p) => p.move.from !== p.move.to)).toBe(true);
+    const endedByRules = legalMoves(game.end).length === 0;
+    expect(endedByRules).toBe(true);
+
+    let url: string;
+    ({ child, url } = await play(['--variant', 'brazilian']));
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    // A failed request is reported by its address (the console only says "404"); the browser's
+    // own guess at /favicon.ico, which the page does not link, is not the page's.
+    page.on('response', (r) => {
+      if (r.status() >= 400 && new URL(r.url()).pathname !== '/favicon.ico') pageErrors.push(`${r.status()} ${r.url()}`);
+    });
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
+    });
+    await page.goto(`${url}/`);
+    // The waits are on the page's DOM (the tests' tsconfig has no DOM types, so no page functions).
+    /** Waits for an element, and on a timeout says what the referee thought of the board. */
+    const waitOn = async (what: string, target: Locator, timeout = 10_000): Promise<void> => {
+      try {
+        await target.waitFor({ state: 'attached', timeout });
+      } catch (e) {
+        const v = await view(url);
+        const why = JSON.stringify({ irregularity: v.irregularity, guidance: v.guidance, moves: v.moves.length, log: v.log.slice(-5), pageErrors });
+        throw new Error(`timed out waiting for ${what}: ${why}`, { cause: e });
+      }
+    };
+    await waitOn('the board link', page.locator('[data-testid=link-state]', { hasText: /^connected\b/ }), 15_000);
+    const setup = Date.now() - started;
+
+    const click = async (square: string, type: 'lift' | 'place') => {
+      await page.click(`[data-square="${square}"]`);
+      await waitOn(`${type} ${square}`, page.locator(`[data-square="${square}"][data-sensed="${type === 'place'}"]`));
+    };
+
+    // Every ply by hand: lift the piece, put it down, then take off each captured piece.
+    for (let i = 0; i < line.length; i++) {
+      const m = line[i].move;
+      await click(squareName(variant, m.from), 'lift');
+      await click(squareName(variant, m.to), 'place');
+      for (const c of m.captured) await click(squareName(variant, c), 'lift');
+      await waitOn(`ply ${i + 1} (${expected[i]}) in the move list`, page.locator('[data-testid=moves] .move[data-ply]').nth(i));
+    }
+
+    // The move list on the page is the game's.
+    const rows = await page.locator('[data-testid=moves] > li').allTextContents();
+    expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(pairs(expected));
+    expect((await view(url)).moves.map((m) => m.text)).toEqual(expected);
+
+    // It ended by the rules: the page shows the game's result.
+    const result = page.getByTestId('result');
+    await result.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await result.textContent()).toMatch(new RegExp(`^${normaliseResult(game.result ?? '', variant).replace(/-/g, '\\-')}\\b`));
+    expect(await page.getByTestId('turn').textContent()).toBe('Game over');
+    expect(await page.getByTestId('irregularity').isHidden()).toBe(true);
+
+    // The scoresheet behind the page's link reads back to the same moves and result.
+    const href = await page.getByTestId('pdn-link').getAttribute('href');
+    expect(href).toBe('/game.pdn');
+    const pdn = await (await fetch(new URL(href!, url))).text();
+    const read = readPdn(pdn, { variant }).games[0];
+    expect(read.error).toBeNull();
+    expect(read.line.flatMap((p) => (p.kind === 'ply' ? [formatMove(p.before, p.move)] : []))).toEqual(expected);
+    expect(normaliseResult(read.result ?? '', variant)).toBe(normaliseResult(game.result ?? '', variant));
+
+    mkdirSync(shotDir, { recursive: true });
+    await page.screenshot({ path: shot, fullPage: true });
+    console.log(`browser.test.ts: ${line.length} plies in ${((Date.now() - started) / 1000).toFixed(1)} s (setup ${(setup / 1000).toFixed(1)} s); screenshot ${shot}`);
+    expect(pageErrors).toEqual([]);
+
+    const exited = new Promise((r) => child!.once('exit', r));
+    child!.kill('SIGINT');
+    await exited;
+  }, 90_000);
+});
