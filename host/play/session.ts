@@ -56,6 +56,18 @@ export interface RunningSession extends PlaySession {
   close(): Promise<void>;
 }
 
+/** Why a game ended, in words. */
+const REASONS: Readonly<Record<string, string>> = {
+  'no-pieces': 'no pieces left',
+  'no-moves': 'no move left',
+  repetition: 'the same position a third time',
+  'king-moves': 'only kings moved, no capture, for the moves the rules allow',
+  endgame: 'the endgame was not won in the moves the rules allow',
+  'forty-moves': 'no win within 40 moves after notice',
+  resignation: 'resignation',
+  agreement: 'draw agreed',
+};
+
 /** Starts a game: the board is expected to show `options.start` (the LEDs guide it there if not). */
 export function startSession(options: SessionOptions): RunningSession {
   const now = options.now ?? (() => performance.now());
@@ -121,7 +133,7 @@ export function startSession(options: SessionOptions): RunningSession {
       }
       if (o.type === 'irregularity') irregularity = { code: o.code, article: o.article, message: o.message, decision: o.decision };
       if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') irregularity = irregularity?.decision === 'note' && o.type !== 'move' ? irregularity : null;
-      if (o.type === 'result') result = { result: o.result, reason: o.reason, article: o.article };
+      if (o.type === 'result') result = { result: o.result, reason: REASONS[o.reason] ?? o.reason, article: o.article };
       if (o.type !== 'move' || log.length < 200) log.push(outputText(v, o));
     }
     while (log.length > 200) log.shift();
