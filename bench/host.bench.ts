@@ -1,5 +1,4 @@
-import { SimulatedBinding } from '../hardware/sim/binding.ts';
-import { SimulatedBoard } from '../hardware/sim/board.ts';
+import { simulatedBoardFor } from '../host/sim/boards.ts';
 import { parseFen, readPdn, variants } from '../rules/index.ts';
 import type { Move } from '../rules/index.ts';
 import { openSerialLink } from '../host/link/serialLink.ts';
@@ -24,11 +23,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
   const moves: Move[] = g.line.flatMap((p) => (p.kind === 'ply' ? [p.move] : [])).slice(0, opts.quick ? 20 : 80);
   const start = parseFen(v, v.startFen);
   if (!start.ok) throw new Error(start.error.reason);
-  const occupied: number[] = [];
-  start.position.board.forEach((p, i) => p && occupied.push(i + 1));
-  const board = new SimulatedBoard({ size: '10x10', occupied });
-  const binding = new SimulatedBinding({ clock: 'realtime' });
-  const path = binding.add(board);
+  const { board, binding, path } = simulatedBoardFor(start.position, start.position.board, 'realtime');
   const link = openSerialLink({ path, binding });
   let state: RefereeState = createReferee(start.position, tournament);
   const waiting: { moved: () => void } = { moved: () => {} };

@@ -3,8 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SimulatedBinding } from '../hardware/sim/binding.ts';
-import { SimulatedBoard } from '../hardware/sim/board.ts';
+import { simulatedBoardFor } from '../host/sim/boards.ts';
 import { parseFen, readPdn, variants } from '../rules/index.ts';
 import type { Move } from '../rules/index.ts';
 import { openJournal } from '../host/journal/journal.ts';
@@ -49,11 +48,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
   const moves: Move[] = g.line.flatMap((p) => (p.kind === 'ply' ? [p.move] : [])).slice(0, plies);
   const start = parseFen(v, v.startFen);
   if (!start.ok) throw new Error(start.error.reason);
-  const occupied: number[] = [];
-  start.position.board.forEach((p, i) => p && occupied.push(i + 1));
-  const board = new SimulatedBoard({ size: '10x10', occupied });
-  const binding = new SimulatedBinding({ clock: 'realtime' });
-  const path = binding.add(board);
+  const { board, binding, path } = simulatedBoardFor(start.position, start.position.board, 'realtime');
   const link = openSerialLink({ path, binding });
   const dir = mkdtempSync(join(tmpdir(), 'dambord-bench-play-'));
   const journal = openJournal(join(dir, 'bench.journal'), {

@@ -3,15 +3,13 @@
 // board's events given to the referee, as on a real board.
 
 import type { Position } from '../../rules/index.ts';
-import { SimulatedBinding } from '../../hardware/sim/binding.ts';
-import { SimulatedBoard } from '../../hardware/sim/board.ts';
-import type { BoardSize } from '../../hardware/sim/board.ts';
 import { openSerialLink } from '../link/serialLink.ts';
 import type { Duplex } from 'node:stream';
 import type { BoardEvent, LinkHealth } from '../link/types.ts';
 import { ACTION_GAP_MS } from '../script/actions.ts';
 import type { Action } from '../script/actions.ts';
 import type { RefereeEvent } from '../referee/types.ts';
+import { simulatedBoardFor } from './boards.ts';
 
 /** How long a button is held when a script presses it (ms). */
 const PRESS_MS = 60;
@@ -43,14 +41,7 @@ export interface SimPlay {
  * Time is simulated: the run is deterministic and faster than real time.
  */
 export async function playOnSimulatedBoard(start: Position, actions: readonly Action[], opts: SimPlayOptions = {}): Promise<SimPlay> {
-  const size: BoardSize = start.variant.geometry.size === 10 ? '10x10' : '8x8';
-  const occupied: number[] = [];
-  start.board.forEach((p, i) => {
-    if (p !== 0) occupied.push(i + 1);
-  });
-  const board = new SimulatedBoard({ size, occupied });
-  const binding = new SimulatedBinding({ clock: 'manual' });
-  const path = binding.add(board);
+  const { board, binding, path } = simulatedBoardFor(start, start.board, 'manual');
   const link = openSerialLink({ path, binding, now: () => board.simTimeMs, wrap: opts.wrap, reconnect: { initialMs: 20, maxMs: 200 } });
   const received: BoardEvent[] = [];
   const pump = (async () => {

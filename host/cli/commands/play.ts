@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFen } from '../../../rules/index.ts';
-import { SimulatedBinding } from '../../../hardware/sim/binding.ts';
-import { SimulatedBoard } from '../../../hardware/sim/board.ts';
+import type { SimulatedBinding } from '../../../hardware/sim/binding.ts';
+import type { SimulatedBoard } from '../../../hardware/sim/board.ts';
 import { parseTimeControl } from '../../clock/clock.ts';
 import type { TimedControl } from '../../clock/clock.ts';
 import { openJournal, repair, resumeJournal } from '../../journal/journal.ts';
@@ -13,6 +13,7 @@ import { JOURNAL_FORMAT } from '../../journal/record.ts';
 import { discoverBoard } from '../../link/discover.ts';
 import { openSerialLink } from '../../link/serialLink.ts';
 import { startSession } from '../../play/session.ts';
+import { simulatedBoardFor } from '../../sim/boards.ts';
 import type { PlayView } from '../../play/types.ts';
 import { policies } from '../../referee/policy.ts';
 import { startWebServer } from '../../web/server.ts';
@@ -102,11 +103,8 @@ export const playCommand: Command = {
       }
     }
     if (!path) {
-      const occupied: number[] = [];
-      (resumed ? resumed.recovery.state.sensed : fen.position.board).forEach((p, i) => p && occupied.push(i + 1));
-      hands = new SimulatedBoard({ size: v.geometry.size === 10 ? '10x10' : '8x8', occupied });
-      binding = new SimulatedBinding({ clock: 'realtime' });
-      path = binding.add(hands);
+      const sim = simulatedBoardFor(fen.position, resumed ? resumed.recovery.state.sensed : fen.position.board, 'realtime');
+      ({ board: hands, binding, path } = sim);
     }
     if (!binding && !existsSync(path)) {
       io.stderr.write(`dambord play: there is no serial port ${path}; plug the board in and check the port name (ls /dev/ttyUSB* /dev/ttyACM*), or use --find\n`);

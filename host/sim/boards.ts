@@ -1,0 +1,23 @@
+import type { Position } from '../../rules/index.ts';
+import { SimulatedBinding } from '../../hardware/sim/binding.ts';
+import { SimulatedBoard } from '../../hardware/sim/board.ts';
+
+/** The squares (1-based numbers) that hold a piece on a board of piece codes. */
+export function squaresHolding(board: Uint8Array): number[] {
+  const out: number[] = [];
+  board.forEach((p, i) => {
+    if (p !== 0) out.push(i + 1);
+  });
+  return out;
+}
+
+/**
+ * A simulated board of the variant's size (the committed firmware in avr8js) with the pieces of
+ * `board` on its switches, behind a serialport binding: `clock: 'realtime'` runs it on the wall
+ * clock once its port is open (`dambord play`), `'manual'` only when told (tests, replays).
+ */
+export function simulatedBoardFor(position: Position, board: Uint8Array, clock: 'realtime' | 'manual'): { board: SimulatedBoard; binding: SimulatedBinding; path: string } {
+  const sim = new SimulatedBoard({ size: position.variant.geometry.size === 10 ? '10x10' : '8x8', occupied: squaresHolding(board) });
+  const binding = new SimulatedBinding({ clock });
+  return { board: sim, binding, path: binding.add(sim) };
+}
