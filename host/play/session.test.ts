@@ -82,4 +82,36 @@ describe('a game session on the simulated board', () => {
     expect(view.log.at(-1)).toContain('the board has 50 squares, but czech draughts is played on 32');
     await session.close();
   });
+
+  it('guides the pieces into place for a position from a FEN, and starts when the board shows it', async () => {
+    const v = variants.international;
+    const start = parseFen(v, 'W:W28,33:B19');
+    if (!start.ok) throw new Error();
+    const board = new SimulatedBoard({ size: '10x10', occupied: [28, 45] }); // 28 right, 45 to clear, 33 and 19 missing
+    const binding = new SimulatedBinding({ clock: 'manual' });
+    const path = binding.add(board);
+    const link = openSerialLink({ path, binding, now: () => board.simTimeMs });
+    const session = startSession({ start: start.position, policy: tournament, link, hands: board, now: () => board.simTimeMs });
+    await binding.advance(600);
+    let view = session.view();
+    expect(view.guidance).toMatchObject({ kind: 'setup', fill: ['19', '33'], clear: ['45'] });
+    expect(view.squares[18].led).toBe('alternate');
+    expect(view.squares[44].led).toBe('fast');
+    expect(board.leds()).toEqual([19, 33, 45]);
+    expect(await session.command({ type: 'lift', square: '32' })).toMatchObject({ ok: false });
+    for (const [type, square] of [['lift', '45'], ['place', '33'], ['place', '19']] as const) {
+      expect(await session.command({ type, square })).toEqual({ ok: true });
+      await binding.advance(200);
+    }
+    view = session.view();
+    expect(view.guidance).toBeNull();
+    expect(view.log).toContain('the board shows the start position: play');
+    for (const [type, square] of [['lift', '28'], ['place', '23']] as const) {
+      await session.command({ type, square });
+      await binding.advance(200);
+    }
+    expect(session.view().moves.map((m) => m.text)).toEqual(['28-23']);
+    await session.close();
+  });
 });
+

@@ -85,6 +85,12 @@ export function startSession(options: SessionOptions): RunningSession {
   let boardClock = { board: 0, host: now() };
   /** Added to the board's times: a resumed game's board restarted its clock from zero. */
   let offset = 0;
+  /**
+   * Before the game starts, the squares the board senses while it does not yet show the start
+   * position (a FEN to set up): the LEDs show where pieces go and what to clear, and the game
+   * starts when the board matches.
+   */
+  let setup: Set<number> | null = null;
   const log: string[] = [];
   const listeners = new Set<(view: PlayView) => void>();
   if (options.resume) {
@@ -141,8 +147,8 @@ export function startSession(options: SessionOptions): RunningSession {
   }
 
   function changed(): void {
-    if (referee) {
-      const frame = ledFrame(referee, guidance);
+    if (referee || setup) {
+      const frame = referee ? ledFrame(referee, guidance) : setupFrame();
       const key = frame.join(',');
       if (key !== lastFrame) {
         lastFrame = key;
@@ -151,6 +157,27 @@ export function startSession(options: SessionOptions): RunningSession {
     }
     const view = buildView();
     for (const l of listeners) l(view);
+  }
+
+  /** Starts the game once the board shows the start position; whether it did. */
+  function startIfSetUp(t: number): boolean {
+    if (!setup) return false;
+    for (let sq = 0; sq < options.start.board.length; sq++) if ((options.start.board[sq] !== 0) !== setup.has(sq)) return false;
+    setup = null;
+    referee = createReferee(options.start, options.policy, t);
+    if (clock) {
+      const started = start(clock, now()); // the first player's clock runs from the start of the game
+      if (started.ok) clock = started.clock;
+    }
+    log.push('the board shows the start position: play');
+    changed();
+    return true;
+  }
+
+  /** The LEDs while setting up: pieces to put down blink in turn with pieces to take off. */
+  function setupFrame(): LedFrame {
+    const frame: LedFrame = Array.from(options.start.board, (p, sq) => ((p !== 0) === setup!.has(sq) ? 'off' : p !== 0 ? 'alternate' : 'fast'));
+    return frame;
   }
 
   function onBoard(e: BoardEvent): void {
@@ -177,16 +204,19 @@ export function startSession(options: SessionOptions): RunningSession {
         }
       }
       if (e.state === 'connected' && !referee) {
-        referee = createReferee(options.start, options.policy, e.t);
-        if (clock) {
-          const started = start(clock, now()); // the first player's clock runs from the start of the game
-          if (started.ok) clock = started.clock;
-        }
+        setup = new Set(e.occupancy);
+        if (!startIfSetUp(e.t)) log.push('set up the position: the LEDs blink where pieces go (fill) and what to take off (clear)');
       }
       changed();
       return;
     }
     boardClock = { board: e.t, host: now() };
+    if (setup && !referee) {
+      if (e.type === 'lift') setup.delete(e.square);
+      if (e.type === 'place') setup.add(e.square);
+      if (!startIfSetUp(e.t)) changed();
+      return;
+    }
     if (e.type === 'button') {
       if (e.down) apply({ type: 'press', button: e.button, t: e.t + offset });
       return;
@@ -228,7 +258,7 @@ export function startSession(options: SessionOptions): RunningSession {
   function buildView(): PlayView {
     const g = v.geometry;
     const pos = referee ? currentPosition(referee.game) : options.start;
-    const frame = referee ? ledFrame(referee, guidance) : [];
+    const frame = referee ? ledFrame(referee, guidance) : setup ? setupFrame() : [];
     const squares: SquareView[] = [];
     for (let i = 0; i < g.squares; i++) {
       const p = pos.board[i];
@@ -237,7 +267,7 @@ export function startSession(options: SessionOptions): RunningSession {
         row: g.row[i],
         col: g.col[i],
         piece: p === 0 ? null : `${p & WHITE ? 'w' : 'b'}${p & KING ? 'k' : 'm'}` as SquareView['piece'],
-        sensed: referee ? referee.sensed[i] !== 0 : p !== 0,
+        sensed: referee ? referee.sensed[i] !== 0 : setup ? setup.has(i) : p !== 0,
         led: frame[i] ?? 'off',
       });
     }
@@ -255,13 +285,23 @@ export function startSession(options: SessionOptions): RunningSession {
         ? { white: remaining(clock, 'white', now()), black: remaining(clock, 'black', now()), running: clock.state === 'running' ? clock.toMove : null, control: timeControlTag(clock.tc) }
         : null,
       irregularity,
-      guidance: plan ? { kind: mode === 'mismatch' ? 'mismatch' : 'correction', ...plan, message: `clear ${plan.clear.join(', ') || 'nothing'}; fill ${plan.fill.join(', ') || 'nothing'}` } : null,
+      guidance: setup ? setupGuidance() : plan ? { kind: mode === 'mismatch' ? 'mismatch' : 'correction', ...plan, message: `clear ${plan.clear.join(', ') || 'nothing'}; fill ${plan.fill.join(', ') || 'nothing'}` } : null,
       result,
       pdn: scoresheetPdn({ ...sheet, tags: clock ? [...sheet.tags, ...timeTags(clock, now())] : sheet.tags, result: result?.result ?? sheet.result }),
       simulated: Boolean(options.hands),
       link: { state: linkState, health: options.link.health() },
       log: [...log],
     };
+  }
+
+  function setupGuidance(): PlayView['guidance'] {
+    const clear: string[] = [];
+    const fill: string[] = [];
+    options.start.board.forEach((p, sq) => {
+      if (p !== 0 && !setup!.has(sq)) fill.push(squareName(v, sq));
+      if (p === 0 && setup!.has(sq)) clear.push(squareName(v, sq));
+    });
+    return { kind: 'setup', clear, fill, message: `set up the position: put pieces on ${fill.join(', ') || 'nothing'}; take off ${clear.join(', ') || 'nothing'}` };
   }
 
   function difference(s: RefereeState, target: Position): { clear: string[]; fill: string[] } {
@@ -300,7 +340,7 @@ export function startSession(options: SessionOptions): RunningSession {
       }
       const sq = parseSquare(v, c.square);
       if (sq < 0) return { ok: false, error: `"${c.square}" is not a square of the ${v.name} board` };
-      const occupied = referee ? referee.sensed[sq] !== 0 : options.start.board[sq] !== 0;
+      const occupied = referee ? referee.sensed[sq] !== 0 : setup ? setup.has(sq) : options.start.board[sq] !== 0;
       if (c.type === 'lift' && !occupied) return { ok: false, error: `there is no piece on ${c.square} to lift` };
       if (c.type === 'place' && occupied) return { ok: false, error: `${c.square} already holds a piece` };
       hands.setSquare(sq + 1, c.type === 'place');

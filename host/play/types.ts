@@ -18,8 +18,11 @@ export interface PlayView {
   readonly clock: { readonly white: number; readonly black: number; readonly running: 'white' | 'black' | null; readonly control: string } | null;
   /** An irregularity waiting for the opponent's decision, or noted last. */
   readonly irregularity: { readonly code: string; readonly article: string; readonly message: string; readonly decision: 'decide' | 'note' } | null;
-  /** The board does not show the game: squares to clear and to fill (a mismatch or a correction). */
-  readonly guidance: { readonly kind: 'mismatch' | 'correction'; readonly clear: readonly string[]; readonly fill: readonly string[]; readonly message: string } | null;
+  /**
+   * The board does not show the game: squares to clear and to fill (setting up the start
+   * position, a mismatch, or a correction).
+   */
+  readonly guidance: { readonly kind: 'setup' | 'mismatch' | 'correction'; readonly clear: readonly string[]; readonly fill: readonly string[]; readonly message: string } | null;
   readonly result: { readonly result: string; readonly reason: string; readonly article: string } | null;
   /** The live scoresheet. */
   readonly pdn: string;

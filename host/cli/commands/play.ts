@@ -103,7 +103,11 @@ export const playCommand: Command = {
       }
     }
     if (!path) {
-      const sim = simulatedBoardFor(fen.position, resumed ? resumed.recovery.state.sensed : fen.position.board, 'realtime');
+      // A fresh simulated board holds the variant's start position, as a board taken out of its
+      // box would: for a FEN, the LEDs and the page then guide the pieces into place.
+      const box = parseFen(v, v.startFen);
+      const pieces = resumed ? resumed.recovery.state.sensed : box.ok ? box.position.board : fen.position.board;
+      const sim = simulatedBoardFor(fen.position, pieces, 'realtime');
       ({ board: hands, binding, path } = sim);
     }
     if (!binding && !existsSync(path)) {
