@@ -64,7 +64,7 @@ describe('dambord play survives kill -9', () => {
     const kills = new Map<number, number>();
     while (kills.size < 3) kills.set(2 + Math.floor(random() * 20), Math.floor(random() * 3));
 
-    let { child, url } = await play([]);
+    let { child, url } = await play(['--white', 'Anna', '--black', 'Bert', '--time-control', '600+5']);
     await waitFor('the board', async () => (await view(url)).link.state === 'connected');
     const sensedAt = async (square: string) => (await view(url)).squares.find((q) => q.name === square)!.sensed;
     const crash = async () => {
@@ -78,6 +78,10 @@ describe('dambord play survives kill -9', () => {
       expect(after.pdn).toBe(before.pdn);
       expect(after.squares.map((q) => q.sensed)).toEqual(before.squares.map((q) => q.sensed));
       expect(after.irregularity).toBeNull();
+      // The players and the clocks come back: each side's time as at its last move (ms).
+      expect(after.players).toEqual({ white: 'Anna', black: 'Bert' });
+      expect(after.clock?.control).toBe('600+5');
+      for (const side of ['white', 'black'] as const) expect(Math.abs(after.clock![side] - before.clock![side])).toBeLessThan(5000);
     };
     let pdn = '';
     for (let i = 0; i < line.length; i++) {

@@ -4,7 +4,7 @@
 
 import type { Color, Position } from '../../rules/index.ts';
 import { KING, WHITE, currentPosition, parseSquare, squareName } from '../../rules/index.ts';
-import { clockComment, createClock, flagFall, flagResult, press, remaining, start, timeControlTag, timeTags } from '../clock/clock.ts';
+import { clockComment, createClock, flagFall, flagResult, press, remaining, resume, start, timeControlTag, timeTags } from '../clock/clock.ts';
 import type { Clock, TimedControl } from '../clock/clock.ts';
 import type { Journal } from '../journal/journal.ts';
 import { outRecord } from '../journal/record.ts';
@@ -45,7 +45,15 @@ export interface SessionOptions {
    * referee state, its board time `lastT` continuing; when the board connects, what it senses
    * is checked against the game and every difference is given to the referee as hands would.
    */
-  readonly resume?: { readonly state: RefereeState; readonly lastT: number; readonly outputs: readonly RefereeOutput[] } | null;
+  readonly resume?: {
+    readonly state: RefereeState;
+    readonly lastT: number;
+    readonly outputs: readonly RefereeOutput[];
+    /** Time left per side at the last clock entry of the journal (ms). */
+    readonly clock?: { readonly white: number; readonly black: number } | null;
+    /** The mover's time left after each move, in order, for the scoresheet's [%clock] comments. */
+    readonly moveClocks?: readonly number[];
+  } | null;
 }
 
 /** A running session: the PlaySession contract plus what the command line needs. */
@@ -96,6 +104,9 @@ export function startSession(options: SessionOptions): RunningSession {
   if (options.resume) {
     // The scoresheet, the guidance and the messages of the game so far, as the referee said them.
     sheet = record(sheet, options.resume.outputs);
+    const clocks = options.resume.moveClocks ?? [];
+    let k = 0;
+    sheet = { ...sheet, items: sheet.items.map((item) => (item.kind === 'move' && k < clocks.length ? { ...item, comments: [...item.comments, clockComment(clocks[k++])] } : item)) };
     guidance = observe(guidance, options.resume.outputs);
     for (const o of options.resume.outputs) {
       if (o.type === 'result') result = { result: o.result, reason: o.reason, article: o.article };
@@ -137,7 +148,11 @@ export function startSession(options: SessionOptions): RunningSession {
         sheet = { ...sheet, items };
         journal([{ k: 'clock', t, white: remaining(clock, 'white', now()), black: remaining(clock, 'black', now()), running: clock.state === 'running' ? clock.toMove : null }]);
       }
-      if (o.type === 'irregularity') irregularity = { code: o.code, article: o.article, message: o.message, decision: o.decision };
+      if (o.type === 'irregularity') {
+        irregularity = { code: o.code, article: o.article, message: o.message, decision: o.decision };
+        // The buzzer: a longer tone when the opponent must decide, a short one for a note.
+        options.link.beep(o.decision === 'decide' ? 880 : 1320, o.decision === 'decide' ? 400 : 120).catch(() => {});
+      }
       if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') irregularity = irregularity?.decision === 'note' && o.type !== 'move' ? irregularity : null;
       if (o.type === 'result') result = { result: o.result, reason: REASONS[o.reason] ?? o.reason, article: o.article };
       if (o.type !== 'move' || log.length < 200) log.push(outputText(v, o));
@@ -196,6 +211,14 @@ export function startSession(options: SessionOptions): RunningSession {
       if (e.state === 'connected' && !referee && options.resume) {
         referee = options.resume.state;
         offset = Math.max(0, options.resume.lastT + 1 - e.t);
+        const left = options.resume.clock;
+        if (clock && left) {
+          // The clocks go on from the time each side had left; the side to move's clock runs.
+          const turn = currentPosition(referee.game).turn;
+          const paused: Clock = { ...clock, state: 'paused', since: null, toMove: turn, white: { ...clock.white, remaining: left.white }, black: { ...clock.black, remaining: left.black } };
+          const resumed = resume(paused, now());
+          if (resumed.ok) clock = resumed.clock;
+        }
         log.push(`resumed the game after ${referee.ply} plies`);
         // The board is checked against the game: every difference goes to the referee as hands.
         for (let sq = 0; sq < referee.sensed.length; sq++) {

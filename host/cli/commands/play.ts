@@ -73,6 +73,11 @@ export const playCommand: Command = {
       o.variant = r.variant;
       o.fen = r.fen;
       o.policy = r.policy;
+      const tag = (name: string) => r.journal.header.tags.find((t) => t.name === name)?.value;
+      o['time-control'] = tag('TimeControl') ?? o['time-control'];
+      o.white = tag('White') ?? o.white;
+      o.black = tag('Black') ?? o.black;
+      o.event = tag('Event') ?? o.event;
     }
     const chosen = variantOption(o.variant ?? 'international');
     if (!chosen.ok) return usageError(io, 'play', chosen.error);
@@ -126,6 +131,7 @@ export const playCommand: Command = {
       mkdirSync(dir, { recursive: true });
       journalPath = join(dir, `${stamp}.journal`);
       const tags = [{ name: 'Event', value: o.event ?? 'dambord game' }, { name: 'White', value: o.white ?? '?' }, { name: 'Black', value: o.black ?? '?' }];
+      if (o['time-control']) tags.push({ name: 'TimeControl', value: o['time-control'] });
       journal = openJournal(journalPath, { format: JOURNAL_FORMAT, variant: v.name, start: o.fen ?? v.startFen, policy: policy.name, tags, timeControl: null, created: new Date().toISOString(), t0: 0 });
     } catch (e) {
       await link.close();
@@ -136,7 +142,9 @@ export const playCommand: Command = {
       start: fen.position, policy, link, journal, hands, timeControl,
       players: { white: o.white ?? '?', black: o.black ?? '?' },
       tags: [{ name: 'Event', value: o.event ?? 'dambord game' }],
-      resume: resumed ? { state: resumed.recovery.state, lastT: resumed.recovery.lastT, outputs: resumed.recovery.outputs } : null,
+      resume: resumed
+        ? { state: resumed.recovery.state, lastT: resumed.recovery.lastT, outputs: resumed.recovery.outputs, clock: resumed.recovery.clock, moveClocks: resumed.moveClocks }
+        : null,
     });
     const pdnPath = journalPath.replace(/\.journal$/, '.pdn');
     session.subscribe((view) => {
@@ -196,6 +204,8 @@ interface Resumed {
   readonly variant: string;
   readonly fen: string;
   readonly policy: string;
+  /** The mover's time left after each move (the journal's clock entries). */
+  readonly moveClocks: number[];
 }
 
 /** The newest journal in `dir` (by name: they are named by their start time). */
@@ -234,7 +244,16 @@ function resumeGame(file: string, io: Io): Resumed | null {
     }
     const h = r.journal.header;
     io.stdout.write(`dambord play: resuming ${file}: ${recovery.state.ply} plies played\n`);
-    return { path: file, journal: r.journal, recovery, variant: h.variant, fen: h.start, policy: h.policy };
+    const moveClocks: number[] = [];
+    let mover: 'white' | 'black' | null = null;
+    for (const e of r.read.entries) {
+      if (e.k === 'out' && e.o.type === 'move') mover = e.o.side;
+      else if (e.k === 'clock' && mover) {
+        moveClocks.push(e[mover]);
+        mover = null;
+      }
+    }
+    return { path: file, journal: r.journal, recovery, variant: h.variant, fen: h.start, policy: h.policy, moveClocks };
   } catch (e) {
     io.stderr.write(`dambord play: cannot resume ${file}: ${why(e)}\n`);
     return null;
