@@ -11,6 +11,7 @@ import { parseFen, variants, writeFen } from '../../rules/index.ts';
 import { openJournal, readJournal } from '../journal/journal.ts';
 import { recoverGame } from '../journal/recover.ts';
 import { JOURNAL_FORMAT } from '../journal/record.ts';
+import { parseTimeControl } from '../clock/clock.ts';
 import { openSerialLink } from '../link/serialLink.ts';
 import { tournament } from '../referee/policy.ts';
 import { startSession } from './session.ts';
@@ -111,6 +112,28 @@ describe('a game session on the simulated board', () => {
       await binding.advance(200);
     }
     expect(session.view().moves.map((m) => m.text)).toEqual(['28-23']);
+    await session.close();
+  });
+
+  it('FMJD 10.3, 7.1.2.5 (seed 002): the flag falls and the game ends with the right result', async () => {
+    const v = variants.international;
+    const start = parseFen(v, v.startFen);
+    if (!start.ok) throw new Error();
+    const tc = parseTimeControl('2');
+    if (!tc.ok || tc.tc.kind === 'unknown' || tc.tc.kind === 'untimed') throw new Error();
+    const board = new SimulatedBoard({ size: '10x10', occupied: [...Array.from({ length: 20 }, (_, i) => i + 1), ...Array.from({ length: 20 }, (_, i) => i + 31)] });
+    const binding = new SimulatedBinding({ clock: 'manual' });
+    const path = binding.add(board);
+    const link = openSerialLink({ path, binding, now: () => board.simTimeMs });
+    const session = startSession({ start: start.position, policy: tournament, link, hands: board, timeControl: tc.tc, now: () => board.simTimeMs });
+    await binding.advance(600);
+    expect(session.view().clock).toMatchObject({ control: '2', running: 'white' });
+    for (let i = 0; i < 30 && !session.view().result; i++) {
+      await binding.advance(200);
+      await new Promise((r) => setTimeout(r, 20)); // the session looks at the clock every 100 ms of wall time
+    }
+    expect(session.view().result).toMatchObject({ result: '0-2', reason: 'time' });
+    expect(session.view().pdn).toContain('[Result "0-2"]');
     await session.close();
   });
 });
