@@ -132,7 +132,7 @@ describe('a game session on the simulated board', () => {
       await binding.advance(200);
       await new Promise((r) => setTimeout(r, 20)); // the session looks at the clock every 100 ms of wall time
     }
-    expect(session.view().result).toMatchObject({ result: '0-2', reason: 'time' });
+    expect(session.view().result).toMatchObject({ result: '0-2', reason: "white's time ran out" });
     expect(session.view().pdn).toContain('[Result "0-2"]');
     await session.close();
   });

@@ -258,7 +258,7 @@ export function startSession(options: SessionOptions): RunningSession {
       const flag = flagFall(clock, now());
       if (flag) {
         const f = flagResult(flag, v);
-        result = { result: f.result, reason: 'time', article: f.article };
+        result = { result: f.result, reason: `${flag}'s time ran out`, article: f.article };
         log.push(`${flag} lost on time (article ${f.article})`);
         sheet = { ...sheet, result: f.result };
         journal([{ k: 'note', t: boardNow(), text: `flag fall: ${flag}` }]);
