@@ -38,6 +38,8 @@ export interface SessionOptions {
   readonly journal?: Journal | null;
   /** Present when the board is the simulator: the page then acts as the hands. */
   readonly hands?: SimulatedHands | null;
+  /** Light the legal destinations of a lifted piece (never in the tournament policy). */
+  readonly hints?: boolean;
   /** Host clock in ms (default performance.now); only the clock and the settle ticks use it. */
   readonly now?: () => number;
   /**
@@ -163,7 +165,7 @@ export function startSession(options: SessionOptions): RunningSession {
 
   function changed(): void {
     if (referee || setup) {
-      const frame = referee ? ledFrame(referee, guidance) : setupFrame();
+      const frame = referee ? ledFrame(referee, guidance, { hints: options.hints }) : setupFrame();
       const key = frame.join(',');
       if (key !== lastFrame) {
         lastFrame = key;
@@ -281,7 +283,7 @@ export function startSession(options: SessionOptions): RunningSession {
   function buildView(): PlayView {
     const g = v.geometry;
     const pos = referee ? currentPosition(referee.game) : options.start;
-    const frame = referee ? ledFrame(referee, guidance) : setup ? setupFrame() : [];
+    const frame = referee ? ledFrame(referee, guidance, { hints: options.hints }) : setup ? setupFrame() : [];
     const squares: SquareView[] = [];
     for (let i = 0; i < g.squares; i++) {
       const p = pos.board[i];

@@ -40,6 +40,7 @@ Options:
   --event NAME       the Event tag of the scoresheet
   --time-control TC  PDN TimeControl, e.g. 5400+30 (90 min + 30 s a move), 40/7200:3600
   --policy P         tournament (default), casual or blind
+  --hints            light the squares a lifted piece may go to (not in the tournament policy)
   --http-port N      the page's port (default 8080; 0 for any free port)
   --host H           the page's interface (default 127.0.0.1; 0.0.0.0 for a phone on the LAN)
   --games DIR        where the journal and the PDN of each game go (default ./games)
@@ -59,7 +60,7 @@ export const playCommand: Command = {
   async run(argv, io) {
     const args = parseArgs(argv, {
       variant: 'string', fen: 'string', port: 'string', find: 'boolean', white: 'string', black: 'string', event: 'string',
-      'time-control': 'string', policy: 'string', 'http-port': 'string', host: 'string', games: 'string', resume: 'string',
+      'time-control': 'string', policy: 'string', 'http-port': 'string', host: 'string', games: 'string', resume: 'string', hints: 'boolean',
     });
     if (!args.ok) return usageError(io, 'play', args.error);
     const o = args.options;
@@ -140,6 +141,7 @@ export const playCommand: Command = {
     }
     const session = startSession({
       start: fen.position, policy, link, journal, hands, timeControl,
+      hints: o.hints,
       players: { white: o.white ?? '?', black: o.black ?? '?' },
       tags: [{ name: 'Event', value: o.event ?? 'dambord game' }],
       resume: resumed
