@@ -136,5 +136,28 @@ describe('a game session on the simulated board', () => {
     expect(session.view().pdn).toContain('[Result "0-2"]');
     await session.close();
   });
+
+  it('FMJD 7.3.1: a draw offered stands until the opponent moves; the opponent accepting it draws the game', async () => {
+    const v = variants.international;
+    const start = parseFen(v, v.startFen);
+    if (!start.ok) throw new Error();
+    const board = new SimulatedBoard({ size: '10x10', occupied: [...Array.from({ length: 20 }, (_, i) => i + 1), ...Array.from({ length: 20 }, (_, i) => i + 31)] });
+    const binding = new SimulatedBinding({ clock: 'manual' });
+    const path = binding.add(board);
+    const link = openSerialLink({ path, binding, now: () => board.simTimeMs });
+    const session = startSession({ start: start.position, policy: tournament, link, hands: board, now: () => board.simTimeMs });
+    await binding.advance(600);
+    await session.command({ type: 'draw', color: 'white' });
+    expect(session.view().drawOffer).toBe('white');
+    for (const [type, square] of [['lift', '32'], ['place', '28'], ['lift', '19'], ['place', '23']] as const) {
+      await session.command({ type, square });
+      await binding.advance(200);
+    }
+    expect(session.view().drawOffer).toBeNull(); // Black played on: declined
+    await session.command({ type: 'draw', color: 'black' });
+    await session.command({ type: 'draw', color: 'white' });
+    expect(session.view().result).toMatchObject({ result: '1-1', reason: 'draw agreed' });
+    await session.close();
+  });
 });
 

@@ -92,6 +92,7 @@ export function startSession(options: SessionOptions): RunningSession {
   let linkState = 'connecting';
   let irregularity: PlayView['irregularity'] = null;
   let result: PlayView['result'] = null;
+  let drawOffer: 'white' | 'black' | null = null;
   let boardClock = { board: 0, host: now() };
   /** Added to the board's times: a resumed game's board restarted its clock from zero. */
   let offset = 0;
@@ -139,6 +140,10 @@ export function startSession(options: SessionOptions): RunningSession {
     sheet = record(sheet, outputs);
     guidance = observe(guidance, outputs);
     for (const o of outputs) {
+      if (o.type === 'move' && drawOffer && o.side !== drawOffer) {
+        log.push(`${o.side} played on: the draw offered by ${drawOffer} is declined`);
+        drawOffer = null;
+      }
       if (o.type === 'move' && clock) {
         const pressed = press(clock, o.side, now()); // the mover's clock stops, the other's runs
         if (pressed.ok) clock = pressed.clock;
@@ -312,6 +317,7 @@ export function startSession(options: SessionOptions): RunningSession {
       irregularity,
       guidance: setup ? setupGuidance() : plan ? { kind: mode === 'mismatch' ? 'mismatch' : 'correction', ...plan, message: `clear ${plan.clear.join(', ') || 'nothing'}; fill ${plan.fill.join(', ') || 'nothing'}` } : null,
       result,
+      drawOffer,
       pdn: scoresheetPdn({ ...sheet, tags: clock ? [...sheet.tags, ...timeTags(clock, now())] : sheet.tags, result: result?.result ?? sheet.result }),
       simulated: Boolean(options.hands),
       link: { state: linkState, health: options.link.health() },
@@ -347,6 +353,19 @@ export function startSession(options: SessionOptions): RunningSession {
       return () => listeners.delete(listener);
     },
     async command(c: PlayCommand) {
+      if (c.type === 'draw' && c.color && referee && !result) {
+        // An offer stands until the opponent moves; the opponent's own offer accepts it.
+        if (drawOffer && drawOffer !== c.color) {
+          drawOffer = null;
+          apply({ type: 'draw-agreed', t: boardNow() });
+        } else {
+          drawOffer = c.color;
+          log.push(`${c.color} offers a draw`);
+          journal([{ k: 'note', t: boardNow(), text: `${c.color} offers a draw` }]);
+          changed();
+        }
+        return { ok: true };
+      }
       if (c.type === 'resign' || c.type === 'draw') {
         if (!referee) return { ok: false, error: 'the board is not connected yet' };
         apply(c.type === 'resign' ? { type: 'resign', color: c.color as Color, t: boardNow() } : { type: 'draw-agreed', t: boardNow() });

@@ -24,6 +24,8 @@ export interface PlayView {
    */
   readonly guidance: { readonly kind: 'setup' | 'mismatch' | 'correction'; readonly clear: readonly string[]; readonly fill: readonly string[]; readonly message: string } | null;
   readonly result: { readonly result: string; readonly reason: string; readonly article: string } | null;
+  /** A draw offered by this side and not yet answered: it stands until the opponent moves. */
+  readonly drawOffer: 'white' | 'black' | null;
   /** The live scoresheet. */
   readonly pdn: string;
   /** Whether the board is the simulator (the page then acts as the hands). */
@@ -52,7 +54,8 @@ export type PlayCommand =
   | { readonly type: 'lift' | 'place'; readonly square: string }
   | { readonly type: 'press'; readonly button: 'jadoube' | 'clock' | 'accept' | 'correct' }
   | { readonly type: 'resign'; readonly color: 'white' | 'black' }
-  | { readonly type: 'draw' };
+  /** With `color`: that side offers a draw (accepted by an offer of the other side); without: a draw agreed by both (FMJD 7.3.1). */
+  | { readonly type: 'draw'; readonly color?: 'white' | 'black' };
 
 /** A game being played: the web server and the CLI talk to it through this. */
 export interface PlaySession {

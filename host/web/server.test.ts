@@ -33,6 +33,7 @@ function startView(): PlayView {
     irregularity: null,
     guidance: null,
     result: null,
+    drawOffer: null,
     pdn: '[Event "?"]\n[GameType "21"]\n\n*\n',
     simulated: true,
     link: { state: 'connected', health: null },
@@ -370,7 +371,8 @@ describe('web server', () => {
 describe('checkCommand', () => {
   it('keeps only the fields of the command', () => {
     expect(checkCommand({ type: 'lift', square: '32', extra: 1 })).toEqual({ ok: true, command: { type: 'lift', square: '32' } });
-    expect(checkCommand({ type: 'draw', color: 'white' })).toEqual({ ok: true, command: { type: 'draw' } });
+    expect(checkCommand({ type: 'draw', color: 'white', extra: 1 })).toEqual({ ok: true, command: { type: 'draw', color: 'white' } });
+    expect(checkCommand({ type: 'draw', color: 'grey' })).toMatchObject({ ok: false });
   });
 });
 

@@ -304,7 +304,9 @@ export function checkCommand(x: unknown): CheckedCommand {
       if (typeof o.color !== 'string' || !COLORS.includes(o.color)) return no('"resign" needs a "color": white or black');
       return yes({ type: 'resign', color: o.color as 'white' | 'black' });
     case 'draw':
-      return yes({ type: 'draw' });
+      if (o.color === undefined) return yes({ type: 'draw' });
+      if (typeof o.color !== 'string' || !COLORS.includes(o.color)) return no('"draw" takes an optional "color": white or black, the side offering the draw');
+      return yes({ type: 'draw', color: o.color as 'white' | 'black' });
     default:
       return no('unknown command type: expected lift, place, press, resign or draw');
   }

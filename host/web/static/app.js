@@ -386,7 +386,10 @@ function start() {
 
     $('hands-controls').hidden = !view.simulated;
     $('sim-help').hidden = !view.simulated;
-    for (const id of ['btn-resign-white', 'btn-resign-black', 'btn-draw']) $(id).disabled = Boolean(view.result);
+    for (const id of ['btn-resign-white', 'btn-resign-black', 'btn-draw', 'btn-draw-white', 'btn-draw-black']) $(id).disabled = Boolean(view.result);
+    // A draw offered by one side: the other side's button accepts it.
+    $('btn-draw-white').textContent = view.drawOffer === 'black' ? 'White accepts the draw' : view.drawOffer === 'white' ? 'White offered a draw' : 'White offers a draw';
+    $('btn-draw-black').textContent = view.drawOffer === 'white' ? 'Black accepts the draw' : view.drawOffer === 'black' ? 'Black offered a draw' : 'Black offers a draw';
 
     $('link-state').textContent = linkSummary(view.link);
     $('link-health').innerHTML = healthRows(view.link.health);
@@ -439,6 +442,8 @@ function start() {
   confirming('btn-resign-white', 'White resigns: press again to confirm', () => ({ type: 'resign', color: 'white' }));
   confirming('btn-resign-black', 'Black resigns: press again to confirm', () => ({ type: 'resign', color: 'black' }));
   confirming('btn-draw', 'Draw agreed: press again to confirm', () => ({ type: 'draw' }));
+  $('btn-draw-white').addEventListener('click', () => void send({ type: 'draw', color: 'white' }));
+  $('btn-draw-black').addEventListener('click', () => void send({ type: 'draw', color: 'black' }));
   for (const [id, button] of [
     ['btn-clock', 'clock'],
     ['btn-jadoube', 'jadoube'],
