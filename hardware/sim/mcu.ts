@@ -13,9 +13,9 @@
  * as in plain avr8js); the firmware behaves the same either way.
  *
  * Fidelity fixes to avr8js 0.21's USART, both found by running this firmware: the
- * data-register-empty interrupt is made level-triggered as on the chip (makeUdreLevelTriggered;
+ * data-register-empty interrupt is made level-triggered as on the chip (usartFix.ts;
  * without it the transmitter stalls after its first idle moment), and a write to UCSR0B no
- * longer throws away a received byte (keepRxcOnUcsrbWrite; without it a byte is lost now and
+ * longer throws away a received byte (usartFix.ts; without it a byte is lost now and
  * then while the firmware sends). avr8js's receiver holds one byte where the chip's holds two
  * (a two-level FIFO, datasheet 20.7): the firmware reads each byte within a few dozen cycles,
  * so that difference does not show.
@@ -48,6 +48,7 @@ import {
   timer2Config,
   usart0Config,
 } from 'avr8js';
+import { fixUsart } from './usartFix.ts';
 
 /** The reference board's crystal (hardware/pinmap.json `clockHz`). */
 export const CLOCK_HZ = 16_000_000;
@@ -71,44 +72,6 @@ export interface McuOptions {
   readonly epochCycles?: number;
   /** Halt the CPU in SLEEP until an interrupt (default true); see the file comment. */
   readonly idleSkip?: boolean;
-}
-
-/**
- * USART data register empty is a level, not an event (datasheet 20.6.3: "UDRE0 is set while the
- * buffer is empty; the interrupt is executed as long as UDRIE0 is one"; only a write to UDR0
- * clears it). avr8js 0.21 clears the flag when it takes the interrupt, so firmware whose UDRE
- * handler finds nothing to send and turns UDRIE0 off (as uart.c does) never gets the interrupt
- * again when it turns UDRIE0 back on: transmission stops for good after the first idle moment.
- * Marking the interrupt `constant` (as avr8js does for RXC) keeps the flag until UDR is written.
- */
-function makeUdreLevelTriggered(usart: AVRUSART): void {
-  const udre = (usart as unknown as { UDRE?: { constant?: boolean } }).UDRE;
-  if (!udre) throw new Error('avr8js: AVRUSART has no UDRE interrupt config; check mcu.ts against this avr8js version');
-  udre.constant = true;
-}
-
-type InterruptConfig = Parameters<CPU['setInterruptFlag']>[0];
-
-/**
- * RXC0 is cleared only by reading UDR0, or by turning the receiver off, which flushes it
- * (datasheet 20.7.3 and 20.7.4). avr8js 0.21 also clears it, and drops its pending interrupt,
- * on every write to UCSR0B that leaves the receiver on: a byte that completes while the
- * firmware toggles UDRIE0 (as uart.c's UDRE handler and uart_put do several times a line) is
- * never read, and the next one overwrites it. This puts the flag and its interrupt back.
- */
-function keepRxcOnUcsrbWrite(cpu: CPU, usart: AVRUSART): void {
-  const rxc = (usart as unknown as { RXC?: InterruptConfig }).RXC;
-  if (!rxc) throw new Error('avr8js: AVRUSART has no RXC interrupt config; check mcu.ts against this avr8js version');
-  const { UCSRA, UCSRB } = usart0Config;
-  const RXC = 0x80;
-  const RXEN = 0x10;
-  const orig = cpu.writeHooks[UCSRB];
-  cpu.writeHooks[UCSRB] = (value, old, addr, mask) => {
-    const received = (cpu.data[UCSRA] & RXC) !== 0;
-    const r = orig(value, old, addr, mask);
-    if (received && value & RXEN && old & RXEN) cpu.setInterruptFlag(rxc);
-    return r;
-  };
 }
 
 /** The private clock-event list of avr8js's CPU; read only to know when the next peripheral event is due. */
@@ -152,8 +115,7 @@ export class Mcu {
     this.portC = new AVRIOPort(this.cpu, portCConfig);
     this.portD = new AVRIOPort(this.cpu, portDConfig);
     this.usart = new AVRUSART(this.cpu, usart0Config, this.clockHz);
-    makeUdreLevelTriggered(this.usart);
-    keepRxcOnUcsrbWrite(this.cpu, this.usart);
+    fixUsart(this.cpu, this.usart, usart0Config);
     this.spi = new AVRSPI(this.cpu, spiConfig, this.clockHz);
     this.eepromBackend = opts.eeprom ?? new EEPROMMemoryBackend(EEPROM_BYTES);
     this.eeprom = new AVREEPROM(this.cpu, this.eepromBackend);
