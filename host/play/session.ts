@@ -13,7 +13,7 @@ import { NO_GUIDANCE, ledFrame, observe } from '../leds/guidance.ts';
 import type { Guidance } from '../leds/guidance.ts';
 import type { BoardEvent, BoardLink, LedFrame } from '../link/types.ts';
 import { outputText } from '../referee/json.ts';
-import { createReferee, step } from '../referee/referee.ts';
+import { createReferee, difference as boardDifference, step } from '../referee/referee.ts';
 import type { RefereeState } from '../referee/referee.ts';
 import { newScoresheet, record, scoresheetPdn } from '../referee/record.ts';
 import type { Scoresheet } from '../referee/record.ts';
@@ -335,14 +335,10 @@ export function startSession(options: SessionOptions): RunningSession {
     return { kind: 'setup', clear, fill, message: `set up the position: put pieces on ${fill.join(', ') || 'nothing'}; take off ${clear.join(', ') || 'nothing'}` };
   }
 
+  /** The referee's plan from the sensed board to `target`, squares named. */
   function difference(s: RefereeState, target: Position): { clear: string[]; fill: string[] } {
-    const clear: string[] = [];
-    const fill: string[] = [];
-    for (let i = 0; i < s.sensed.length; i++) {
-      if (s.sensed[i] !== 0 && target.board[i] === 0) clear.push(squareName(v, i));
-      if (s.sensed[i] === 0 && target.board[i] !== 0) fill.push(squareName(v, i));
-    }
-    return { clear, fill };
+    const plan = boardDifference(s.sensed, target);
+    return { clear: plan.clear.map((sq) => squareName(v, sq)), fill: plan.fill.map((f) => squareName(v, f.square)) };
   }
 
   return {

@@ -456,7 +456,7 @@ function correctionPlan(s: RefereeState, target: Position, t: number): RefereeOu
 }
 
 /** Squares to empty and pieces to put back to turn `sensed` into `target`. */
-function difference(sensed: Uint8Array, target: Position): { clear: number[]; fill: Fill[] } {
+export function difference(sensed: Uint8Array, target: Position): { clear: number[]; fill: Fill[] } {
   const clear: number[] = [];
   const fill: Fill[] = [];
   for (let sq = 0; sq < sensed.length; sq++) {
