@@ -1,13 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from './args.ts';
 import { EXIT } from './command.ts';
-import type { Command, Io } from './command.ts';
-import { commands, runCli } from './main.ts';
+import type { Command } from './command.ts';
+import { commands } from './main.ts';
+import { runCliBuffered } from './testing.ts';
+
+/** `dambord ARGV` in-process. */
+const cli = (argv: string[], opts: { commands?: Command[]; debug?: boolean } = {}) => runCliBuffered(argv, '', opts);
 
 const bin = fileURLToPath(new URL('./bin.js', import.meta.url));
 
@@ -19,20 +22,6 @@ function oracle(variant: string, depth: number): string {
   return lines.slice(0, depth).join('\n') + '\n';
 }
 
-/** Runs `dambord ARGV` in-process and collects what it writes. */
-async function cli(argv: string[], opts: { commands?: Command[]; debug?: boolean } = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const sink = (to: string[]) => {
-    const s = new PassThrough();
-    s.on('data', (chunk: Buffer) => to.push(chunk.toString()));
-    return s;
-  };
-  const io: Io = { stdout: sink(out), stderr: sink(err), stdin: new PassThrough() };
-  const code = await runCli(argv, io, opts);
-  await new Promise((r) => setImmediate(r));
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
 
 /** Runs `node host/cli/bin.js ARGV` as a real process, from another directory. */
 function subprocess(argv: string[]) {

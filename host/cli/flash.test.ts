@@ -2,21 +2,10 @@
 // the programming itself is not exercised; the command avrdude would run is checked instead.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { firmwareHex } from './commands/flash.ts';
-import type { Io } from './command.ts';
-import { runCli } from './main.ts';
+import { runCliBuffered as cli } from './testing.ts';
 
-async function cli(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const sink = (to: string[]) => new PassThrough().on('data', (c: Buffer) => to.push(c.toString()));
-  const io: Io = { stdout: sink(out), stderr: sink(err), stdin: new PassThrough() };
-  const code = await runCli(argv, io);
-  await new Promise((r) => setImmediate(r));
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
 
 const avrdude = spawnSync('avrdude', ['-?'], { encoding: 'utf8' }).error === undefined;
 

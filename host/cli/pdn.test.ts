@@ -5,33 +5,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { normaliseResult, parseFen, readPdn, sameMove, variants, writeFen } from '../../rules/index.ts';
 import type { PdnGame, PdnPly, VariantName } from '../../rules/index.ts';
 import { EXIT } from './command.ts';
-import { runCli } from './main.ts';
+import { runCliBuffered as cli } from './testing.ts';
 
 const gamesDir = fileURLToPath(new URL('../../../shared/oracles/games/', import.meta.url));
 const bin = fileURLToPath(new URL('./bin.js', import.meta.url));
 const scratch = mkdtempSync(path.join(tmpdir(), 'dambord-pdn-'));
 
-/** Runs `dambord ARGV` in-process with `stdin` as standard input and collects what it writes. */
-async function cli(argv: string[], stdin: string | Uint8Array = '') {
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  const sink = (to: Buffer[]) => {
-    const s = new PassThrough();
-    s.on('data', (chunk: Buffer) => to.push(chunk));
-    return s;
-  };
-  const input = new PassThrough();
-  input.end(typeof stdin === 'string' ? Buffer.from(stdin, 'utf8') : stdin);
-  const code = await runCli(argv, { stdout: sink(out), stderr: sink(err), stdin: input });
-  await new Promise((r) => setImmediate(r));
-  return { code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
-}
 
 const oracle = (file: string) => path.join(gamesDir, file);
 

@@ -1,23 +1,10 @@
 // dambord script renders a PDN game as an action script that dambord replay reads back exactly.
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatMove, readPdn } from '../../rules/index.ts';
 import { ORACLE_GAMES, oracleTexts } from '../../test/oracles.ts';
-import type { Io } from './command.ts';
-import { runCli } from './main.ts';
+import { runCliBuffered as cli } from './testing.ts';
 
-async function cli(argv: string[], stdin = '') {
-  const out: string[] = [];
-  const err: string[] = [];
-  const sink = (to: string[]) => new PassThrough().on('data', (c: Buffer) => to.push(c.toString()));
-  const input = new PassThrough();
-  input.end(stdin);
-  const io: Io = { stdout: sink(out), stderr: sink(err), stdin: input };
-  const code = await runCli(argv, io);
-  await new Promise((r) => setImmediate(r));
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
 
 describe('dambord script', () => {
   it.each([
