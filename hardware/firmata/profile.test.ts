@@ -47,6 +47,7 @@ describe('parseProfile rejects a broken profile with a reason', () => {
     { name: 'missing square', edit: (p) => { p.boards['10x10'].squares.pop(); }, reason: /10x10: square 50 missing/ },
     { name: 'hole in the squares', edit: (p) => { p.boards['8x8'].squares[3] = null; }, reason: /8x8 square 4 missing/ },
     { name: 'too many squares', edit: (p) => { p.boards['8x8'].squares.push(60); }, reason: /33 squares given/ },
+    { name: 'input beside an output in one Firmata port', edit: (p) => { p.boards['10x10'].squares[38] = 8; }, reason: /10x10 square 39 on D8 shares Firmata port 1 \(pins 8-15\) with the output max7219.din on D12/ },
     { name: 'missing button', edit: (p) => { delete p.buttons.accept; }, reason: /button accept missing/ },
     { name: 'serial pin', edit: (p) => { p.boards['8x8'].squares[0] = 1; }, reason: /pin 1 is reserved, D1/ },
     { name: 'on-board LED pin', edit: (p) => { p.max7219.din = 13; }, reason: /pin 13 is reserved/ },

@@ -108,6 +108,19 @@ export function parseProfile(json: unknown): ProfileResult {
     }
     squares[size] = list as number[];
   }
+  // StandardFirmata writes a port (pins 8n..8n+7) at a time, inputs' pull-ups included: an
+  // input beside an output would have its pull-up switched off by the host's next write.
+  const outputs = shared.slice(0, 4) as [string, number][];
+  for (const size of BOARD_SIZES) {
+    const inputs: [string, number][] = [
+      ...squares[size].map((pin, k): [string, number] => [`${size} square ${k + 1}`, pin]),
+      ...(shared.slice(4) as [string, number][]),
+    ];
+    for (const [what, pin] of inputs) {
+      const out = outputs.find(([, o]) => o >> 3 === pin >> 3);
+      if (out) return fail(`${what} on ${pinLabel(pin)} shares Firmata port ${pin >> 3} (pins ${(pin >> 3) * 8}-${(pin >> 3) * 8 + 7}) with the output ${out[0]} on ${pinLabel(out[1])}; StandardFirmata writes a whole port at a time, which would switch the input's pull-up off`);
+    }
+  }
   // Duplicates among the shared pins themselves.
   const seen = new Map<number, string>();
   for (const [what, v] of shared) {
