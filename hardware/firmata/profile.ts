@@ -175,3 +175,13 @@ export function squareOfPin(profile: MegaProfile, size: BoardSize, pin: number):
 export function buttonOfPin(profile: MegaProfile, pin: number): ButtonName | undefined {
   return BUTTONS.find((b) => profile.buttons[b] === pin);
 }
+
+/**
+ * Where square `square`'s LED (1-based) sits on the MAX7219, as johnny-five's Led.Matrix numbers
+ * it: row (k-1) div 8 (digit register row + 1), column (k-1) mod 8, which the row byte holds as
+ * bit 0x80 >> column (segment DP for column 0, then A..G).
+ */
+export function ledOfSquare(square: number): { readonly row: number; readonly col: number; readonly bit: number } {
+  const k = square - 1;
+  return { row: k >> 3, col: k & 7, bit: 0x80 >> (k & 7) };
+}

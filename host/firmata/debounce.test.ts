@@ -1,7 +1,7 @@
 // asym_defer_pk debounce, tested as QMK tests its algorithms: a fake clock and tables of
 // {time, inputs, expected outputs}.
 import { describe, expect, it } from 'vitest';
-import { createDebounce, debounce, type DebounceChange, type DebounceState } from './debounce.ts';
+import { createDebounce, debounce, releaseInOrder, type DebounceChange, type DebounceState } from './debounce.ts';
 
 type Step = { t: number; inputs: string; out: [index: number, pressed: boolean, t: number][] };
 
@@ -139,5 +139,34 @@ describe('debounce (asym_defer_pk)', () => {
     const s = createDebounce({ makeMs: 5, breakMs: 5, count: 3 });
     expect(debounce(s, 0, [true]).error).toMatch(/1 inputs, expected 3/);
     expect(debounce(s, Number.NaN, [true, true, true]).error).toMatch(/not a finite number/);
+  });
+});
+
+describe('releaseInOrder: changes leave in time order even with separate make and break times', () => {
+  it('holds a quick make until an earlier, slower break has settled', () => {
+    let s = createDebounce({ makeMs: 5, breakMs: 20, count: 2, initial: [true, false] });
+    s = debounce(s, 0, [false, false]).state; // switch 0 opens at t=0 (break: 20 ms)
+    const r = debounce(s, 2, [false, true]); // switch 1 closes at t=2 (make: 5 ms)
+    s = r.state;
+    const r2 = debounce(s, 8, [false, true]); // the make is confirmed at 8, the break is not yet
+    expect(r2.changes).toEqual([{ index: 1, pressed: true, t: 2 }]);
+    const first = releaseInOrder(r2.state, r2.changes);
+    expect(first.release).toEqual([]);
+    expect(first.hold).toEqual([{ index: 1, pressed: true, t: 2 }]);
+    const r3 = debounce(r2.state, 21, [false, true]);
+    const second = releaseInOrder(r3.state, [...first.hold, ...r3.changes]);
+    expect(second.release).toEqual([{ index: 0, pressed: false, t: 0 }, { index: 1, pressed: true, t: 2 }]);
+    expect(second.hold).toEqual([]);
+  });
+
+  it('lets a held change go when the earlier switch bounces back instead of settling', () => {
+    let s = createDebounce({ makeMs: 5, breakMs: 20, count: 2, initial: [true, false] });
+    s = debounce(s, 0, [false, false]).state;
+    const r = debounce(s, 8, [false, true]);
+    const r2 = debounce(r.state, 14, [false, true]);
+    const held = releaseInOrder(r2.state, [...r.changes, ...r2.changes]).hold;
+    expect(held.length).toBe(1);
+    const r3 = debounce(r2.state, 15, [true, true]); // the magnet only brushed square 0
+    expect(releaseInOrder(r3.state, held).release).toEqual(held);
   });
 });

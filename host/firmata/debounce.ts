@@ -101,3 +101,21 @@ export function debounce(state: DebounceState, now: number, raw: readonly boolea
   });
   return { state: { ...state, now, switches }, changes };
 }
+
+/**
+ * Changes in time order. With separate make and break times, a change that began later can be
+ * confirmed first (a 5 ms make after a 20 ms break), so confirmed changes are held until every
+ * switch still settling began after them. `held` are changes confirmed before, not yet
+ * released; returns what may be delivered now, ordered by time then index, and what stays held.
+ *
+ * @example
+ *   const r = debounce(s, now, levels);
+ *   const { release, hold } = releaseInOrder(r.state, [...held, ...r.changes]);
+ */
+export function releaseInOrder(state: DebounceState, held: readonly DebounceChange[]): { release: DebounceChange[]; hold: DebounceChange[] } {
+  let settling = Infinity;
+  for (const sw of state.switches) if (sw.raw !== sw.stable && sw.since < settling) settling = sw.since;
+  const sorted = [...held].sort((a, b) => a.t - b.t || a.index - b.index);
+  const cut = sorted.findIndex((c) => c.t > settling);
+  return cut < 0 ? { release: sorted, hold: [] } : { release: sorted.slice(0, cut), hold: sorted.slice(cut) };
+}
