@@ -1,13 +1,15 @@
 /**
  * A serialport binding (`BindingInterface` of @serialport/bindings-interface) whose ports are
- * simulated boards, so that host code opens a simulated board exactly as it opens a real one:
+ * simulated boards (any `SimulatedDevice` of avrBoard.ts: the dambord-firmware SimulatedBoard,
+ * or the StandardFirmata Mega of hardware/firmata/board.ts), so that host code opens a
+ * simulated board exactly as it opens a real one:
  *
  *   const binding = new SimulatedBinding();
  *   const path = binding.add(new SimulatedBoard({ size: '10x10' }));   // '/dev/sim/dambord0'
  *   const port = new SerialPortStream({ binding, path, baudRate: 115200 });
  *   port.pipe(new ReadlineParser()).on('data', (line) => ...);      // HELLO ..., SNAP ...
  *
- * It behaves as an Arduino Nano on a USB-serial chip does:
+ * It behaves as an Arduino (Nano or Mega) on a USB-serial chip does:
  * - `list()` names every plugged-in board (manufacturer and vendorId say it is simulated).
  * - `open()` asserts DTR, which resets the board, so its HELLO and first SNAP reach the host
  *   that just opened it (a board already running has sent them to nobody). Bytes the board
@@ -16,21 +18,23 @@
  *   the link's rate. `drain()` resolves when all of them are in. `flush()` discards what the
  *   host has not read and what has not reached the firmware.
  * - `set({ dtr })`: DTR going from off to on resets the board (as avrdude and terminals do).
- * - A baud rate other than the board's garbles every byte (the host reads NULs, the firmware
- *   gets 0xFF), as a mismatched line would; `update()` can put it right.
+ * - A baud rate other than the board's (`baudRate`: 115200 for dambord, 57600 for Firmata)
+ *   garbles every byte (the host reads NULs, the firmware gets 0xFF), as a mismatched line
+ *   would; `update()` can put it right.
  * - `unplug(path)` pulls the USB cable: the port leaves `list()`, the board loses power, an open
  *   port's pending read fails with a non-cancel error (so SerialPortStream closes with a
  *   disconnect error) and later reads and writes fail; `replug(path)` plugs it back in (the
  *   board boots; open the port again to talk to it).
  *
  * Time: with `clock: 'realtime'` (the default) a board runs on the wall clock while its port
- * is open (SimulatedBoard.startRealtime). With `clock: 'manual'` nothing runs by itself: a test moves
+ * is open (SimulatedDevice.startRealtime). With `clock: 'manual'` nothing runs by itself: a test moves
  * simulated time with `await binding.advance(ms)`, which lets the streams' promises settle
  * between steps. Deterministic, as far as the host's own code is.
  */
 
 import type { BindingInterface, BindingPortInterface, OpenOptions, PortInfo, PortStatus, SetOptions, UpdateOptions } from '@serialport/bindings-interface';
-import { PINMAP, type RealtimeOptions, type SimulatedBoard } from './board.ts';
+import type { RealtimeOptions, SimulatedDevice } from './avrBoard.ts';
+import { SimulatedBoard } from './board.ts';
 
 export interface SimulatedBindingOptions {
   /** 'realtime' (default): an open port's board runs on the wall clock. 'manual': only advance() moves time. */
@@ -53,7 +57,7 @@ export class DisconnectedError extends Error {
 
 interface Entry {
   readonly path: string;
-  readonly board: SimulatedBoard;
+  readonly board: SimulatedDevice;
   readonly info: PortInfo;
   present: boolean;
   port: SimulatedPort | null;
@@ -75,28 +79,30 @@ export class SimulatedBinding implements BindingInterface<SimulatedPort, OpenOpt
     this.prefix = opts.prefix ?? '/dev/sim/';
   }
 
-  /** Plugs a board in under `path` (default `/dev/sim/dambordN`); returns the path. */
-  add(board: SimulatedBoard, path?: string): string {
+  /** Plugs a board in under `path` (default `/dev/sim/<identity.pathStem>N`, e.g. /dev/sim/dambord0); returns the path. */
+  add(board: SimulatedDevice, path?: string): string {
     const n = this.count++;
-    const p = path ?? `${this.prefix}dambord${n}`;
+    const { manufacturer, vendorId, productId, pathStem } = board.identity;
+    const p = path ?? `${this.prefix}${pathStem}${n}`;
     if (this.entries.has(p)) throw new Error(`${p} is already a simulated port`);
-    const info: PortInfo = {
-      path: p,
-      manufacturer: 'dambord simulator (avr8js)',
-      serialNumber: `SIM-${board.size}-${n}`,
-      pnpId: undefined,
-      locationId: undefined,
-      productId: `dambord-${board.size}`,
-      vendorId: 'simulated',
-    };
+    const info: PortInfo = { path: p, manufacturer, serialNumber: `SIM-${board.size}-${n}`, pnpId: undefined, locationId: undefined, productId, vendorId };
     this.entries.set(p, { path: p, board, info, present: true, port: null });
     board.powerOn();
     return p;
   }
 
-  /** The board behind a path. */
+  /** The board behind a path; with `kind` (a board class), checked to be one: `device(path, SimulatedFirmataBoard)`. */
+  device(path: string): SimulatedDevice;
+  device<D extends SimulatedDevice>(path: string, kind: abstract new (...args: never[]) => D): D;
+  device(path: string, kind?: abstract new (...args: never[]) => SimulatedDevice): SimulatedDevice {
+    const board = this.entry(path).board;
+    if (kind && !(board instanceof kind)) throw new Error(`${path} is a ${(board as object).constructor.name}, not a ${kind.name}`);
+    return board;
+  }
+
+  /** The dambord-firmware board behind a path (throws for another kind of board). */
   board(path: string): SimulatedBoard {
-    return this.entry(path).board;
+    return this.device(path, SimulatedBoard);
   }
 
   /** The open port of a path, if any (for tests). */
@@ -172,7 +178,7 @@ export class SimulatedBinding implements BindingInterface<SimulatedPort, OpenOpt
     if (e.port) throw new Error('Error Resource temporarily unavailable Cannot lock port');
     const port = new SimulatedPort(e.board, openOptions, () => this.closed(e));
     e.port = port;
-    e.board.reset(); // DTR asserted on open: the Nano resets
+    e.board.reset(); // DTR asserted on open: the Arduino resets
     if (this.clock === 'realtime') e.board.startRealtime(this.realtime);
     return port;
   }
@@ -193,7 +199,7 @@ export class SimulatedBinding implements BindingInterface<SimulatedPort, OpenOpt
 export class SimulatedPort implements BindingPortInterface {
   readonly openOptions: Required<OpenOptions>;
   isOpen = true;
-  private readonly board: SimulatedBoard;
+  private readonly board: SimulatedDevice;
   private readonly onClose: () => void;
   private incoming: Buffer[] = [];
   private incomingBytes = 0;
@@ -204,7 +210,7 @@ export class SimulatedPort implements BindingPortInterface {
   private readonly offTx: () => void;
   private readonly offRx: () => void;
 
-  constructor(board: SimulatedBoard, openOptions: Required<OpenOptions>, onClose: () => void) {
+  constructor(board: SimulatedDevice, openOptions: Required<OpenOptions>, onClose: () => void) {
     this.board = board;
     this.openOptions = { ...openOptions };
     this.onClose = onClose;
@@ -214,7 +220,7 @@ export class SimulatedPort implements BindingPortInterface {
 
   /** Whether the host's baud rate matches the board's. */
   get baudMatches(): boolean {
-    return this.openOptions.baudRate === PINMAP.uart.baud;
+    return this.openOptions.baudRate === this.board.baudRate;
   }
 
   async close(): Promise<void> {
@@ -224,7 +230,7 @@ export class SimulatedPort implements BindingPortInterface {
     this.offRx();
     this.incoming = [];
     this.incomingBytes = 0;
-    this.dtr = false; // hupcl: DTR drops (a Nano does not reset on that edge)
+    this.dtr = false; // hupcl: DTR drops (an Arduino does not reset on that edge)
     const read = this.pendingRead;
     this.pendingRead = null;
     read?.reject(new CanceledError('port is closed'));
@@ -292,7 +298,7 @@ export class SimulatedPort implements BindingPortInterface {
     if (!this.isOpen) throw new Error('Port is not open');
     if (this.gone) throw this.gone;
     await nextTick();
-    return { cts: false, dsr: false, dcd: false }; // the Nano's USB chip has none of them wired
+    return { cts: false, dsr: false, dcd: false }; // the Arduino's USB chip has none of them wired
   }
 
   async getBaudRate(): Promise<{ baudRate: number }> {

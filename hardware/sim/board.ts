@@ -9,12 +9,8 @@
  * the wall clock, for a person or a host at the other end). Every figure it reports is in board
  * milliseconds since the board was created (`simTimeMs`), across resets and power cycles.
  *
- * The serial link behaves as the Nano's USB-serial chip does: bytes from the host go into the
- * USART one at a time at the link's rate (a byte every 10 bit times at 115200 baud; they wait
- * while the receiver is off, and one that arrives before the firmware has read the previous one
- * overwrites it, as on the chip); bytes from the firmware reach `onTx` listeners when their stop
- * bit has gone out. `reset()` is what DTR does to a real Nano when a host opens the port (the
- * bootloader's delay is not modelled: the firmware starts at once).
+ * The serial link, power, reset and the time drivers are AvrBoard's (avrBoard.ts): the Nano's
+ * USB-serial chip at 115200 baud, DTR resetting the MCU.
  *
  * @example
  *   const board = new SimulatedBoard({ size: '10x10', occupied: [1, 2, 3] });
@@ -27,16 +23,18 @@
  */
 
 import { readFileSync } from 'node:fs';
-import { EEPROMMemoryBackend, usart0Config } from 'avr8js';
+import { EEPROMMemoryBackend } from 'avr8js';
 import { parsePin, wiring as wiringOf, type PinMap, type Wiring } from '../gen-pins.mjs';
 import { Hc165Chain, type ChainPins, type PortBit } from './hc165.ts';
 import { loadIntelHex } from './ihex.ts';
 import { Max7219 } from './max7219.ts';
 import { CLOCK_HZ, EEPROM_BYTES, Mcu } from './mcu.ts';
 import { Piezo, type Tone } from './piezo.ts';
+import { AvrBoard, type PortIdentity } from './avrBoard.ts';
 
 export type BoardSize = '10x10' | '8x8';
 export type { Tone } from './piezo.ts';
+export type { RealtimeOptions, RxListener, TxListener } from './avrBoard.ts';
 
 export interface SimulatedBoardOptions {
   /** Board size, as in hardware/pinmap.json (default 10x10). */
@@ -52,19 +50,6 @@ export interface SimulatedBoardOptions {
   /** Halt the CPU in SLEEP until an interrupt (default true; see mcu.ts). */
   readonly idleSkip?: boolean;
 }
-
-/** Options of the real-time driver. */
-export interface RealtimeOptions {
-  /** Simulated ms per wall ms (default 1: real time). */
-  readonly speed?: number;
-  /** Wall ms between slices (default 4). */
-  readonly sliceMs?: number;
-  /** Whether the driver's timer may let the process exit (default false: it keeps it alive, like a board on the desk). */
-  readonly unref?: boolean;
-}
-
-export type TxListener = (bytes: Uint8Array) => void;
-export type RxListener = (byte: number) => void;
 
 const here = new URL('./', import.meta.url);
 export const PINMAP: PinMap = JSON.parse(readFileSync(new URL('../pinmap.json', here), 'utf8')) as PinMap;
@@ -84,36 +69,26 @@ function pin(name: string): PortBit {
   return parsePin(name);
 }
 
-export class SimulatedBoard {
+export class SimulatedBoard extends AvrBoard<Mcu> {
   readonly size: BoardSize;
+  readonly baudRate = PINMAP.uart.baud;
+  readonly identity: PortIdentity;
   readonly wiring: Wiring;
   readonly chain: Hc165Chain;
   readonly max7219: Max7219;
   readonly piezo: Piezo;
   /** The EEPROM; it keeps its content across resets and power cycles. */
   readonly eeprom: EEPROMMemoryBackend;
-  /** Times the MCU has started (power-on or reset). */
-  starts = 0;
-  /** Bytes from the host that overwrote an unread one in the USART (lost, as on the chip: data overrun). */
-  rxOverruns = 0;
   private readonly program: Uint16Array;
   private readonly idleSkip: boolean;
   private readonly chainPins: ChainPins;
   private readonly loadPin: PortBit;
   private readonly piezoPin: PortBit;
-  private current: Mcu | null = null;
-  private offCycles = 0;
-  private readonly txListeners = new Set<TxListener>();
-  private readonly rxListeners = new Set<RxListener>();
-  private rxQueue: number[] = [];
-  private rxHead = 0;
-  private rxInFlight = -1;
-  private driver: { timer: NodeJS.Timeout | NodeJS.Immediate | null; stop: boolean } | null = null;
-  /** How far the real-time driver is behind the wall clock, ms (0 when it keeps up). */
-  lagMs = 0;
 
   constructor(opts: SimulatedBoardOptions = {}) {
+    super(CLOCK_HZ);
     this.size = opts.size ?? '10x10';
+    this.identity = { manufacturer: 'dambord simulator (avr8js)', vendorId: 'simulated', productId: `dambord-${this.size}`, pathStem: 'dambord' };
     this.wiring = wiringOf(PINMAP, this.size);
     this.program = opts.program ?? committedFirmware(this.size);
     this.idleSkip = opts.idleSkip ?? true;
@@ -127,35 +102,6 @@ export class SimulatedBoard {
     this.piezoPin = pin(PINMAP.piezo.pin);
     for (const sq of opts.occupied ?? []) this.chain.setSquare(sq, true);
     if (opts.powered ?? true) this.powerOn();
-  }
-
-  // ---- time ----
-
-  /** Board cycles since the board was created. */
-  get simCycles(): number {
-    return this.current ? this.current.cycles : this.offCycles;
-  }
-
-  /** Board milliseconds since the board was created (fractional). */
-  get simTimeMs(): number {
-    return (this.simCycles * 1000) / CLOCK_HZ;
-  }
-
-  /** The running MCU (null while unpowered), for instrumentation. */
-  get mcu(): Mcu | null {
-    return this.current;
-  }
-
-  /** Runs the board for `ms` simulated milliseconds. Deterministic. */
-  advance(ms: number): void {
-    this.runUntil(this.simTimeMs + ms);
-  }
-
-  /** Runs the board until its time is at least `ms`. */
-  runUntil(ms: number): void {
-    const target = Math.round((ms * CLOCK_HZ) / 1000);
-    if (this.current) this.current.runCycles(target - this.current.cycles);
-    else this.offCycles = Math.max(this.offCycles, target);
   }
 
   // ---- the hands ----
@@ -183,7 +129,7 @@ export class SimulatedBoard {
 
   /** Squares whose LED is lit now, ascending (none while unpowered). */
   leds(): number[] {
-    return this.current ? this.max7219.litSquares() : [];
+    return this.powered ? this.max7219.litSquares() : [];
   }
 
   /** Every tone the piezo played, the sounding one last with endMs null. */
@@ -191,188 +137,26 @@ export class SimulatedBoard {
     return this.piezo.tones();
   }
 
-  // ---- the serial link ----
+  // ---- wiring it together (AvrBoard) ----
 
-  /** Listens to the bytes the board sends (each when its stop bit is out). Returns the unsubscribe function. */
-  onTx(listener: TxListener): () => void {
-    this.txListeners.add(listener);
-    return () => this.txListeners.delete(listener);
+  /** A reset keeps the EEPROM (passed to each new MCU), the switches and the MAX7219 registers; a power cycle blanks the MAX7219. */
+  protected createMcu(epochCycles: number): Mcu {
+    return new Mcu({ program: this.program, eeprom: this.eeprom, epochCycles, idleSkip: this.idleSkip });
   }
 
-  /** Listens to each byte as the USART receives it (its stop bit in). Returns the unsubscribe function. */
-  onRx(listener: RxListener): () => void {
-    this.rxListeners.add(listener);
-    return () => this.rxListeners.delete(listener);
-  }
-
-  /** Bytes from the host, queued and fed to the USART at the link's rate. A string is sent as latin1. */
-  rx(data: Uint8Array | string): void {
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'latin1') : data;
-    for (const b of bytes) this.rxQueue.push(b);
-    this.feed();
-  }
-
-  /** Bytes from the host not yet in the USART. */
-  get rxPending(): number {
-    return this.rxQueue.length - this.rxHead;
-  }
-
-  /** Whether every byte from the host has gone into the USART (none queued, none on the wire). */
-  get rxIdle(): boolean {
-    return this.rxHead >= this.rxQueue.length && this.rxInFlight < 0;
-  }
-
-  /** Discards the bytes from the host not yet in the USART. */
-  clearRx(): void {
-    this.rxQueue = [];
-    this.rxHead = 0;
-  }
-
-  // ---- power and reset ----
-
-  get powered(): boolean {
-    return this.current !== null;
-  }
-
-  /** Resets the MCU (as DTR does when a host opens the port): the firmware starts again; EEPROM, switches and MAX7219 registers stay. */
-  reset(): void {
-    if (!this.current) return;
-    this.boot();
-  }
-
-  /** Cuts the power (USB unplugged): the MCU stops, the MAX7219 forgets its registers. Time goes on. */
-  powerOff(): void {
-    if (!this.current) return;
-    this.offCycles = this.current.cycles;
-    this.teardown();
-    this.current = null;
-  }
-
-  /** Powers the board (USB plugged in): the MAX7219 comes up blank and in shutdown, the firmware starts. */
-  powerOn(): void {
-    if (this.current) return;
-    this.max7219.powerUp();
-    this.boot();
-  }
-
-  // ---- the real-time driver ----
-
-  /** Whether the real-time driver runs. */
-  get realtimeRunning(): boolean {
-    return this.driver !== null;
-  }
-
-  /**
-   * Runs the board on the wall clock until stopRealtime(): every `sliceMs` it runs the simulated
-   * time up to the wall time since it started (times `speed`), at most 50 ms of it per slice so
-   * that I/O is served in between. If it falls more than a second behind (a debugger, a long GC), it forgets
-   * the backlog instead of racing to catch up. `lagMs` says how far behind it is.
-   */
-  startRealtime(opts: RealtimeOptions = {}): void {
-    if (this.driver) return;
-    const speed = opts.speed ?? 1;
-    const sliceMs = opts.sliceMs ?? 4;
-    let wall0 = performance.now();
-    let sim0 = this.simTimeMs;
-    const driver: { timer: NodeJS.Timeout | NodeJS.Immediate | null; stop: boolean } = { timer: null, stop: false };
-    this.driver = driver;
-    const step = () => {
-      if (driver.stop) return;
-      const target = sim0 + (performance.now() - wall0) * speed;
-      this.runUntil(Math.min(target, this.simTimeMs + 50));
-      this.lagMs = Math.max(0, target - this.simTimeMs);
-      if (this.lagMs > 1000) {
-        wall0 = performance.now();
-        sim0 = this.simTimeMs;
-        this.lagMs = 0;
-      }
-      if (driver.stop) return;
-      driver.timer = this.lagMs > sliceMs ? setImmediate(step) : setTimeout(step, sliceMs);
-      if (opts.unref) driver.timer.unref();
-    };
-    driver.timer = setTimeout(step, sliceMs);
-    if (opts.unref) driver.timer.unref();
-  }
-
-  /** Stops the real-time driver; simulated time stands still until the board is run again. */
-  stopRealtime(): void {
-    const d = this.driver;
-    if (!d) return;
-    d.stop = true;
-    if (d.timer) {
-      clearTimeout(d.timer as NodeJS.Timeout);
-      clearImmediate(d.timer as NodeJS.Immediate);
-    }
-    this.driver = null;
-    this.lagMs = 0;
-  }
-
-  // ---- wiring it together ----
-
-  private boot(): void {
-    const epochCycles = this.simCycles;
-    this.teardown();
-    this.rxInFlight = -1;
-    const mcu = new Mcu({ program: this.program, eeprom: this.eeprom, epochCycles, idleSkip: this.idleSkip });
-    this.current = mcu;
-    this.starts++;
+  protected attachModels(mcu: Mcu): void {
     this.chain.attach(mcu, this.chainPins);
     this.max7219.attach(mcu, this.loadPin);
     this.piezo.attach(mcu, this.piezoPin);
-    mcu.usart.onByteTransmit = (byte) => {
-      mcu.cpu.addClockEvent(() => {
-        if (this.current !== mcu) return;
-        const bytes = Uint8Array.of(byte);
-        for (const l of this.txListeners) l(bytes);
-      }, mcu.usartCyclesPerChar);
-    };
-    let completed = 0;
-    let read = 0;
-    const udr = usart0Config.UDR;
-    const readUdr = mcu.cpu.readHooks[udr];
-    mcu.cpu.readHooks[udr] = (addr) => {
-      if (read < completed) read = completed;
-      return readUdr(addr);
-    };
-    mcu.usart.onRxComplete = () => {
-      if (read < completed) this.rxOverruns++;
-      completed++;
-      const byte = this.rxInFlight;
-      this.rxInFlight = -1;
-      if (byte >= 0) for (const l of this.rxListeners) l(byte);
-      this.feed();
-    };
-    // The receiver may be switched on with bytes waiting: feed them then.
-    const ucsrb = usart0Config.UCSRB;
-    const orig = mcu.cpu.writeHooks[ucsrb];
-    mcu.cpu.writeHooks[ucsrb] = (value, old, addr, mask) => {
-      const r = orig ? orig(value, old, addr, mask) : undefined;
-      if (!r) mcu.cpu.data[ucsrb] = value;
-      this.feed();
-      return true;
-    };
   }
 
-  private teardown(): void {
+  protected detachModels(): void {
     this.chain.detach();
     this.max7219.detach();
     this.piezo.detach();
   }
 
-  /** Starts the next queued byte into the USART if it is free. */
-  private feed(): void {
-    const mcu = this.current;
-    if (!mcu || this.rxHead >= this.rxQueue.length) return;
-    const usart = mcu.usart;
-    if (usart.rxBusy || !usart.rxEnable) return;
-    const byte = this.rxQueue[this.rxHead];
-    if (usart.writeByte(byte) !== true) return;
-    this.rxHead++;
-    if (this.rxHead >= this.rxQueue.length) this.clearRx();
-    else if (this.rxHead > 4096) {
-      this.rxQueue = this.rxQueue.slice(this.rxHead);
-      this.rxHead = 0;
-    }
-    this.rxInFlight = byte;
+  protected override powerUpModels(): void {
+    this.max7219.powerUp();
   }
 }
