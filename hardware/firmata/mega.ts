@@ -25,6 +25,7 @@
  *   mega.usart.onByteTransmit = (b) => out.push(b);
  *   mega.setDigitalPin(22, false);   // a reed switch on D22 closes to ground
  *   mega.runCycles(16_000);          // 1 ms
+ *   mega.runUntil(50);               // to 50 ms of board time (cycles count from epochCycles)
  */
 
 import {
@@ -56,6 +57,7 @@ import {
   type AVRPortConfig,
   type AVRTimerConfig,
 } from 'avr8js';
+import type { PortPin } from '../sim/max7219.ts';
 import { fixUsart } from '../sim/usartFix.ts';
 
 export const MEGA_CLOCK_HZ = 16_000_000;
@@ -171,6 +173,8 @@ export const MEGA_PINS: readonly (readonly [PortName, number])[] = [
 export interface Mega2560Options {
   /** Flash image as 16-bit words, MEGA2560_FLASH_BYTES long (loadIntelHex(path, MEGA2560_FLASH_BYTES)). */
   readonly program: Uint16Array;
+  /** Board cycle count at which this MCU starts (its power-on or reset), default 0. */
+  readonly epochCycles?: number;
 }
 
 export class Mega2560 {
@@ -180,10 +184,13 @@ export class Mega2560 {
   readonly timers: readonly AVRTimer[];
   readonly usart: AVRUSART;
   readonly adc: AVRADC;
+  /** Board cycles at which this MCU started. */
+  readonly epochCycles: number;
   /** Instructions executed. */
   instructions = 0;
 
   constructor(opts: Mega2560Options) {
+    this.epochCycles = opts.epochCycles ?? 0;
     if (opts.program.length * 2 !== MEGA2560_FLASH_BYTES) {
       throw new Error(`Mega2560: program must be ${MEGA2560_FLASH_BYTES} bytes (got ${opts.program.length * 2}); load it with MEGA2560_FLASH_BYTES`);
     }
@@ -198,9 +205,14 @@ export class Mega2560 {
     this.adc = new AVRADC(this.cpu, mega2560AdcConfig);
   }
 
-  /** Simulated time since reset, ms. */
+  /** Board cycles: this MCU's cycles plus its epoch. */
+  get cycles(): number {
+    return this.epochCycles + this.cpu.cycles;
+  }
+
+  /** Board time, ms (fractional). */
   get timeMs(): number {
-    return (this.cpu.cycles * 1000) / this.clockHz;
+    return (this.cycles * 1000) / this.clockHz;
   }
 
   /** Cycles one character takes on USART0 at its present settings. */
@@ -214,8 +226,14 @@ export class Mega2560 {
 
   /** Drives an Arduino digital pin from outside (a switch, or the pull-up avr8js does not model). */
   setDigitalPin(pin: number, high: boolean): void {
+    const { port, bit } = this.portPin(pin);
+    port.setPin(bit, high);
+  }
+
+  /** The port and bit of an Arduino digital pin, for the models wired to it. */
+  portPin(pin: number): PortPin {
     const [port, bit] = megaPin(pin);
-    this.ports[port].setPin(bit, high);
+    return { port: this.ports[port], bit };
   }
 
   /** The level the MCU drives on an Arduino digital pin, or null when it is an input. */
@@ -224,6 +242,11 @@ export class Mega2560 {
     const cfg = PORT_CONFIGS[port];
     if (!(this.cpu.data[cfg.DDR] & (1 << bit))) return null;
     return (this.cpu.data[cfg.PORT] & (1 << bit)) !== 0;
+  }
+
+  /** Runs until the board time is at least `ms`. */
+  runUntil(ms: number): void {
+    this.runCycles(Math.ceil((ms * this.clockHz) / 1000) - this.cycles);
   }
 
   /** Runs at least `n` more cycles. */

@@ -72,6 +72,27 @@ declare module 'johnny-five' {
     readonly value: number;
   }
 
-  const five: { Board: typeof Board; Switch: typeof Switch };
+  export interface MatrixOptions {
+    pins: { data: number; clock: number; cs: number };
+    board: Board;
+    devices?: number;
+  }
+
+  /** Led.Matrix (LedControl for a MAX7219 in matrix mode). */
+  export class Matrix {
+    constructor(options: MatrixOptions);
+    row(row: number, value: number): this;
+    led(row: number, col: number, state: 0 | 1): this;
+    clear(): this;
+  }
+
+  export class Piezo {
+    constructor(options: { pin: number; board: Board });
+    frequency(hz: number, ms: number): this;
+    noTone(): this;
+    readonly isPlaying: boolean;
+  }
+
+  const five: { Board: typeof Board; Switch: typeof Switch; Led: { Matrix: typeof Matrix }; Piezo: typeof Piezo };
   export default five;
 }

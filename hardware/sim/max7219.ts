@@ -1,5 +1,7 @@
 /**
- * The MAX7219 LED driver on the MCU's hardware SPI, with the square LEDs of the pin map.
+ * The MAX7219 LED driver with the square LEDs of a board, fed from the MCU's hardware SPI
+ * (`attach`, the dambord board) or bit-banged on three GPIO pins (`attachPins`, the Firmata
+ * board, where johnny-five's LedControl shifts each word out with digitalWrites).
  *
  * MAX7219 datasheet (Maxim 19-4452): 16-bit words, MSB first, D15-D12 ignored, D11-D8 the
  * register address (Table 2), D7-D0 the data, sampled on the rising CLK edge (SPI mode 0);
@@ -9,18 +11,51 @@
  * 1 = normal operation), display test (0xF, Table 10: 1 = every LED on). At power-up the
  * registers are cleared and the chip is in shutdown (display blank).
  *
- * The bytes come from avr8js's SPI peripheral: each transfer completes (SPIF set, the byte
- * shifted into the MAX7219) `transferCycles` after the firmware writes SPDR, as on the chip,
- * through a clock event. The rising edge of LOAD is seen through the port's listener. The
- * chip outlives an MCU reset: attach() to the new MCU, the registers stay.
+ * Over SPI the bytes come from avr8js's SPI peripheral: each transfer completes (SPIF set, the
+ * byte shifted into the MAX7219) `transferCycles` after the firmware writes SPDR, as on the
+ * chip, through a clock event. Bit-banged, DIN is sampled at each rising CLK edge ("regardless
+ * of the state of LOAD", datasheet), seen, as the edges of LOAD (CS), through the ports'
+ * listeners (they see every write that changes a port's output). The chip outlives an MCU
+ * reset: attach to the new MCU, the registers stay.
  *
- * Square k's LED is on digit (k - 1) / 8, segment bit (k - 1) % 8 (`wiring().leds`).
+ * Which LED a square has comes with the board (`LedMap`): on the dambord board square k's LED
+ * is on digit (k - 1) / 8, segment bit (k - 1) % 8 (`wiring().leds`); on the Firmata board see
+ * ledOfSquare in hardware/firmata/profile.ts.
  */
 
-import { PinState } from 'avr8js';
-import type { Wiring } from '../gen-pins.mjs';
+import { PinState, type AVRIOPort } from 'avr8js';
 import { portOf, type PortBit } from './hc165.ts';
 import type { Mcu } from './mcu.ts';
+
+/** The square LEDs on the chip: square k's LED is segment `bit` of `digit` (0-7). */
+export interface LedMap {
+  readonly size: string;
+  readonly leds: readonly { readonly square: number; readonly digit: number; readonly bit: number }[];
+}
+
+/** What a latch reads of the MCU for its time stamp. */
+export interface BoardClock {
+  /** Board cycles. */
+  readonly cycles: number;
+  readonly clockHz: number;
+}
+
+/** A pin of an MCU: a port and a bit. */
+export interface PortPin {
+  readonly port: AVRIOPort;
+  readonly bit: number;
+}
+
+/** The three pins of a bit-banged MAX7219. */
+export interface Max7219Pins {
+  readonly din: PortPin;
+  readonly clk: PortPin;
+  /** LOAD (CS). */
+  readonly cs: PortPin;
+}
+
+/** The level on a pin as the chip sees it: what the MCU drives, high when it drives nothing. */
+const isHigh = (p: PortPin): boolean => p.port.pinState(p.bit) !== PinState.Low;
 
 /** One word latched by a rising LOAD edge. */
 export interface Max7219Latch {
@@ -48,7 +83,7 @@ export const MAX7219_REGISTER = {
 const CODE_B = [0x7e, 0x30, 0x6d, 0x79, 0x33, 0x5b, 0x5f, 0x70, 0x7f, 0x7b, 0x01, 0x4f, 0x37, 0x0e, 0x67, 0x00];
 
 export class Max7219 {
-  readonly wiring: Wiring;
+  readonly wiring: LedMap;
   /** Digit registers 0-7 as latched. */
   readonly digits = new Uint8Array(8);
   decodeMode = 0;
@@ -69,7 +104,7 @@ export class Max7219 {
   private detachFn: (() => void) | null = null;
   private readonly ledOf: { digit: number; bit: number }[] = [];
 
-  constructor(wiring: Wiring) {
+  constructor(wiring: LedMap) {
     this.wiring = wiring;
     for (const led of wiring.leds) this.ledOf[led.square] = { digit: led.digit, bit: led.bit };
   }
@@ -89,18 +124,33 @@ export class Max7219 {
       }, spi.transferCycles);
     };
     const port = portOf(mcu, load.port);
-    let high = port.pinState(load.bit) !== PinState.Low; // undriven counts as high
-    const listener = () => {
-      const now = port.pinState(load.bit) !== PinState.Low;
-      if (now === high) return;
-      high = now;
-      if (now) this.latch(mcu);
-      else this.bitsIn = 0;
-    };
+    const listener = this.loadWatcher(mcu, { port, bit: load.bit });
     port.addListener(listener);
     this.detachFn = () => {
       port.removeListener(listener);
       spi.onByte = () => undefined;
+    };
+  }
+
+  /** Connects to three GPIO pins driven bit by bit (DIN, CLK, LOAD/CS); the registers are kept. */
+  attachPins(mcu: BoardClock, pins: Max7219Pins): void {
+    this.detach();
+    let clk = isHigh(pins.clk);
+    const load = this.loadWatcher(mcu, pins.cs);
+    const listener = () => {
+      if (isHigh(pins.clk) !== clk) {
+        clk = !clk;
+        if (clk) {
+          this.shift = ((this.shift << 1) | (isHigh(pins.din) ? 1 : 0)) & 0xffff;
+          this.bitsIn++;
+        }
+      }
+      load();
+    };
+    const ports = new Set([pins.din.port, pins.clk.port, pins.cs.port]);
+    for (const p of ports) p.addListener(listener);
+    this.detachFn = () => {
+      for (const p of ports) p.removeListener(listener);
     };
   }
 
@@ -149,7 +199,18 @@ export class Max7219 {
     this.log.length = 0;
   }
 
-  private latch(mcu: Mcu): void {
+  /** A port listener that latches on LOAD's rising edge and starts a word on its falling one. */
+  private loadWatcher(mcu: BoardClock, load: PortPin): () => void {
+    let high = isHigh(load);
+    return () => {
+      if (isHigh(load) === high) return;
+      high = !high;
+      if (high) this.latch(mcu);
+      else this.bitsIn = 0;
+    };
+  }
+
+  private latch(mcu: BoardClock): void {
     if (this.bitsIn !== 16 && this.bitsIn !== 0) this.fault(`${this.bitsIn} bits shifted in before LOAD, not 16`);
     this.bitsIn = 0;
     const register = (this.shift >> 8) & 0x0f;
