@@ -15,17 +15,12 @@
 // not do it yet: it is skipped (its title says why) and has no expected files until the referee
 // is fixed and the files are generated and reviewed.
 
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../host/cli/main.ts';
 import type { IrregularityCode } from '../host/referee/types.ts';
-
-const ROOT = fileURLToPath(new URL('./sessions/', import.meta.url));
-const UPDATE = process.env.UPDATE_GOLDEN === '1';
+import { readOr, replay, ROOT, scripts, UPDATE } from './sessionKit.ts';
 
 const CODES: readonly IrregularityCode[] = [
   'two-moves',
@@ -44,25 +39,6 @@ const CODES: readonly IrregularityCode[] = [
   'removal-order',
   'touch-out-of-turn',
 ];
-
-/** Every `.script` under `dir`, sorted, as paths relative to ROOT. */
-function scripts(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...scripts(path));
-    else if (entry.name.endsWith('.script')) out.push(relative(ROOT, path));
-  }
-  return out.sort();
-}
-
-/** The words of the `# options:` header line, double quotes grouping (`--fen "W:W31:B1"`). */
-function optionsOf(script: string): string[] {
-  const line = script.split(/\r?\n/).find((l) => /^#\s*options:/.test(l));
-  if (!line) return [];
-  const body = line.replace(/^#\s*options:/, '');
-  return [...body.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2]);
-}
 
 /** How a session ends its irregularity: `-accept`, `-correct`, `-moving-on` (FMJD 5.7), `-noted`. */
 type Outcome = 'accept' | 'correct' | 'moving-on' | 'noted' | 'other';
@@ -89,36 +65,6 @@ function announced(name: string): { article: string; code: IrregularityCode; abs
   return { article, code, absent, outcome };
 }
 
-function sink(): { stream: Writable; text: () => string } {
-  const chunks: Buffer[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer | string, _enc, done) {
-      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-      done();
-    },
-  });
-  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
-}
-
-/** `dambord replay OPTIONS --json --pdn TMP SCRIPT`, in-process: exit code, JSON lines, PDN. */
-async function replay(file: string, pdnFile: string, extra: string[] = []): Promise<{ code: number; json: string; pdn: string; stderr: string }> {
-  const out = sink();
-  const err = sink();
-  const stdin = new PassThrough();
-  stdin.end();
-  const argv = ['replay', ...optionsOf(readFileSync(file, 'utf8')), ...extra, '--json', '--pdn', pdnFile, file];
-  const code = await runCli(argv, { stdout: out.stream, stderr: err.stream, stdin });
-  return { code, json: out.text(), pdn: readOr(pdnFile, ''), stderr: err.text() };
-}
-
-function readOr(path: string, fallback: string): string {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return fallback;
-  }
-}
-
 const work = mkdtempSync(join(tmpdir(), 'dambord-sessions-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -133,23 +79,6 @@ describe('golden sessions (test/sessions)', () => {
     const pending = /^#\s*pending:\s*(.*)$/m.exec(readFileSync(join(ROOT, name), 'utf8'));
     if (pending) it.skip(`${name} (pending: ${pending[1]})`, () => {});
     else it(name, () => check(name));
-  }
-});
-
-// The issue: "dambord replay --through sim runs an action script through the simulated board and
-// gives exactly the same output as the plain replay, for every session the referee's tests use."
-describe('golden sessions through the simulated board (real firmware in avr8js, serial link)', () => {
-  for (const name of all) {
-    if (/^#\s*pending:/m.test(readFileSync(join(ROOT, name), 'utf8'))) continue;
-    it(name, async () => {
-      const file = join(ROOT, name);
-      const base = file.replace(/\.script$/, '');
-      const r = await replay(file, join(work, name.replace(/[/\\]/g, '_') + '.sim.pdn'), ['--through', 'sim']);
-      expect(r.stderr).toBe('');
-      expect(r.code).toBe(0);
-      expect(r.json).toBe(readOr(`${base}.expected.jsonl`, '(missing expected.jsonl)'));
-      expect(r.pdn).toBe(readOr(`${base}.expected.pdn`, '(missing expected.pdn)'));
-    });
   }
 });
 

@@ -1,15 +1,13 @@
 // The genuine StandardFirmata for the Arduino Mega 2560 (from the npm tarball of
 // avrgirl-arduino@5.0.1, fetched by fetch.mjs, never committed) running on the avr8js
-// ATmega2560 of mega.ts: the Firmata handshake over the simulated USART, then firmata-io and
-// johnny-five over a Duplex stream reading a reed switch on a digital pin.
+// ATmega2560 of mega.ts: the Firmata handshake, byte by byte over the simulated USART.
+// johnny-five on the same board is tested in board.test.ts and host/firmata.
 // Skipped, with the reason in the test name, when the npm registry cannot be reached.
 
-import bindFirmata from 'firmata-io';
-import five from 'johnny-five';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadIntelHex } from '../sim/ihex.ts';
+import { SimulatedFirmataBoard } from './board.ts';
 import { fetchStandardFirmata } from './fetch.mjs';
-import { SimulatedMega } from './link.ts';
 import { MEGA2560_FLASH_BYTES } from './mega.ts';
 
 const fetched = fetchStandardFirmata();
@@ -45,23 +43,17 @@ function firmwareOf(msg: number[]): { major: number; minor: number; name: string
   return { major: msg[1], minor: msg[2], name };
 }
 
-let open: SimulatedMega | null = null;
-afterEach(() => {
-  open?.closeStream();
-  open = null;
-});
-
 describe.skipIf(!program)(`StandardFirmata (Mega 2560) in avr8js${skipReason ? ` — SKIPPED: ${skipReason}` : ''}`, () => {
   it('boots, reports its version and answers REPORT_VERSION, the firmware query and the capability query', () => {
-    const mega = new SimulatedMega({ program: program! });
+    const mega = new SimulatedFirmataBoard({ program: program! });
     const tx: number[] = [];
-    mega.onTx((b) => tx.push(b));
+    mega.onTx((bytes) => tx.push(...bytes));
     mega.advance(3000); // the firmware blinks its version on D13 before it reports
     expect(tx.slice(0, 3)).toEqual([REPORT_VERSION, 2, 3]);
     expect(firmwareOf(sysexes(tx)[0])).toEqual({ major: 2, minor: 3, name: 'StandardFirmata.ino' });
 
     tx.length = 0;
-    mega.rx([REPORT_VERSION, START_SYSEX, REPORT_FIRMWARE, END_SYSEX, START_SYSEX, CAPABILITY_QUERY, END_SYSEX]);
+    mega.rx(Uint8Array.of(REPORT_VERSION, START_SYSEX, REPORT_FIRMWARE, END_SYSEX, START_SYSEX, CAPABILITY_QUERY, END_SYSEX));
     mega.advance(300); // the capability response of 70 pins is several hundred bytes at 57600 baud
     expect(tx.slice(0, 3)).toEqual([REPORT_VERSION, 2, 3]);
     const msgs = sysexes(tx);
@@ -72,50 +64,4 @@ describe.skipIf(!program)(`StandardFirmata (Mega 2560) in avr8js${skipReason ? `
     // One 0x7F-terminated list of (mode, resolution) pairs per pin: the Mega has 70 pins.
     expect(caps!.slice(1).filter((b) => b === 0x7f).length).toBe(70);
   });
-
-  it('firmata-io and johnny-five reach ready through a stream and read a reed switch on D22', async () => {
-    const Firmata = bindFirmata.Firmata;
-    const mega = new SimulatedMega({ program: program! });
-    open = mega;
-    const REED = 22; // PA0
-    mega.setPin(REED, true); // open switch: the pull-up holds the pin high (avr8js does not model pull-ups)
-    const t0 = performance.now();
-    const io = new Firmata(mega.openStream());
-    const board = new five.Board({ io, repl: false, debug: false, timeout: 15_000 });
-    await new Promise<void>((resolve, reject) => {
-      board.once('ready', () => resolve());
-      board.once('error', (e: Error) => reject(e));
-    });
-    const readyWallMs = performance.now() - t0;
-    const readySimMs = mega.simTimeMs;
-    expect(io.firmware.name).toBe('StandardFirmata.ino');
-    expect(io.pins.length).toBe(70);
-
-    const reed = new five.Switch({ pin: REED, board }); // normally open: closed reads LOW
-    const next = (ev: 'open' | 'close') => new Promise<void>((resolve) => reed.once(ev, () => resolve()));
-
-    await next('open'); // the firmware reports the port's present value when reporting starts
-    expect(reed.isOpen).toBe(true);
-    expect(reed.isClosed).toBe(false);
-
-    let s0 = mega.simTimeMs;
-    mega.setPin(REED, false); // a piece put down: the reed closes to ground
-    await next('close');
-    const closeSimMs = mega.simTimeMs - s0;
-    expect(reed.isClosed).toBe(true);
-    expect(io.pins[REED].value).toBe(0);
-
-    s0 = mega.simTimeMs;
-    mega.setPin(REED, true); // lifted
-    await next('open');
-    const openSimMs = mega.simTimeMs - s0;
-    expect(reed.isOpen).toBe(true);
-    expect(io.pins[REED].value).toBe(1);
-
-    console.log(
-      `firmata mega: ready after ${readyWallMs.toFixed(0)} ms wall / ${readySimMs.toFixed(0)} ms sim; ` +
-        `reed close seen ${closeSimMs.toFixed(1)} ms sim, open ${openSimMs.toFixed(1)} ms sim after the pin changed ` +
-        `(resolution: the driver's 2 ms slices)`,
-    );
-  }, 20_000);
 });

@@ -17,6 +17,9 @@ declare module 'firmata-io' {
     readonly version: { major?: number; minor?: number };
     readonly firmware: { name?: string; version?: { major: number; minor: number } };
     readonly pins: readonly { supportedModes: readonly number[]; mode?: number; value?: number; analogChannel: number }[];
+    /** The host's copy of each port's output bits (written whole by writeDigitalPort). */
+    readonly ports: number[];
+    readonly transport: Duplex;
     readonly analogPins: readonly number[];
     readonly MODES: Readonly<Record<string, number>>;
     readonly HIGH: 1;
@@ -25,6 +28,8 @@ declare module 'firmata-io' {
     digitalWrite(pin: number, value: 0 | 1): void;
     digitalRead(pin: number, callback: (value: 0 | 1) => void): void;
     reportDigitalPin(pin: number, value: 0 | 1): void;
+    writeDigitalPort(port: number): void;
+    reportVersion(callback: () => void): void;
     queryFirmware(callback: () => void): void;
     reset(): void;
   }
@@ -47,6 +52,8 @@ declare module 'johnny-five' {
     debug?: boolean;
     timeout?: number;
     id?: string;
+    /** Whether johnny-five installs its own SIGINT handler that exits the process (default true). */
+    sigint?: boolean;
   }
 
   export class Board extends EventEmitter {

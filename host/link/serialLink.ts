@@ -37,7 +37,8 @@ export interface SerialLinkOptions extends Omit<SequencerOptions, 'config'> {
   readonly now?: () => number;
 }
 
-async function defaultBinding(): Promise<BindingInterface> {
+/** serialport's binding for this OS, loaded when first needed. */
+export async function defaultBinding(): Promise<BindingInterface> {
   const { SerialPort } = await import('serialport');
   return SerialPort.binding as unknown as BindingInterface;
 }

@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SimulatedBinding } from '../../hardware/sim/binding.ts';
 import { SimulatedBoard } from '../../hardware/sim/board.ts';
+import { SimulatedFirmataBoard } from '../../hardware/firmata/board.ts';
+import { fetchStandardFirmata } from '../../hardware/firmata/fetch.mjs';
+import { openFirmataLink } from '../firmata/firmataLink.ts';
 import { parseFen, variants, writeFen } from '../../rules/index.ts';
 import { openJournal, readJournal } from '../journal/journal.ts';
 import { recoverGame } from '../journal/recover.ts';
@@ -19,22 +22,30 @@ import { startSession } from './session.ts';
 const work = mkdtempSync(join(tmpdir(), 'dambord-session-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe('a game session on the simulated board', () => {
-  it('plays moves from the page, lights the LEDs, writes the journal and the PDN', async () => {
+// The same game on both boards: the dambord firmware over its serial protocol, and stock
+// StandardFirmata on a Mega through johnny-five (skipped, saying why, when it cannot be fetched).
+const fetched = fetchStandardFirmata();
+const boards = [
+  { name: 'the simulated board', firmata: false, skip: '' },
+  { name: 'the simulated Firmata board (StandardFirmata, johnny-five)', firmata: true, skip: fetched.ok ? '' : ` — SKIPPED: ${fetched.error}` },
+];
+
+describe.each(boards)('a game session on $name$skip', ({ firmata, skip }) => {
+  it.skipIf(skip !== '')('plays moves from the page, lights the LEDs, writes the journal and the PDN', async () => {
     const v = variants.international;
     const startPos = parseFen(v, v.startFen);
     if (!startPos.ok) throw new Error();
     const occupied: number[] = [];
     startPos.position.board.forEach((p, i) => p && occupied.push(i + 1));
-    const board = new SimulatedBoard({ size: '10x10', occupied });
+    const board = firmata ? new SimulatedFirmataBoard({ size: '10x10', occupied }) : new SimulatedBoard({ size: '10x10', occupied });
     const binding = new SimulatedBinding({ clock: 'manual' });
     const path = binding.add(board);
     const now = () => board.simTimeMs;
-    const link = openSerialLink({ path, binding, now });
-    const file = join(work, 'game.journal');
+    const link = firmata ? openFirmataLink({ path, binding, now, size: '10x10' }) : openSerialLink({ path, binding, now });
+    const file = join(work, `game${firmata ? '-firmata' : ''}.journal`);
     const journal = openJournal(file, { format: JOURNAL_FORMAT, variant: 'international', start: v.startFen, policy: 'tournament', tags: [], timeControl: null, created: '2026-11-21T10:00:00Z', t0: 0 });
     const session = startSession({ start: startPos.position, policy: tournament, link, journal, hands: board, now, players: { white: 'Anna', black: 'Bert' } });
-    await binding.advance(600);
+    await binding.advance(firmata ? 2600 : 600); // StandardFirmata blinks its version for 1.6 s first
     const act = async (type: 'lift' | 'place', square: string) => {
       expect(await session.command({ type, square })).toEqual({ ok: true });
       await binding.advance(200);
@@ -66,7 +77,10 @@ describe('a game session on the simulated board', () => {
     const recovered = recoverGame(readJournal(file));
     expect(recovered.ok).toBe(true);
     if (recovered.ok) expect(writeFen(recovered.position)).toBe('B:W19,31,33-50:B1-18,20');
-  });
+  }, 30_000);
+});
+
+describe('a game session on the simulated board', () => {
 
   it('says so when the board is of the wrong size for the variant', async () => {
     const v = variants.czech;

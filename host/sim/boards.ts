@@ -1,6 +1,7 @@
 import type { Position } from '../../rules/index.ts';
 import { SimulatedBinding } from '../../hardware/sim/binding.ts';
 import { SimulatedBoard } from '../../hardware/sim/board.ts';
+import { SimulatedFirmataBoard } from '../../hardware/firmata/board.ts';
 
 /** The squares (1-based numbers) that hold a piece on a board of piece codes. */
 export function squaresHolding(board: Uint8Array): number[] {
@@ -18,6 +19,16 @@ export function squaresHolding(board: Uint8Array): number[] {
  */
 export function simulatedBoardFor(position: Position, board: Uint8Array, clock: 'realtime' | 'manual'): { board: SimulatedBoard; binding: SimulatedBinding; path: string } {
   const sim = new SimulatedBoard({ size: position.variant.geometry.size === 10 ? '10x10' : '8x8', occupied: squaresHolding(board) });
+  const binding = new SimulatedBinding({ clock });
+  return { board: sim, binding, path: binding.add(sim) };
+}
+
+/**
+ * The same for the Firmata board: stock StandardFirmata on a simulated Mega 2560 with the pieces
+ * of `board` on its reed switches (hardware/firmata/profile.json), behind the same binding.
+ */
+export function simulatedFirmataBoardFor(position: Position, board: Uint8Array, clock: 'realtime' | 'manual'): { board: SimulatedFirmataBoard; binding: SimulatedBinding; path: string } {
+  const sim = new SimulatedFirmataBoard({ size: position.variant.geometry.size === 10 ? '10x10' : '8x8', occupied: squaresHolding(board) });
   const binding = new SimulatedBinding({ clock });
   return { board: sim, binding, path: binding.add(sim) };
 }

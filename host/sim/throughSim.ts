@@ -1,15 +1,17 @@
-// Hands on the simulated board: an action script played on the switches of the avr8js board
-// running the committed firmware, read back by the host through the real serial link, and the
-// board's events given to the referee, as on a real board.
+// Hands on a simulated board: an action script played on the switches of an avr8js board, read
+// back by the host through its real link, and the board's events given to the referee, as on a
+// real board. Two boards: the dambord board (the committed firmware, the serial protocol) and
+// the Firmata board (stock StandardFirmata on a Mega, johnny-five).
 
 import type { Position } from '../../rules/index.ts';
 import { openSerialLink } from '../link/serialLink.ts';
 import type { Duplex } from 'node:stream';
-import type { BoardEvent, LinkHealth } from '../link/types.ts';
+import type { BoardEvent, BoardLink, LinkHealth } from '../link/types.ts';
+import { openFirmataLink } from '../firmata/firmataLink.ts';
 import { ACTION_GAP_MS } from '../script/actions.ts';
 import type { Action } from '../script/actions.ts';
 import type { RefereeEvent } from '../referee/types.ts';
-import { simulatedBoardFor } from './boards.ts';
+import { simulatedBoardFor, simulatedFirmataBoardFor } from './boards.ts';
 
 /** How long a button is held when a script presses it (ms). */
 const PRESS_MS = 60;
@@ -22,6 +24,8 @@ export interface SimPlayOptions {
   readonly wrap?: (port: Duplex) => Duplex;
   /** Restart the board's MCU at these script times (ms), as a brown-out or a reset button would. */
   readonly resetsAt?: readonly number[];
+  /** Which board: `dambord` (default: the committed firmware) or `firmata` (StandardFirmata on a Mega). */
+  readonly board?: 'dambord' | 'firmata';
 }
 
 /** What the host received from the simulated board, as referee events, and the link's health. */
@@ -41,17 +45,22 @@ export interface SimPlay {
  * Time is simulated: the run is deterministic and faster than real time.
  */
 export async function playOnSimulatedBoard(start: Position, actions: readonly Action[], opts: SimPlayOptions = {}): Promise<SimPlay> {
-  const { board, binding, path } = simulatedBoardFor(start, start.board, 'manual');
-  const link = openSerialLink({ path, binding, now: () => board.simTimeMs, wrap: opts.wrap, reconnect: { initialMs: 20, maxMs: 200 } });
+  const firmata = opts.board === 'firmata';
+  const { board, binding, path } = firmata ? simulatedFirmataBoardFor(start, start.board, 'manual') : simulatedBoardFor(start, start.board, 'manual');
+  const now = () => board.simTimeMs;
+  const reconnect = { initialMs: 20, maxMs: 200 };
+  const size = start.variant.geometry.size === 10 ? '10x10' : '8x8';
+  const link: BoardLink = firmata ? openFirmataLink({ path, binding, size, now, reconnect }) : openSerialLink({ path, binding, now, wrap: opts.wrap, reconnect });
   const received: BoardEvent[] = [];
   const pump = (async () => {
     for await (const e of link.events()) received.push(e);
   })();
   const connected = () => received.some((e) => e.type === 'link' && e.state === 'connected');
-  for (let i = 0; i < 50 && !connected(); i++) await binding.advance(50);
+  // StandardFirmata blinks its version for 1.6 s before it answers; the dambord firmware says HELLO at once.
+  for (let i = 0; i < 100 && !connected(); i++) await binding.advance(50);
   if (!connected()) {
     await link.close();
-    throw new Error('the simulated board did not say HELLO');
+    throw new Error(firmata ? 'the simulated Firmata board did not answer' : 'the simulated board did not say HELLO');
   }
   await binding.advance(LEAD_MS);
 

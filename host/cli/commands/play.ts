@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import { parseFen } from '../../../rules/index.ts';
 import type { SimulatedBinding } from '../../../hardware/sim/binding.ts';
-import type { SimulatedBoard } from '../../../hardware/sim/board.ts';
 import { parseTimeControl } from '../../clock/clock.ts';
 import type { TimedControl } from '../../clock/clock.ts';
 import { openJournal, repair, resumeJournal } from '../../journal/journal.ts';
@@ -12,8 +11,11 @@ import type { Recovery } from '../../journal/recover.ts';
 import { JOURNAL_FORMAT } from '../../journal/record.ts';
 import { discoverBoard } from '../../link/discover.ts';
 import { openSerialLink } from '../../link/serialLink.ts';
+import type { BoardLink } from '../../link/types.ts';
+import { openFirmataLink } from '../../firmata/firmataLink.ts';
 import { startSession } from '../../play/session.ts';
-import { simulatedBoardFor } from '../../sim/boards.ts';
+import type { SimulatedHands } from '../../play/session.ts';
+import { simulatedBoardFor, simulatedFirmataBoardFor } from '../../sim/boards.ts';
 import type { PlayView } from '../../play/types.ts';
 import { policies } from '../../referee/policy.ts';
 import { startWebServer } from '../../web/server.ts';
@@ -22,7 +24,7 @@ import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
 import { variantOption, why } from '../input.ts';
 
-const usage = `Usage: dambord play [--variant V] [--fen FEN] [--port P | --find] [--white NAME] [--black NAME]
+const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--white NAME] [--black NAME]
                     [--event NAME] [--time-control TC] [--policy P] [--http-port N] [--host H]
                     [--games DIR] [--resume FILE|last]
 
@@ -30,12 +32,16 @@ Plays a game at the board: the referee watches the reed switches, the LEDs show 
 and what to do, the journal keeps every event on disk, and a live page shows the game at
 http://127.0.0.1:PORT. Without --port the board is the simulator (the committed firmware in
 avr8js): the page is then the hands, click a piece to lift it and a square to put it down.
+With --firmata the board is an Arduino Mega running stock StandardFirmata, wired as
+hardware/firmata/WIRING.md says (the simulated one without --port).
 
 Options:
   --variant V        international (default), czech, english, brazilian or russian
   --fen FEN          start from this position (the LEDs show how to set it up)
   --port P           a real dambord board on serial port P, e.g. /dev/ttyUSB0
   --find             find a real board among the serial ports by its hello
+  --firmata          the board is an Arduino Mega with StandardFirmata (hardware/firmata),
+                     read through johnny-five; with --port P the Arduino on P
   --white, --black   the players' names
   --event NAME       the Event tag of the scoresheet
   --time-control TC  PDN TimeControl, e.g. 5400+30 (90 min + 30 s a move), 40/7200:3600
@@ -50,6 +56,7 @@ Options:
 Examples:
   dambord play
   dambord play --port /dev/ttyUSB0 --white "Anna" --black "Bert" --time-control 5400+30
+  dambord play --firmata --port /dev/ttyACM0 --variant english
 `;
 
 /** `dambord play`: a game at the board with LEDs, clock, journal and a live page. */
@@ -61,6 +68,7 @@ export const playCommand: Command = {
     const args = parseArgs(argv, {
       variant: 'string', fen: 'string', port: 'string', find: 'boolean', white: 'string', black: 'string', event: 'string',
       'time-control': 'string', policy: 'string', 'http-port': 'string', host: 'string', games: 'string', resume: 'string', hints: 'boolean',
+      firmata: 'boolean',
     });
     if (!args.ok) return usageError(io, 'play', args.error);
     const o = args.options;
@@ -99,7 +107,8 @@ export const playCommand: Command = {
     // The board: the simulator, a named port, or one found by its hello.
     let path = o.port;
     let binding: SimulatedBinding | undefined;
-    let hands: SimulatedBoard | null = null;
+    let hands: SimulatedHands | null = null;
+    if (o.firmata && o.find) return usageError(io, 'play', '--find looks for the dambord firmware\'s hello, which a Firmata board does not say: name its port with --port');
     if (!path && o.find) {
       try {
         path = (await discoverBoard({ timeoutMs: 3000 })).path;
@@ -113,14 +122,30 @@ export const playCommand: Command = {
       // box would: for a FEN, the LEDs and the page then guide the pieces into place.
       const box = parseFen(v, v.startFen);
       const pieces = resumed ? resumed.recovery.state.sensed : box.ok ? box.position.board : fen.position.board;
-      const sim = simulatedBoardFor(fen.position, pieces, 'realtime');
-      ({ board: hands, binding, path } = sim);
+      try {
+        const sim = o.firmata ? simulatedFirmataBoardFor(fen.position, pieces, 'realtime') : simulatedBoardFor(fen.position, pieces, 'realtime');
+        ({ board: hands, binding, path } = sim);
+      } catch (e) {
+        io.stderr.write(`dambord play: the simulated board cannot start: ${why(e)}\n`);
+        return EXIT.io;
+      }
     }
     if (!binding && !existsSync(path)) {
-      io.stderr.write(`dambord play: there is no serial port ${path}; plug the board in and check the port name (ls /dev/ttyUSB* /dev/ttyACM*), or use --find\n`);
+      io.stderr.write(`dambord play: there is no serial port ${path}; plug the board in and check the port name (ls /dev/ttyUSB* /dev/ttyACM*)${o.firmata ? '' : ', or use --find'}\n`);
       return EXIT.io;
     }
-    const link = openSerialLink({ path, binding });
+    let link: BoardLink;
+    if (o.firmata) {
+      const firmata = openFirmataLink({ path, binding, size: fen.position.variant.geometry.size === 10 ? '10x10' : '8x8' });
+      try {
+        await firmata.ready();
+      } catch (e) {
+        await firmata.close();
+        io.stderr.write(`dambord play: ${why(e)}\n`);
+        return EXIT.io;
+      }
+      link = firmata;
+    } else link = openSerialLink({ path, binding });
 
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     let journalPath: string;
@@ -164,7 +189,7 @@ export const playCommand: Command = {
       io.stderr.write(`dambord play: cannot serve the page on port ${httpPort}: ${why(e)}; choose another with --http-port\n`);
       return EXIT.io;
     }
-    io.stdout.write(`dambord play: ${v.name} on ${hands ? 'the simulated board' : path}; the game is at ${server.url}\n`);
+    io.stdout.write(`dambord play: ${v.name} on ${hands ? `the simulated ${o.firmata ? 'Firmata board (StandardFirmata on a Mega)' : 'board'}` : o.firmata ? `the Firmata board on ${path}` : path}; the game is at ${server.url}\n`);
     io.stdout.write(`dambord play: journal ${journalPath}, scoresheet ${pdnPath}; Ctrl-C ends\n`);
     const stop = new Promise<void>((resolve) => {
       process.once('SIGINT', () => resolve());

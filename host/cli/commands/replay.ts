@@ -12,7 +12,7 @@ import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { readInput, variantOption, why } from '../input.ts';
 
-const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--through sim] [--json] [--pdn FILE] SCRIPT
+const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--through sim|firmata] [--json] [--pdn FILE] SCRIPT
 
 Runs an action script (what hands do to a board) through the referee and prints what it
 recognises: moves, irregularities with their article, corrections and the result. SCRIPT is a
@@ -33,6 +33,10 @@ Options:
                 blind (pieces felt and put back are not touched)
   --through sim play the script on the simulated board instead: the real firmware in avr8js
                 reads the switches, and the host reads it through the serial link
+  --through firmata
+                play it on the simulated Firmata board: stock StandardFirmata on an Arduino
+                Mega in avr8js, read by johnny-five (the firmware is fetched from the npm
+                registry the first time)
   --json        one JSON object per line: {"type":"move","ply":1,"move":"32-28","fen":"..."},
                 {"type":"irregularity","code":"touch-move","article":"5.4.3","squares":[..]}, ...
   --pdn FILE    also write the game as a PDN scoresheet to FILE
@@ -70,14 +74,20 @@ export const replayCommand: Command = {
       return EXIT.usage;
     }
     let events: RefereeEvent[];
-    if (options.through === 'sim') {
-      const played = await playOnSimulatedBoard(fen.position, script.actions);
+    if (options.through === 'sim' || options.through === 'firmata') {
+      let played;
+      try {
+        played = await playOnSimulatedBoard(fen.position, script.actions, { board: options.through === 'firmata' ? 'firmata' : 'dambord' });
+      } catch (e) {
+        io.stderr.write(`dambord replay: ${why(e)}\n`);
+        return EXIT.io;
+      }
       events = played.events;
       const h = played.health;
       if (h.crcErrors + h.gaps + h.reboots + h.heartbeatLosses > 0) io.stderr.write(`dambord replay: link health: ${JSON.stringify(h)}\n`);
     } else if (options.through === undefined || options.through === 'referee') {
       events = eventsOf(script.actions).map((e) => e.event);
-    } else return usageError(io, 'replay', `--through must be sim (the simulated board running the firmware), not "${options.through}"`);
+    } else return usageError(io, 'replay', `--through must be sim (the simulated board running the dambord firmware) or firmata (StandardFirmata on a simulated Mega), not "${options.through}"`);
     const { outputs } = runEvents(fen.position, policy, events);
     for (const { output } of outputs) io.stdout.write(`${options.json ? JSON.stringify(outputJson(variant, output)) : outputText(variant, output)}\n`);
     if (options.pdn) {

@@ -1,0 +1,205 @@
+// The Firmata board link end to end: the genuine StandardFirmata (fetched from the npm registry,
+// hardware/firmata/fetch.mjs) on the simulated Mega 2560 behind the simulated serialport
+// binding, read by firmata-io and johnny-five through a real SerialPortStream. The clock is the
+// simulated board's, moved by the test. Skipped, saying why, when the firmware cannot be fetched.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { SimulatedFirmataBoard } from '../../hardware/firmata/board.ts';
+import { fetchStandardFirmata } from '../../hardware/firmata/fetch.mjs';
+import { SimulatedBinding } from '../../hardware/sim/binding.ts';
+import { SimulatedBoard } from '../../hardware/sim/board.ts';
+import { loadIntelHex } from '../../hardware/sim/ihex.ts';
+import type { BoardEvent, LedFrame } from '../link/types.ts';
+import { LinkError } from '../link/types.ts';
+import { openFirmataLink, type FirmataLink } from './firmataLink.ts';
+
+const fetched = fetchStandardFirmata();
+const skipReason = fetched.ok ? '' : ` — SKIPPED: StandardFirmata could not be fetched: ${fetched.error}`;
+
+/** The international start position: squares 1-20 and 31-50. Squares 3-10 (D24-D31) fill Firmata port 3, which then reads 0 and is never reported. */
+const START = [...Array.from({ length: 20 }, (_, i) => i + 1), ...Array.from({ length: 20 }, (_, i) => i + 31)];
+
+const links: FirmataLink[] = [];
+afterEach(async () => {
+  for (const l of links.splice(0)) await l.close();
+});
+
+/** A simulated Firmata board on a manual clock, its link, and what the link delivers. */
+function rig(occupied: readonly number[] = START) {
+  const board = new SimulatedFirmataBoard({ size: '10x10', occupied });
+  const binding = new SimulatedBinding({ clock: 'manual' });
+  const path = binding.add(board);
+  const link = openFirmataLink({ path, binding, size: '10x10', now: () => board.simTimeMs, reconnect: { initialMs: 20, maxMs: 100 } });
+  links.push(link);
+  const events: BoardEvent[] = [];
+  void (async () => {
+    for await (const e of link.events()) events.push(e);
+  })();
+  /** Runs the board until `done()` or `withinMs` of board time; returns whether done. */
+  const until = async (done: () => boolean, withinMs: number): Promise<boolean> => {
+    const end = board.simTimeMs + withinMs;
+    while (!done() && board.simTimeMs < end) await binding.advance(10);
+    return done();
+  };
+  const connected = () => until(() => events.some((e) => e.type === 'link' && e.state === 'connected'), 5000);
+  return { board, binding, path, link, events, until, connected };
+}
+
+const squaresOf = (events: readonly BoardEvent[]) =>
+  events.flatMap((e) => (e.type === 'lift' || e.type === 'place' ? [`${e.type} ${e.square + 1}${e.source === 'snapshot' ? ' (snapshot)' : ''}`] : []));
+
+describe.skipIf(!fetched.ok)(`Firmata board link (StandardFirmata on a Mega in avr8js, johnny-five)${skipReason}`, () => {
+  it('reads every pin at connection: the start position, a port whose switches are all closed included', async () => {
+    const r = rig();
+    expect(await r.connected()).toBe(true);
+    const hello = await r.link.ready();
+    expect(hello.fw).toBe('StandardFirmata.ino 2.3');
+    expect(hello.squares).toBe(50);
+    const first = r.events[0];
+    expect(first.type === 'link' && first.state).toBe('connected');
+    const snap = await r.link.snapshot();
+    expect([...snap.occupancy].map((i) => i + 1)).toEqual(START);
+    expect(snap.buttons).toEqual([]);
+    expect(r.link.health().state).toBe('connected');
+  }, 30_000);
+
+  it('delivers lifts, places and presses debounced, in order, timed by the host clock; a 2 ms bounce is no event', async () => {
+    const r = rig();
+    expect(await r.connected()).toBe(true);
+    await r.until(() => false, 100);
+    const t0 = r.board.simTimeMs;
+    r.board.setSquare(32, false);
+    await r.until(() => false, 200);
+    r.board.setSquare(28, true);
+    await r.until(() => false, 200);
+    r.board.setSquare(1, false); // a magnet brushing past: open for 2 ms only
+    await r.binding.advance(2);
+    r.board.setSquare(1, true);
+    await r.until(() => false, 100);
+    r.board.press('clock');
+    await r.until(() => false, 60);
+    r.board.release('clock');
+    expect(await r.until(() => r.events.filter((e) => e.type === 'button').length === 2, 500)).toBe(true);
+    await r.until(() => false, 50);
+    expect(squaresOf(r.events)).toEqual(['lift 32', 'place 28']);
+    const moves = r.events.filter((e) => e.type !== 'link');
+    expect(moves.map((e) => (e.type === 'button' ? `${e.button} ${e.down ? 'down' : 'up'}` : e.type))).toEqual(['lift', 'place', 'clock down', 'clock up']);
+    const times = moves.map((e) => e.t - t0);
+    expect(times[0]).toBeGreaterThanOrEqual(0);
+    expect(times[0]).toBeLessThan(15);
+    expect(times[1] - times[0]).toBeGreaterThan(185);
+    expect(times[1] - times[0]).toBeLessThan(215);
+    for (let i = 1; i < moves.length; i++) expect(moves[i].t).toBeGreaterThanOrEqual(moves[i - 1].t);
+    expect(moves.map((e) => ('seq' in e ? e.seq : 0))).toEqual([1, 2, 3, 4]);
+    const snap = await r.link.snapshot();
+    expect(snap.occupancy.has(31)).toBe(false);
+    expect(snap.occupancy.has(27)).toBe(true);
+  }, 30_000);
+
+  it('shows LED frames on the MAX7219 through Led.Matrix, blinking squares turning with time', async () => {
+    const r = rig();
+    expect(await r.connected()).toBe(true);
+    const frame: LedFrame = Array.from({ length: 50 }, (_, i) => (i === 27 || i === 31 ? 'on' : i === 18 ? 'fast' : i === 49 ? 'slow' : 'off'));
+    const shown = r.link.setLeds(frame);
+    let done = false;
+    void shown.then(() => (done = true));
+    expect(await r.until(() => done, 3000)).toBe(true);
+    expect(r.board.leds()).toEqual(expect.arrayContaining([28, 32]));
+    expect(r.board.leds().every((s) => [19, 28, 32, 50].includes(s))).toBe(true);
+    const seen19 = new Set<boolean>();
+    const seen50 = new Set<boolean>();
+    await r.until(() => {
+      seen19.add(r.board.leds().includes(19));
+      seen50.add(r.board.leds().includes(50));
+      return seen19.size === 2 && seen50.size === 2;
+    }, 3000);
+    expect([...seen19].sort()).toEqual([false, true]);
+    expect([...seen50].sort()).toEqual([false, true]);
+    const off = r.link.setLeds(Array.from({ length: 50 }, () => 'off'));
+    done = false;
+    void off.then(() => (done = true));
+    expect(await r.until(() => done, 3000)).toBe(true);
+    expect(r.board.leds()).toEqual([]);
+  }, 30_000);
+
+  it('beeps on the piezo pin', async () => {
+    const r = rig();
+    expect(await r.connected()).toBe(true);
+    let done = false;
+    void r.link.beep(440, 300).then(() => (done = true));
+    expect(await r.until(() => done, 2000)).toBe(true);
+    await r.until(() => r.board.tones().some((t) => t.endMs !== null), 3000);
+    const tone = r.board.tones()[0];
+    expect(tone).toBeDefined();
+    expect(tone.edges).toBeGreaterThan(10);
+  }, 30_000);
+
+  it('refuses bad commands without sending them: an LED frame of the wrong length, a beep or a setting out of range', async () => {
+    const r = rig();
+    expect(await r.connected()).toBe(true);
+    await expect(r.link.setLeds(Array.from({ length: 32 }, () => 'on'))).rejects.toMatchObject({ code: 'invalid' });
+    await expect(r.link.beep(50, 100)).rejects.toMatchObject({ code: 'invalid' });
+    await expect(r.link.configure({ make: 300 })).rejects.toMatchObject({ code: 'invalid' });
+    await r.link.configure({ make: 20, break: 20 });
+  }, 30_000);
+
+  it('loses the pulled cable, comes back when it is plugged in and delivers what changed meanwhile before resynced', async () => {
+    const r = rig();
+    expect(await r.connected()).toBe(true);
+    r.binding.unplug(r.path);
+    expect(await r.until(() => r.events.some((e) => e.type === 'link' && e.state === 'lost'), 1000)).toBe(true);
+    r.board.setSquare(31, false); // moved while the board was unplugged
+    r.board.setSquare(26, true);
+    await r.until(() => false, 300);
+    r.binding.replug(r.path);
+    expect(await r.until(() => r.events.some((e) => e.type === 'link' && e.state === 'resynced'), 8000)).toBe(true);
+    const after = r.events.slice(r.events.findIndex((e) => e.type === 'link' && e.state === 'lost'));
+    expect(squaresOf(after)).toEqual(['lift 31 (snapshot)', 'place 26 (snapshot)']);
+    const resynced = after.at(-1)!;
+    expect(resynced.type === 'link' && resynced.state === 'resynced' && resynced.reason).toBe('reconnect');
+    expect(r.link.health().reconnects).toBeGreaterThanOrEqual(1);
+    // and it still reads the board
+    r.board.setSquare(26, false);
+    expect(await r.until(() => squaresOf(r.events).at(-1) === 'lift 26', 500)).toBe(true);
+  }, 30_000);
+
+  it('says so when the Arduino answers but not as Firmata (a board running the dambord firmware)', async () => {
+    const board = new SimulatedBoard({ size: '10x10' });
+    const binding = new SimulatedBinding({ clock: 'manual' });
+    const path = binding.add(board);
+    const link = openFirmataLink({ path, binding, size: '10x10', now: () => board.simTimeMs, handshakeMs: 800 });
+    links.push(link);
+    let error: unknown = null;
+    link.ready().catch((e: unknown) => (error = e));
+    const wall0 = performance.now();
+    while (error === null && performance.now() - wall0 < 5000) await binding.advance(20);
+    expect(error).toBeInstanceOf(LinkError);
+    expect((error as LinkError).code).toBe('refused');
+    expect((error as LinkError).message).toMatch(/answers, but not as Firmata at 57600 baud.*Upload StandardFirmata.*without --firmata/);
+  }, 30_000);
+
+  it('says so when the pins do not match the profile (StandardFirmata for the Uno: 20 pins)', async () => {
+    if (!fetched.ok) return;
+    class UnoWithFirmata extends SimulatedBoard {
+      override readonly baudRate = 57600;
+    }
+    const board = new UnoWithFirmata({ size: '10x10', program: loadIntelHex(fetched.hex.uno) });
+    const binding = new SimulatedBinding({ clock: 'manual' });
+    const path = binding.add(board);
+    const link = openFirmataLink({ path, binding, size: '10x10', now: () => board.simTimeMs });
+    links.push(link);
+    let error: unknown = null;
+    link.ready().catch((e: unknown) => (error = e));
+    const end = board.simTimeMs + 6000;
+    while (error === null && board.simTimeMs < end) await binding.advance(20);
+    expect((error as LinkError).code).toBe('refused');
+    expect((error as LinkError).message).toMatch(/runs StandardFirmata.ino, but this Arduino has 20 pins \(an Uno or Nano\?\).*up to A15 \(69\).*Arduino Mega 2560/);
+  }, 30_000);
+
+  it('says so when the port cannot be opened', async () => {
+    const binding = new SimulatedBinding({ clock: 'manual' });
+    const link = openFirmataLink({ path: '/dev/sim/nothing', binding, size: '8x8' });
+    links.push(link);
+    await expect(link.ready()).rejects.toMatchObject({ code: 'not-found', message: expect.stringMatching(/cannot open \/dev\/sim\/nothing/) });
+  });
+});
