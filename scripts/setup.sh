@@ -33,4 +33,11 @@ else
   echo "setup: npm install (no package-lock.json)"
   npm install --no-audit --no-fund
 fi
+# The genuine StandardFirmata for the Arduino Mega, for the simulated Firmata board: fetched from
+# the npm registry into node_modules/.cache, never committed (hardware/firmata/fetch.mjs).
+if node hardware/firmata/fetch.mjs >/dev/null; then
+  echo "setup: StandardFirmata for the simulated Firmata board is in node_modules/.cache/dambord-firmata"
+else
+  echo "setup: could not fetch StandardFirmata from the npm registry; the Firmata board's simulator and tests will say so" >&2
+fi
 echo "setup: done"

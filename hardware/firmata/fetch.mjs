@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Fetches the genuine StandardFirmata builds (Firmata protocol 2.4) for the Arduino Mega and Uno
+ * Fetches the genuine StandardFirmata builds (they speak Firmata protocol 2.3) for the Arduino Mega and Uno
  * from the npm registry, without installing anything and without committing any of it.
  *
  * The npm tarball of `avrgirl-arduino@5.0.1` carries them under

@@ -163,6 +163,20 @@ describe.skipIf(!fetched.ok)(`Firmata board link (StandardFirmata on a Mega in a
     expect(await r.until(() => squaresOf(r.events).at(-1) === 'lift 26', 500)).toBe(true);
   }, 30_000);
 
+  it('loses a board that falls silent with its port open (3 heartbeat periods), and takes it back when it answers again', async () => {
+    const r = rig();
+    expect(await r.connected()).toBe(true);
+    r.board.powerOff(); // a brown-out: the USB link stays, the Mega stops
+    expect(await r.until(() => r.events.some((e) => e.type === 'link' && e.state === 'lost'), 5000)).toBe(true);
+    const lost = r.events.find((e) => e.type === 'link' && e.state === 'lost');
+    expect(lost?.type === 'link' && lost.state === 'lost' && lost.reason).toBe('heartbeat');
+    expect(r.link.health().heartbeatLosses).toBe(1);
+    r.board.setSquare(50, false);
+    r.board.powerOn();
+    expect(await r.until(() => r.events.some((e) => e.type === 'link' && e.state === 'resynced'), 8000)).toBe(true);
+    expect(squaresOf(r.events)).toEqual(['lift 50 (snapshot)']);
+  }, 30_000);
+
   it('says so when the Arduino answers but not as Firmata (a board running the dambord firmware)', async () => {
     const board = new SimulatedBoard({ size: '10x10' });
     const binding = new SimulatedBinding({ clock: 'manual' });
