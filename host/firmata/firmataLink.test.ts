@@ -177,6 +177,20 @@ describe.skipIf(!fetched.ok)(`Firmata board link (StandardFirmata on a Mega in a
     expect(squaresOf(r.events)).toEqual(['lift 50 (snapshot)']);
   }, 30_000);
 
+  it('reads every pin again when the Arduino restarts (reset button) and goes on', async () => {
+    const r = rig();
+    expect(await r.connected()).toBe(true);
+    r.board.reset();
+    r.board.setSquare(35, false); // lifted while the Mega boots
+    expect(await r.until(() => r.events.some((e) => e.type === 'link' && e.state === 'resynced'), 5000)).toBe(true);
+    const resynced = r.events.find((e) => e.type === 'link' && e.state === 'resynced');
+    expect(resynced?.type === 'link' && resynced.state === 'resynced' && resynced.reason).toBe('reboot');
+    expect(squaresOf(r.events)).toEqual(['lift 35 (snapshot)']);
+    expect(r.link.health().reboots).toBe(1);
+    r.board.setSquare(35, true);
+    expect(await r.until(() => squaresOf(r.events).at(-1) === 'place 35', 500)).toBe(true);
+  }, 30_000);
+
   it('says so when the Arduino answers but not as Firmata (a board running the dambord firmware)', async () => {
     const board = new SimulatedBoard({ size: '10x10' });
     const binding = new SimulatedBinding({ clock: 'manual' });

@@ -16,6 +16,8 @@
  *   clock as `t`.
  * - LEDs: johnny-five's Led.Matrix on the MAX7219; blinking is the host redrawing rows (leds.ts).
  *   Sound: johnny-five's Piezo.
+ * - A restart of the Arduino (it announces its firmware when it starts) is `resynced` with
+ *   reason `reboot`, after every pin is read again.
  * - A vanished port, or 3 heartbeat periods without an answer to Firmata's version query, is
  *   `lost`; the link reopens the port with backoff and, when the board answers again, reads every
  *   pin and delivers the differences before `resynced`.
@@ -56,7 +58,11 @@ export interface FirmataLinkOptions {
   readonly binding?: BindingInterface;
   /** The board profile; default hardware/firmata/profile.json. */
   readonly profile?: MegaProfile;
-  /** Debounce (`make`, `break`) and heartbeat (`hb`) settings; default make 5, break 5, hb 1000. */
+  /**
+   * Debounce (`make`, `break`) and heartbeat (`hb`) settings; default make 5, break 5, hb 1000.
+   * `snap` is taken and has no effect: Firmata reports every change, and the link reads every
+   * pin at each connection and restart.
+   */
   readonly config?: Partial<LinkConfig>;
   /** Reopen backoff: first wait and longest wait in ms. Default 250 and 5000. */
   readonly reconnect?: { readonly initialMs?: number; readonly maxMs?: number };
@@ -130,7 +136,7 @@ class FirmataBoardLink implements FirmataLink {
   readonly #ticker: ReturnType<typeof setInterval>;
   #ready: { promise: Promise<Hello>; resolve: (h: Hello) => void; reject: (e: LinkError) => void; settled: boolean };
   #snapshotWaiters: { resolve: (s: Snapshot) => void; reject: (e: LinkError) => void }[] = [];
-  #count = { messages: 0, reconnects: 0, openFailures: 0, heartbeatLosses: 0, timeouts: 0, commandFailures: 0, connects: 0 };
+  #count = { messages: 0, reconnects: 0, openFailures: 0, heartbeatLosses: 0, timeouts: 0, commandFailures: 0, connects: 0, reboots: 0 };
 
   constructor(options: FirmataLinkOptions) {
     this.#o = options;
@@ -227,7 +233,7 @@ class FirmataBoardLink implements FirmataLink {
       invalidEvents: 0,
       reconnects: c.reconnects,
       openFailures: c.openFailures,
-      reboots: 0,
+      reboots: c.reboots,
       heartbeatLosses: c.heartbeatLosses,
       errorReplies: 0,
       unexpectedReplies: 0,
@@ -338,6 +344,33 @@ class FirmataBoardLink implements FirmataLink {
       this.#drop(conn, 'port', reason);
       return;
     }
+    await this.#readBoard(conn);
+    if (this.#conn !== conn) return;
+    this.#count.connects++;
+    this.#backoffMs = this.#o.reconnect?.initialMs ?? 250;
+    this.#resync(conn, 'reconnect');
+    conn.piezo = new five.Piezo({ pin: this.#profile.piezo, board: conn.board });
+    this.#drawLeds(conn);
+    // StandardFirmata announces its name when it starts: after the handshake, that is a restart
+    // (a reset button, a brown-out), which forgets the pin modes and the reporting.
+    conn.io.on('queryfirmware', () => {
+      if (this.#conn !== conn || !conn.live) return;
+      this.#count.reboots++;
+      conn.live = false;
+      conn.matrix = null;
+      void this.#readBoard(conn)
+        .then(() => {
+          if (this.#conn === conn) this.#resync(conn, 'reboot');
+        })
+        .catch((e: unknown) => {
+          if (this.#conn === conn) this.#drop(conn, 'port', `the board stopped answering after a restart: ${String(e)}`);
+        });
+    });
+  }
+
+  /** Reads every switch: see the file comment. Leaves `conn.raw` the levels and the connection live. */
+  async #readBoard(conn: Connection): Promise<void> {
+    const io = conn.io;
     io.reset(); // SYSTEM_RESET: reporting off, every port remembered as 0
     const inputPorts = new Map<number, number>();
     for (const pin of this.#pins) {
@@ -357,15 +390,10 @@ class FirmataBoardLink implements FirmataLink {
       if (!conn.reported.has(pin >> 3)) conn.raw[i] = true; // the port read 0: every switch on it closed
     });
     conn.live = true;
-    this.#count.connects++;
-    this.#backoffMs = this.#o.reconnect?.initialMs ?? 250;
-    this.#resync(conn);
-    conn.piezo = new five.Piezo({ pin: this.#profile.piezo, board: conn.board });
-    this.#drawLeds(conn);
   }
 
   /** The switches as read at (re)connection become the link's picture of the board. */
-  #resync(conn: Connection): void {
+  #resync(conn: Connection, reason: 'reconnect' | 'reboot'): void {
     const now = this.#now();
     const levels = [...conn.raw];
     this.#deb = createDebounce({ makeMs: this.#config.make, breakMs: this.#config.break, count: levels.length, initial: levels });
@@ -386,7 +414,7 @@ class FirmataBoardLink implements FirmataLink {
       // Lifts before places, then buttons: what turns the old picture into the new one.
       const order = [...levels.keys()].sort((a, b) => Number(levels[a]) - Number(levels[b]) || Number(a >= this.#squares) - Number(b >= this.#squares) || a - b);
       for (const i of order) if (previous[i] !== levels[i]) this.#channel.push(this.#eventOf(i, levels[i], t, 'snapshot'));
-      this.#channel.push({ type: 'link', state: 'resynced', reason: 'reconnect', hello, occupancy, buttons, t });
+      this.#channel.push({ type: 'link', state: 'resynced', reason, hello, occupancy, buttons, t });
     }
     const s = this.#snapshotNow();
     if (s) for (const w of this.#snapshotWaiters.splice(0)) w.resolve(s);
