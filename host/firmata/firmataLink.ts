@@ -35,7 +35,7 @@ import { BUTTONS, type BoardSize, type MegaProfile, readProfile, SQUARE_COUNT } 
 import { SquareSet } from '../../rules/squareSet.ts';
 import { EventChannel } from '../link/channel.ts';
 import { defaultBinding } from '../link/serialLink.ts';
-import { BOARD_BUTTONS, LinkError } from '../link/types.ts';
+import { BOARD_BUTTONS, LinkError, zeroCounters } from '../link/types.ts';
 import type { BoardButton, BoardEvent, BoardLink, Hello, LedFrame, LinkConfig, LinkHealth, Snapshot } from '../link/types.ts';
 import { checkPins } from './check.ts';
 import { createDebounce, debounce, releaseInOrder, type DebounceChange, type DebounceState } from './debounce.ts';
@@ -216,29 +216,15 @@ class FirmataBoardLink implements FirmataLink {
     const c = this.#count;
     const since = this.#lastHeardAt === null ? null : Math.max(0, this.#now() - this.#lastHeardAt);
     return {
+      ...zeroCounters(),
       state: this.#closed ? 'closed' : this.#state,
       linesOk: c.messages,
-      crcErrors: 0,
-      syntaxErrors: 0,
-      longLines: 0,
-      unknownLines: 0,
-      gaps: 0,
-      gapsRepaired: 0,
-      resends: 0,
       snapshotsUsed: Math.max(0, c.connects - 1),
-      duplicatesDropped: 0,
-      outOfOrder: 0,
-      staleLines: 0,
-      mismatches: 0,
-      invalidEvents: 0,
       reconnects: c.reconnects,
       openFailures: c.openFailures,
       reboots: c.reboots,
       heartbeatLosses: c.heartbeatLosses,
-      errorReplies: 0,
-      unexpectedReplies: 0,
       timeouts: c.timeouts,
-      retries: 0,
       commandFailures: c.commandFailures,
       msSinceLastLine: since,
       msSinceLastValidLine: since,

@@ -235,6 +235,20 @@ export interface LinkHealth {
   readonly msSinceLastValidLine: number | null;
 }
 
+/** The counters of {@link LinkHealth}, without the state, the port's open failures and the times. */
+export type LinkCounters = {
+  -readonly [K in Exclude<keyof LinkHealth, 'state' | 'msSinceLastLine' | 'msSinceLastValidLine' | 'openFailures'>]: number;
+};
+
+/** Every counter at 0: a fresh link, or the faults a kind of link cannot have. */
+export function zeroCounters(): LinkCounters {
+  return {
+    linesOk: 0, crcErrors: 0, syntaxErrors: 0, longLines: 0, unknownLines: 0, gaps: 0, gapsRepaired: 0, resends: 0, snapshotsUsed: 0,
+    duplicatesDropped: 0, outOfOrder: 0, staleLines: 0, mismatches: 0, invalidEvents: 0, reconnects: 0, reboots: 0, heartbeatLosses: 0,
+    errorReplies: 0, unexpectedReplies: 0, timeouts: 0, retries: 0, commandFailures: 0,
+  };
+}
+
 /** Why a link operation failed. */
 export type LinkErrorCode =
   /** The link or its port is closed. */

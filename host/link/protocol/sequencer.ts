@@ -27,8 +27,8 @@
  * - maps board times to one clock that never goes back (2^32 wraps, restarts).
  */
 import { SquareSet } from '../../../rules/squareSet.ts';
-import { BOARD_BUTTONS, LinkError } from '../types.ts';
-import type { BoardButton, BoardEvent, Hello, LedFrame, LinkConfig, LinkErrorCode, LinkHealth, RepairReason, Snapshot } from '../types.ts';
+import { BOARD_BUTTONS, LinkError, zeroCounters } from '../types.ts';
+import type { BoardButton, BoardEvent, Hello, LedFrame, LinkConfig, LinkCounters, LinkErrorCode, LinkHealth, RepairReason, Snapshot } from '../types.ts';
 import type { Decoded } from './decode.ts';
 import { commandProblem } from './encode.ts';
 import { COMMAND_WORDS } from './messages.ts';
@@ -92,9 +92,7 @@ interface Pending {
   readonly tries: number;
 }
 
-type Counters = {
-  -readonly [K in Exclude<keyof LinkHealth, 'state' | 'msSinceLastLine' | 'msSinceLastValidLine' | 'openFailures'>]: number;
-};
+type Counters = LinkCounters;
 
 const RETRYABLE = new Set(['CRC', 'SYNTAX', 'LONG']);
 
@@ -172,30 +170,7 @@ export class Sequencer {
    * from a stray line; `confirmed` (same boot) waits for a fresh snapshot.
    */
   private suspect: 'probing' | 'confirmed' | null = null;
-  private readonly counters: Counters = {
-    linesOk: 0,
-    crcErrors: 0,
-    syntaxErrors: 0,
-    longLines: 0,
-    unknownLines: 0,
-    gaps: 0,
-    gapsRepaired: 0,
-    resends: 0,
-    snapshotsUsed: 0,
-    duplicatesDropped: 0,
-    outOfOrder: 0,
-    staleLines: 0,
-    mismatches: 0,
-    invalidEvents: 0,
-    reconnects: 0,
-    reboots: 0,
-    heartbeatLosses: 0,
-    errorReplies: 0,
-    unexpectedReplies: 0,
-    timeouts: 0,
-    retries: 0,
-    commandFailures: 0,
-  };
+  private readonly counters: Counters = zeroCounters();
 
   private out: { events: BoardEvent[]; commands: HostCommand[]; replies: Reply[] } = { events: [], commands: [], replies: [] };
   private now = 0;
