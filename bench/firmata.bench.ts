@@ -1,7 +1,7 @@
 import type { SimulatedBinding } from '../hardware/sim/binding.ts';
 import { openFirmataLink } from '../host/firmata/firmataLink.ts';
 import { openSerialLink } from '../host/link/serialLink.ts';
-import type { BoardLink } from '../host/link/types.ts';
+import type { BoardLink, Every } from '../host/link/types.ts';
 import { tournament } from '../host/referee/policy.ts';
 import { createReferee, step } from '../host/referee/referee.ts';
 import type { RefereeState } from '../host/referee/referee.ts';
@@ -32,9 +32,9 @@ import type { BenchOptions, BenchResult } from './types.ts';
  *  (a) simulated time: board time at the referee's output minus board time at the completing
  *      `setSquare`, on the manual clock (`binding.advance` in 1 ms steps, the host's promises
  *      settling after each step: 1 ms resolution), so deterministic. The links' periodic ticks
- *      (setInterval in their constructors: the Firmata link's debounce ticks, the serial link's
- *      timeouts) are run on board time too, every tickMs of board time, as they would run on a
- *      real board beside a real host; the link's `now` is board time.
+ *      (the Firmata link's debounce ticks, the serial link's timeouts) are run on board time too
+ *      (their `every` option), as they would run on a real board beside a real host; the link's
+ *      `now` is board time.
  *  (b) wall time: performance.now() at the `setSquare` to performance.now() at the referee's
  *      output, the board on the wall clock (`clock: 'realtime'`, the binding's real-time driver,
  *      slices of 4 ms), the link's `now` the default performance.now, as in `dambord play`. The
@@ -102,32 +102,25 @@ interface GameRun {
   readonly lagMax: number;
 }
 
-/** A periodic callback a link registered with setInterval, run here every `everyMs` of board time. */
+/** A link's periodic work, run here every `everyMs` of board time. */
 interface Ticker {
   readonly run: () => void;
   readonly everyMs: number;
   next: number;
+  stopped: boolean;
 }
 
-/**
- * Opens a link with its setInterval callbacks captured instead of put on the wall clock (for the
- * manual clock: they are run on board time by the caller). Only the constructor's own calls are
- * caught; the handles returned are real, never-firing intervals, so clearInterval works on them.
- */
-function withTickersOnBoardTime<T>(at: number, open: () => T): { value: T; tickers: Ticker[] } {
-  const real = globalThis.setInterval;
+/** An `every` for the links (host/link/types.ts) that puts their ticks on board time: the caller runs `tickers` as the board's clock moves. */
+function boardTimeEvery(at: () => number): { every: Every; tickers: Ticker[] } {
   const tickers: Ticker[] = [];
-  const capture = (fn: () => void, ms?: number) => {
-    const everyMs = Math.max(1, ms ?? 1);
-    tickers.push({ run: fn, everyMs, next: at + everyMs });
-    return real(() => {}, 2 ** 31 - 1);
+  const every: Every = (ms, fn) => {
+    const t: Ticker = { run: fn, everyMs: Math.max(1, ms), next: at() + Math.max(1, ms), stopped: false };
+    tickers.push(t);
+    return () => {
+      t.stopped = true;
+    };
   };
-  globalThis.setInterval = capture as unknown as typeof setInterval;
-  try {
-    return { value: open(), tickers };
-  } finally {
-    globalThis.setInterval = real;
-  }
+  return { every, tickers };
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -141,11 +134,9 @@ async function playGame(kind: 'dambord' | 'firmata', clock: 'manual' | 'realtime
   const binding: SimulatedBinding = sim.binding;
   const manual = clock === 'manual';
   const size = start.variant.geometry.size === 10 ? '10x10' : '8x8';
-  const open = (): BoardLink => {
-    const now = manual ? { now: () => board.simTimeMs } : {};
-    return kind === 'dambord' ? openSerialLink({ path: sim.path, binding, ...now }) : openFirmataLink({ path: sim.path, binding, size, ...now });
-  };
-  const { value: link, tickers } = manual ? withTickersOnBoardTime(board.simTimeMs, open) : { value: open(), tickers: [] };
+  const { every, tickers } = boardTimeEvery(() => board.simTimeMs);
+  const onBoardTime = manual ? { now: () => board.simTimeMs, every } : {};
+  const link: BoardLink = kind === 'dambord' ? openSerialLink({ path: sim.path, binding, ...onBoardTime }) : openFirmataLink({ path: sim.path, binding, size, ...onBoardTime });
 
   let referee: RefereeState = createReferee(start, tournament);
   const outputs = new Map<number, { sim: number; wall: number }>();
@@ -192,7 +183,7 @@ async function playGame(kind: 'dambord' | 'firmata', clock: 'manual' | 'realtime
       await binding.advance(Math.min(1, end - board.simTimeMs));
       let ticked = false;
       for (const t of tickers) {
-        while (t.next <= board.simTimeMs) {
+        while (!t.stopped && t.next <= board.simTimeMs) {
           t.next += t.everyMs;
           t.run();
           ticked = true;

@@ -35,8 +35,8 @@ import { BUTTONS, type BoardSize, type MegaProfile, readProfile, SQUARE_COUNT } 
 import { SquareSet } from '../../rules/squareSet.ts';
 import { EventChannel } from '../link/channel.ts';
 import { defaultBinding } from '../link/serialLink.ts';
-import { BOARD_BUTTONS, LinkError, zeroCounters } from '../link/types.ts';
-import type { BoardButton, BoardEvent, BoardLink, Hello, LedFrame, LinkConfig, LinkHealth, Snapshot } from '../link/types.ts';
+import { BOARD_BUTTONS, LinkError, wallEvery, zeroCounters } from '../link/types.ts';
+import type { BoardButton, BoardEvent, BoardLink, Every, Hello, LedFrame, LinkConfig, LinkHealth, Snapshot } from '../link/types.ts';
 import { checkPins } from './check.ts';
 import { createDebounce, debounce, releaseInOrder, type DebounceChange, type DebounceState } from './debounce.ts';
 import { blinks, ledRows } from './leds.ts';
@@ -69,6 +69,8 @@ export interface FirmataLinkOptions {
   /** How long an opened port may take to answer as Firmata (wall ms). Default 10000. */
   readonly handshakeMs?: number;
   /** How often the debounce, blinking and heartbeat are given the time (wall ms). Default 5. */
+  /** How the ticks are scheduled (default: the wall clock). */
+  readonly every?: Every;
   readonly tickMs?: number;
   /** The host clock in ms (event times). Default `performance.now`. */
   readonly now?: () => number;
@@ -133,7 +135,7 @@ class FirmataBoardLink implements FirmataLink {
   #closed = false;
   #backoffMs: number;
   #retry: ReturnType<typeof setTimeout> | null = null;
-  readonly #ticker: ReturnType<typeof setInterval>;
+  readonly #stopTicks: () => void;
   #ready: { promise: Promise<Hello>; resolve: (h: Hello) => void; reject: (e: LinkError) => void; settled: boolean };
   #snapshotWaiters: { resolve: (s: Snapshot) => void; reject: (e: LinkError) => void }[] = [];
   #count = { messages: 0, reconnects: 0, openFailures: 0, heartbeatLosses: 0, timeouts: 0, commandFailures: 0, connects: 0, reboots: 0 };
@@ -158,8 +160,7 @@ class FirmataBoardLink implements FirmataLink {
     const promise = new Promise<Hello>((res, rej) => ((resolve = res), (reject = rej)));
     promise.catch(() => {});
     this.#ready = { promise, resolve, reject, settled: false };
-    this.#ticker = setInterval(() => this.#tick(), options.tickMs ?? 5);
-    this.#ticker.unref();
+    this.#stopTicks = (options.every ?? wallEvery)(options.tickMs ?? 5, () => this.#tick());
     void this.#connect();
   }
 
@@ -234,7 +235,7 @@ class FirmataBoardLink implements FirmataLink {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    clearInterval(this.#ticker);
+    this.#stopTicks();
     if (this.#retry) clearTimeout(this.#retry);
     const error = new LinkError('closed', 'the link was closed');
     this.#settleReady(error);

@@ -15,8 +15,8 @@ import { encodeCommand } from './protocol/encode.ts';
 import type { HostCommand } from './protocol/messages.ts';
 import { Sequencer } from './protocol/sequencer.ts';
 import type { SequencerInput, SequencerOptions, UserCommand } from './protocol/sequencer.ts';
-import { LinkError } from './types.ts';
-import type { BoardEvent, BoardLink, LedFrame, LinkConfig, LinkHealth, Snapshot } from './types.ts';
+import { LinkError, wallEvery } from './types.ts';
+import type { BoardEvent, BoardLink, Every, LedFrame, LinkConfig, LinkHealth, Snapshot } from './types.ts';
 
 export interface SerialLinkOptions extends Omit<SequencerOptions, 'config'> {
   /** The port's path, e.g. `/dev/ttyUSB0` (see discover.ts to find it). */
@@ -32,6 +32,8 @@ export interface SerialLinkOptions extends Omit<SequencerOptions, 'config'> {
   /** Reopen backoff: first wait and longest wait in ms. Default 250 and 5000. */
   readonly reconnect?: { readonly initialMs?: number; readonly maxMs?: number };
   /** How often the sequencer is given the time (ms). Default 25. */
+  /** How the ticks are scheduled (default: the wall clock). */
+  readonly every?: Every;
   readonly tickMs?: number;
   /** The host clock in ms. Default `performance.now`. */
   readonly now?: () => number;
@@ -74,7 +76,7 @@ class SerialLink implements BoardLink {
   #nextId = 1;
   #openFailures = 0;
   #backoffMs: number;
-  readonly #ticker: ReturnType<typeof setInterval>;
+  readonly #stopTicks: () => void;
   #retry: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: SerialLinkOptions) {
@@ -82,8 +84,7 @@ class SerialLink implements BoardLink {
     this.#now = options.now ?? (() => performance.now());
     this.#seq = new Sequencer({ ...options, config: options.config ?? { hb: 1000 } });
     this.#backoffMs = options.reconnect?.initialMs ?? 250;
-    this.#ticker = setInterval(() => this.#step({ type: 'tick' }), options.tickMs ?? 25);
-    this.#ticker.unref();
+    this.#stopTicks = (options.every ?? wallEvery)(options.tickMs ?? 25, () => this.#step({ type: 'tick' }));
     void this.#connect();
   }
 
@@ -118,7 +119,7 @@ class SerialLink implements BoardLink {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    clearInterval(this.#ticker);
+    this.#stopTicks();
     if (this.#retry !== null) clearTimeout(this.#retry);
     const conn = this.#conn;
     this.#conn = null;

@@ -249,6 +249,20 @@ export function zeroCounters(): LinkCounters {
   };
 }
 
+/**
+ * Runs `fn` every `ms` milliseconds until the returned function is called: how a link is given
+ * the time for its periodic work (timeouts, debounce, blinking, heartbeat). The default,
+ * {@link wallEvery}, is the wall clock; a simulation on its own clock passes its own.
+ */
+export type Every = (ms: number, fn: () => void) => () => void;
+
+/** {@link Every} on the wall clock (`setInterval`, not keeping the process alive). */
+export const wallEvery: Every = (ms, fn) => {
+  const timer = setInterval(fn, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
+
 /** Why a link operation failed. */
 export type LinkErrorCode =
   /** The link or its port is closed. */
