@@ -137,6 +137,7 @@ export const playCommand: Command = {
     let link: BoardLink;
     if (o.firmata) {
       const firmata = openFirmataLink({ path, binding, size: fen.position.variant.geometry.size === 10 ? '10x10' : '8x8' });
+      if (!binding) io.stdout.write(`dambord play: waiting for StandardFirmata on ${path} (the Arduino restarts when the port opens; up to 10 s)\n`);
       try {
         await firmata.ready();
       } catch (e) {
