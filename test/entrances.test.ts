@@ -106,6 +106,23 @@ describe('bad input at every entrance of dambord play', () => {
     expect(run.out).toMatch(/stopped before any move; no game kept/);
   }, 25_000);
 
+  it('--firmata on something that is not a serial port: exit 3 at once, the port named and what to do, no journal begun', async () => {
+    // (An Arduino that answers but not as Firmata, or whose pins do not match the profile, is
+    // refused in host/firmata/firmataLink.test.ts, against simulated boards.)
+    const games = join(work, 'firmata-notaport');
+    const run = play(['--firmata', '--port', '/dev/null', '--games', games]);
+    expect(await exitWithin(run, 20_000)).toBe(3);
+    expect(run.out).toMatch(/waiting for StandardFirmata on \/dev\/null/);
+    expect(run.err).toMatch(/cannot open \/dev\/null: .*plug the Arduino in and check the port name/);
+    expect(() => readdirSync(games)).toThrow();
+  }, 25_000);
+
+  it('--firmata with --find: exit 2, a Firmata board is named with --port', async () => {
+    const run = play(['--firmata', '--find']);
+    expect(await exitWithin(run, 15_000)).toBe(2);
+    expect(run.err).toMatch(/name its port with --port/);
+  }, 20_000);
+
   it('a 10x10 board for czech (8x8): the view says so, and nothing it senses is taken for the game', async () => {
     const v = variants.czech;
     const start = parseFen(v, v.startFen);
