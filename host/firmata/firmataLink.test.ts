@@ -3,6 +3,7 @@
 // binding, read by firmata-io and johnny-five through a real SerialPortStream. The clock is the
 // simulated board's, moved by the test. Skipped, saying why, when the firmware cannot be fetched.
 
+import five from 'johnny-five';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedFirmataBoard } from '../../hardware/firmata/board.ts';
 import { fetchStandardFirmata } from '../../hardware/firmata/fetch.mjs';
@@ -158,6 +159,8 @@ describe.skipIf(!fetched.ok)(`Firmata board link (StandardFirmata on a Mega in a
     const resynced = after.at(-1)!;
     expect(resynced.type === 'link' && resynced.state === 'resynced' && resynced.reason).toBe('reconnect');
     expect(r.link.health().reconnects).toBeGreaterThanOrEqual(1);
+    // the boards of the failed attempts to reopen are not kept (johnny-five's list of boards)
+    expect((five.Board as unknown as { cache: unknown[] }).cache.length).toBe(1);
     // and it still reads the board
     r.board.setSquare(26, false);
     expect(await r.until(() => squaresOf(r.events).at(-1) === 'lift 26', 500)).toBe(true);

@@ -602,6 +602,10 @@ class FirmataBoardLink implements FirmataLink {
       // the port is already gone
     }
     conn.io.removeAllListeners('digital-read');
+    // johnny-five keeps every Board it made in a module-wide list: let this one go.
+    const made = (five.Board as unknown as { cache: unknown[] }).cache;
+    const at = made.indexOf(conn.board);
+    if (at >= 0) made.splice(at, 1);
     if (conn.port.isOpen) await new Promise<void>((resolve) => conn.port.close(() => resolve()));
     conn.port.destroy();
   }
