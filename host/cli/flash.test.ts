@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fetchStandardFirmata } from '../../hardware/firmata/fetch.mjs';
 import { firmwareHex } from './commands/flash.ts';
 import { runCliBuffered as cli } from './testing.ts';
 
@@ -19,6 +20,17 @@ describe('dambord flash', () => {
     const r = await cli(['flash', '--port', '/dev/ttyUSB0', '--board', '8x8', '--baud', '57600', '--dry-run']);
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toBe(`avrdude -p atmega328p -c arduino -P /dev/ttyUSB0 -b 57600 -D -U flash:w:${firmwareHex('8x8')}:i`);
+  });
+
+  it('runs avrdude for an Arduino Mega 2560 through its STK500v2 bootloader, writing the fetched StandardFirmata (--firmata)', async () => {
+    const fetched = fetchStandardFirmata();
+    const r = await cli(['flash', '--firmata', '--port', '/dev/ttyACM0', '--dry-run']);
+    if (!fetched.ok) {
+      expect(r).toMatchObject({ code: 3, stderr: expect.stringContaining('could not be fetched') });
+      return;
+    }
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(`avrdude -p atmega2560 -c wiring -P /dev/ttyACM0 -b 115200 -D -U flash:w:${fetched.hex.mega}:i`);
   });
 
   it('says what to do when the port is missing or does not exist', async () => {

@@ -316,7 +316,7 @@ class FirmataBoardLink implements FirmataLink {
     const what = heard.length === 0
       ? `${this.#o.path} is silent: no Firmata version came`
       : `${this.#o.path} answers, but not as Firmata at ${FIRMATA_BAUD} baud (${heard.length} bytes of something else${/HELLO dambord/.test(Buffer.from(heard).toString('latin1')) ? ': a dambord board with its own firmware' : ''})`;
-    const reason = `${what}. Upload StandardFirmata to the Arduino Mega (Arduino IDE: File > Examples > Firmata > StandardFirmata); a board running the dambord firmware is played without --firmata`;
+    const reason = `${what}. Upload StandardFirmata to the Arduino Mega (dambord flash --firmata --port ${this.#o.path}, or the Arduino IDE: File > Examples > Firmata > StandardFirmata); a board running the dambord firmware is played without --firmata`;
     if (!this.#hello) this.#settleReady(new LinkError('refused', reason));
     this.#drop(conn, 'port', reason);
   }

@@ -1,25 +1,31 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { fetchStandardFirmata } from '../../../hardware/firmata/fetch.mjs';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
 
-const usage = `Usage: dambord flash --port P [--board 10x10|8x8] [--baud B] [--programmer ID] [--dry-run]
+const usage = `Usage: dambord flash --port P [--board 10x10|8x8 | --firmata] [--baud B] [--programmer ID] [--dry-run]
 
 Programs a dambord board (an ATmega328P, Arduino Nano class) with the firmware that ships in
-firmware/hex, through its bootloader, with Debian's avrdude (apt-get install avrdude).
+firmware/hex, through its bootloader, with Debian's avrdude (apt-get install avrdude). With
+--firmata, programs an Arduino Mega 2560 with stock StandardFirmata instead (the build fetched
+from the npm registry by npm run setup), for dambord play --firmata.
 
 Options:
   --port P         the serial port of the board, e.g. /dev/ttyUSB0
   --board SIZE     10x10 (default, 50 squares) or 8x8 (32 squares)
-  --baud B         the bootloader's speed: 115200 (default; Optiboot) or 57600 (older Nanos)
-  --programmer ID  avrdude's programmer id (default: arduino)
+  --firmata        an Arduino Mega 2560 with StandardFirmata (any board size)
+  --baud B         the bootloader's speed: 115200 (default; Optiboot, and the Mega's) or
+                   57600 (older Nanos)
+  --programmer ID  avrdude's programmer id (default: arduino; wiring for the Mega)
   --dry-run        print the avrdude command instead of running it
 
 Examples:
   dambord flash --port /dev/ttyUSB0
   dambord flash --port /dev/ttyUSB0 --board 8x8 --baud 57600
+  dambord flash --firmata --port /dev/ttyACM0
 `;
 
 /** The committed firmware image of a board size. */
@@ -33,7 +39,7 @@ export const flashCommand: Command = {
   summary: 'Program a real board with the dambord firmware (avrdude)',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { port: 'string', board: 'string', baud: 'string', programmer: 'string', 'dry-run': 'boolean' });
+    const args = parseArgs(argv, { port: 'string', board: 'string', baud: 'string', programmer: 'string', 'dry-run': 'boolean', firmata: 'boolean' });
     if (!args.ok) return usageError(io, 'flash', args.error);
     const { options, positionals } = args;
     if (positionals.length > 0) return usageError(io, 'flash', `unexpected argument "${positionals[0]}"`);
@@ -42,12 +48,24 @@ export const flashCommand: Command = {
     if (board !== '10x10' && board !== '8x8') return usageError(io, 'flash', `--board must be 10x10 or 8x8, not "${board}"`);
     const baud = options.baud ?? '115200';
     if (!/^\d+$/.test(baud)) return usageError(io, 'flash', `--baud must be a number such as 115200 or 57600, not "${baud}"`);
-    const hex = firmwareHex(board);
-    if (!existsSync(hex)) {
-      io.stderr.write(`dambord flash: the firmware image ${hex} is missing; run 'make -C firmware' to build it\n`);
-      return EXIT.io;
+    let hex: string;
+    if (options.firmata) {
+      const fetched = fetchStandardFirmata();
+      if (!fetched.ok) {
+        io.stderr.write(`dambord flash: StandardFirmata for the Mega could not be fetched from the npm registry (${fetched.error}); run npm run setup where the registry can be reached, or upload it from the Arduino IDE (File > Examples > Firmata > StandardFirmata)\n`);
+        return EXIT.io;
+      }
+      hex = fetched.hex.mega;
+    } else {
+      hex = firmwareHex(board);
+      if (!existsSync(hex)) {
+        io.stderr.write(`dambord flash: the firmware image ${hex} is missing; run 'make -C firmware' to build it\n`);
+        return EXIT.io;
+      }
     }
-    const cmd = ['avrdude', '-p', 'atmega328p', '-c', options.programmer ?? 'arduino', '-P', options.port, '-b', baud, '-D', '-U', `flash:w:${hex}:i`];
+    // The Mega 2560's bootloader speaks STK500v2 (avrdude's "wiring"); the Nano's Optiboot STK500v1 ("arduino").
+    const [part, programmer] = options.firmata ? ['atmega2560', 'wiring'] : ['atmega328p', 'arduino'];
+    const cmd = ['avrdude', '-p', part, '-c', options.programmer ?? programmer, '-P', options.port, '-b', baud, '-D', '-U', `flash:w:${hex}:i`];
     if (options['dry-run']) {
       io.stdout.write(`${cmd.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')}\n`);
       return EXIT.ok;
