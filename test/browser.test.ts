@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatMove, legalMoves, normaliseResult, parseFen, readPdn, squareName, variants, writeFen } from '../rules/index.ts';
 import type { PdnPly } from '../rules/index.ts';
 import type { PlayView } from '../host/play/types.ts';
+import { fetchStandardFirmata } from '../hardware/firmata/fetch.mjs';
 import { oracleTexts } from './oracles.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -24,7 +25,6 @@ if (!hasChromium) console.warn(`browser.test.ts: skipped, ${CHROMIUM} is missing
 const bin = fileURLToPath(new URL('../host/cli/bin.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'dambord-browser-'));
 const shotDir = join(tmpdir(), 'dambord-browser');
-const shot = join(shotDir, 'last-game.png');
 
 let child: ChildProcess | null = null;
 let browser: Browser | null = null;
@@ -71,8 +71,17 @@ const variant = variants.brazilian;
 const GAME_FILE = 'brazilian_random_pdns.json';
 const GAME_INDEX = 1;
 
-describe('the page plays a real game on the simulated board', () => {
-  it.skipIf(!hasChromium)(`${GAME_FILE} #${GAME_INDEX} (brazilian) clicked through in headless Chromium: move list, PDN, result, screenshot`, async () => {
+// The same game on both simulated boards: the dambord firmware, and stock StandardFirmata on a
+// Mega read through johnny-five (`--firmata`; skipped, saying why, when it cannot be fetched).
+const firmata = fetchStandardFirmata();
+const boards = [
+  { board: 'the simulated board', args: [], skip: '', shotName: 'last-game.png' },
+  { board: 'the simulated Firmata board', args: ['--firmata'], skip: firmata.ok ? '' : ` — SKIPPED: ${firmata.error}`, shotName: 'last-game-firmata.png' },
+];
+
+describe.each(boards)('the page plays a real game on $board$skip', ({ args, skip, shotName }) => {
+  it.skipIf(!hasChromium || skip !== '')(`${GAME_FILE} #${GAME_INDEX} (brazilian) clicked through in headless Chromium: move list, PDN, result, screenshot`, async () => {
+    const shot = join(shotDir, shotName);
     const started = Date.now();
     const game = readPdn(oracleTexts(GAME_FILE)[GAME_INDEX], { variant }).games[0];
     expect(game.error).toBeNull();
@@ -88,7 +97,7 @@ describe('the page plays a real game on the simulated board', () => {
     expect(endedByRules).toBe(true);
 
     let url: string;
-    ({ child, url } = await play(['--variant', 'brazilian']));
+    ({ child, url } = await play(['--variant', 'brazilian', ...args]));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
@@ -117,7 +126,7 @@ describe('the page plays a real game on the simulated board', () => {
         throw new Error(`timed out waiting for ${what}: ${why}`, { cause: e });
       }
     };
-    await waitOn('the board link', page.locator('[data-testid=link-state]', { hasText: /^connected\b/ }), 15_000);
+    await waitOn('the board link', page.locator('[data-testid=link-state]', { hasText: args.includes('--firmata') ? /^connected \(StandardFirmata\.ino 2\.3\)/ : /^connected \(dambord \d/ }), 15_000);
     const setup = Date.now() - started;
 
     const click = async (square: string, type: 'lift' | 'place') => {
@@ -163,5 +172,7 @@ describe('the page plays a real game on the simulated board', () => {
     const exited = new Promise((r) => child!.once('exit', r));
     child!.kill('SIGINT');
     await exited;
+    await browser.close();
+    browser = null;
   }, 90_000);
 });

@@ -90,6 +90,8 @@ export function startSession(options: SessionOptions): RunningSession {
   let clock: Clock | null = options.timeControl ? createClock(options.timeControl, v.firstToMove) : null;
   let lastFrame = '';
   let linkState = 'connecting';
+  /** The board's firmware as its hello names it (`dambord 1.0.0`, `StandardFirmata.ino 2.3`). */
+  let firmware: string | null = null;
   let irregularity: PlayView['irregularity'] = null;
   let result: PlayView['result'] = null;
   let drawOffer: 'white' | 'black' | null = null;
@@ -213,6 +215,7 @@ export function startSession(options: SessionOptions): RunningSession {
     if (linkState === 'wrong board') return;
     if (e.type === 'link') {
       linkState = e.state;
+      if (e.state !== 'lost') firmware = e.hello.fw;
       log.push(`link ${e.state}${'reason' in e ? ` (${e.reason})` : ''}`);
       if (e.state === 'connected' || e.state === 'resynced') boardClock = { board: e.t, host: now() };
       if (e.state === 'connected' && !referee && options.resume) {
@@ -320,7 +323,7 @@ export function startSession(options: SessionOptions): RunningSession {
       drawOffer,
       pdn: scoresheetPdn({ ...sheet, tags: clock ? [...sheet.tags, ...timeTags(clock, now())] : sheet.tags, result: result?.result ?? sheet.result }),
       simulated: Boolean(options.hands),
-      link: { state: linkState, health: options.link.health() },
+      link: { state: linkState, health: options.link.health(), firmware },
       log: [...log],
     };
   }

@@ -30,7 +30,8 @@ export interface PlayView {
   readonly pdn: string;
   /** Whether the board is the simulator (the page then acts as the hands). */
   readonly simulated: boolean;
-  readonly link: { readonly state: string; readonly health: LinkHealth | null };
+  /** The board link: its state, health and the board's firmware as it named itself (null before it did). */
+  readonly link: { readonly state: string; readonly health: LinkHealth | null; readonly firmware: string | null };
   /** Messages for people, newest last (irregularities, link events, results). */
   readonly log: readonly string[];
 }

@@ -36,7 +36,7 @@ function startView(): PlayView {
     drawOffer: null,
     pdn: '[Event "?"]\n[GameType "21"]\n\n*\n',
     simulated: true,
-    link: { state: 'connected', health: null },
+    link: { state: 'connected', health: null, firmware: null },
     log: [],
   };
 }
@@ -417,6 +417,8 @@ describe('the page script (static/app.js)', () => {
     expect(app.piecesInHand([sq('wm', false), sq('bm', false), sq(null, true)])).toBe(1);
     expect(app.linkSummary({ state: 'lost', health: null })).toBe('lost');
     expect(app.linkSummary({ state: 'connected', health: { linesOk: 120, crcErrors: 2, gaps: 1, reconnects: 3 } })).toBe('connected, 120 lines, 3 faults');
+    expect(app.linkSummary({ state: 'connected', firmware: '1.0.0', health: { linesOk: 12 } })).toBe('connected (dambord 1.0.0), 12 lines, no faults');
+    expect(app.linkSummary({ state: 'connected', firmware: 'StandardFirmata.ino 2.3', health: { linesOk: 40, timeouts: 1 } })).toBe('connected (StandardFirmata.ino 2.3), 40 messages, 1 fault');
   });
 
   it('announces new moves, irregularities, guidance and the result', async () => {

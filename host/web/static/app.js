@@ -348,7 +348,8 @@ function start() {
     const prev = view;
     view = next;
     receivedAt = performance.now();
-    $('variant').textContent = `${view.variant} (${view.size}×${view.size})${view.simulated ? ', simulated board' : ''}`;
+    const board = /Firmata/.test(view.link.firmware ?? '') ? 'Firmata board' : 'board';
+    $('variant').textContent = `${view.variant} (${view.size}×${view.size})${view.simulated ? `, simulated ${board}` : board === 'board' ? '' : `, ${board}`}`;
     $('name-white').textContent = view.players.white || 'White';
     $('name-black').textContent = view.players.black || 'Black';
     $('player-white').classList.toggle('to-move', !view.result && view.turn === 'white');
@@ -496,14 +497,15 @@ function escapeHtml(s) {
   return String(s).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/** The link in a few words: its state and, when the board reports its health, faults seen. */
+/** The link in a few words: its state, the board's firmware and, when the board reports its health, faults seen. */
 export function linkSummary(/** @type {any} */ link) {
   const h = link.health;
   if (!h) return link.state;
   const faults = ['crcErrors', 'syntaxErrors', 'longLines', 'gaps', 'mismatches', 'invalidEvents', 'heartbeatLosses', 'timeouts', 'commandFailures']
     .map((k) => (typeof h[k] === 'number' ? h[k] : 0))
     .reduce((a, b) => a + b, 0);
-  return `${link.state}, ${h.linesOk ?? 0} lines, ${faults === 0 ? 'no faults' : `${faults} fault${faults === 1 ? '' : 's'}`}`;
+  const fw = link.firmware ? ` (${/Firmata/.test(link.firmware) ? link.firmware : `dambord ${link.firmware}`})` : '';
+  return `${link.state}${fw}, ${h.linesOk ?? 0} ${/Firmata/.test(link.firmware ?? '') ? 'messages' : 'lines'}, ${faults === 0 ? 'no faults' : `${faults} fault${faults === 1 ? '' : 's'}`}`;
 }
 
 /** The link's health as definition-list rows: the state, lines, and every fault counter above 0. */
