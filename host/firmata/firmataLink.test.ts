@@ -180,9 +180,14 @@ describe.skipIf(!fetched.ok)(`Firmata board link (StandardFirmata on a Mega in a
     expect(squaresOf(r.events)).toEqual(['lift 50 (snapshot)']);
   }, 30_000);
 
-  it('reads every pin again when the Arduino restarts (reset button) and goes on', async () => {
+  it('reads every pin again when the Arduino restarts (reset button) and goes on, the LEDs shown again', async () => {
     const r = rig();
     expect(await r.connected()).toBe(true);
+    let shown = false;
+    void r.link.setLeds(Array.from({ length: 50 }, (_, i) => (i === 0 ? 'on' : 'off'))).then(() => (shown = true));
+    expect(await r.until(() => shown, 3000)).toBe(true);
+    expect(r.board.leds()).toEqual([1]);
+    r.board.max7219.powerUp(); // as if the chip lost its registers too
     r.board.reset();
     r.board.setSquare(35, false); // lifted while the Mega boots
     expect(await r.until(() => r.events.some((e) => e.type === 'link' && e.state === 'resynced'), 5000)).toBe(true);
@@ -190,6 +195,7 @@ describe.skipIf(!fetched.ok)(`Firmata board link (StandardFirmata on a Mega in a
     expect(resynced?.type === 'link' && resynced.state === 'resynced' && resynced.reason).toBe('reboot');
     expect(squaresOf(r.events)).toEqual(['lift 35 (snapshot)']);
     expect(r.link.health().reboots).toBe(1);
+    expect(await r.until(() => r.board.leds().join() === '1', 3000)).toBe(true);
     r.board.setSquare(35, true);
     expect(await r.until(() => squaresOf(r.events).at(-1) === 'place 35', 500)).toBe(true);
   }, 30_000);

@@ -347,7 +347,9 @@ class FirmataBoardLink implements FirmataLink {
       conn.matrix = null;
       void this.#readBoard(conn)
         .then(() => {
-          if (this.#conn === conn) this.#resync(conn, 'reboot');
+          if (this.#conn !== conn) return;
+          this.#resync(conn, 'reboot');
+          this.#drawLeds(conn); // the MAX7219 is set up again and shown the frame
         })
         .catch((e: unknown) => {
           if (this.#conn === conn) this.#drop(conn, 'port', `the board stopped answering after a restart: ${String(e)}`);
