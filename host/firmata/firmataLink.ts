@@ -34,6 +34,9 @@ import { SerialPortStream } from '@serialport/stream';
 import { BUTTONS, type BoardSize, type MegaProfile, readProfile, SQUARE_COUNT } from '../../hardware/firmata/profile.ts';
 import { SquareSet } from '../../rules/squareSet.ts';
 import { EventChannel } from '../link/channel.ts';
+import { commandProblem } from '../link/protocol/encode.ts';
+import type { UserCommand } from '../link/protocol/sequencer.ts';
+import { nextSeq } from '../link/protocol/seq.ts';
 import { defaultBinding } from '../link/serialLink.ts';
 import { BOARD_BUTTONS, LinkError, wallEvery, zeroCounters } from '../link/types.ts';
 import type { BoardButton, BoardEvent, BoardLink, Every, Hello, LedFrame, LinkConfig, LinkHealth, Snapshot } from '../link/types.ts';
@@ -45,7 +48,6 @@ import { blinks, ledRows } from './leds.ts';
 export const FIRMATA_BAUD = 57600;
 /** Highest tone the link plays: each half period is one 3-byte pin write on a 57600 baud line. */
 export const MAX_TONE_HZ = 500;
-const LED_PATTERNS = new Set(['off', 'on', 'slow', 'fast', 'alternate']);
 const PING_TIMEOUT_MS = 2000;
 const DEFAULT_CONFIG: LinkConfig = { make: 5, break: 5, snap: 0, hb: 1000 };
 
@@ -68,10 +70,10 @@ export interface FirmataLinkOptions {
   readonly reconnect?: { readonly initialMs?: number; readonly maxMs?: number };
   /** How long an opened port may take to answer as Firmata (wall ms). Default 10000. */
   readonly handshakeMs?: number;
-  /** How often the debounce, blinking and heartbeat are given the time (wall ms). Default 5. */
+  /** How often the debounce, blinking and heartbeat are given the time (ms). Default 5. */
+  readonly tickMs?: number;
   /** How the ticks are scheduled (default: the wall clock). */
   readonly every?: Every;
-  readonly tickMs?: number;
   /** The host clock in ms (event times). Default `performance.now`. */
   readonly now?: () => number;
 }
@@ -97,14 +99,14 @@ interface Connection {
   readonly board: InstanceType<typeof five.Board>;
   /** Bytes heard before Firmata was recognised (to tell the player what answered instead). */
   readonly heard: number[];
-  matrix: InstanceType<typeof five.Led.Matrix> | null;
+  /** The MAX7219 once set up, and the rows it shows. */
+  leds: { readonly matrix: InstanceType<typeof five.Led.Matrix>; readonly shown: number[] } | null;
   piezo: InstanceType<typeof five.Piezo> | null;
   /** Raw level of each switch (true: closed), squares then buttons. */
   readonly raw: boolean[];
   /** Ports reported since reporting was switched on. */
   readonly reported: Set<number>;
   live: boolean;
-  shown: number[] | null;
   handshake: ReturnType<typeof setTimeout> | null;
 }
 
@@ -180,10 +182,7 @@ class FirmataBoardLink implements FirmataLink {
   }
 
   async setLeds(frame: LedFrame): Promise<void> {
-    if (this.#closed) throw new LinkError('closed', 'the link is closed');
-    if (!Array.isArray(frame) || frame.length !== this.#squares || frame.some((p) => !LED_PATTERNS.has(p))) {
-      throw new LinkError('invalid', `an LED frame has ${this.#squares} patterns of off, on, slow, fast, alternate`);
-    }
+    this.#check({ type: 'led', frame });
     this.#frame = [...frame];
     const conn = this.#live();
     this.#drawLeds(conn);
@@ -191,26 +190,23 @@ class FirmataBoardLink implements FirmataLink {
   }
 
   async beep(hz: number, ms: number): Promise<void> {
-    if (this.#closed) throw new LinkError('closed', 'the link is closed');
-    if (!Number.isInteger(hz) || hz < 100 || hz > 8000 || !Number.isInteger(ms) || ms < 1 || ms > 2000) {
-      throw new LinkError('invalid', 'a beep is 100-8000 Hz for 1-2000 ms');
-    }
+    this.#check({ type: 'beep', hz, ms });
     const conn = this.#live();
     conn.piezo?.frequency(Math.min(hz, MAX_TONE_HZ), ms);
     await this.#confirm(conn, 'beep');
   }
 
   async configure(config: Partial<LinkConfig>): Promise<void> {
-    if (this.#closed) throw new LinkError('closed', 'the link is closed');
-    const limits: Record<keyof LinkConfig, number> = { make: 255, break: 255, snap: 65535, hb: 65535 };
-    for (const [key, value] of Object.entries(config)) {
-      const max = limits[key as keyof LinkConfig];
-      if (max === undefined || !Number.isInteger(value) || (value as number) < 0 || (value as number) > max) {
-        throw new LinkError('invalid', `configure: ${key}=${String(value)} (make and break 0-255, snap and hb 0-65535)`);
-      }
-    }
+    this.#check({ type: 'cfg', config });
     this.#config = { ...this.#config, ...config };
     if (this.#deb) this.#deb = { ...this.#deb, makeMs: this.#config.make, breakMs: this.#config.break };
+  }
+
+  /** The checks of the dambord protocol's commands (the same ranges): `closed`, or `invalid` with why. */
+  #check(cmd: UserCommand): void {
+    if (this.#closed) throw new LinkError('closed', 'the link is closed');
+    const problem = commandProblem(cmd, this.#squares);
+    if (problem !== null) throw new LinkError('invalid', problem);
   }
 
   health(): LinkHealth {
@@ -262,8 +258,8 @@ class FirmataBoardLink implements FirmataLink {
     const io = new bindFirmata.Firmata(port, { reportVersionTimeout: 2500 });
     const board = new five.Board({ io, repl: false, debug: false, sigint: false, timeout: 3_600_000 });
     const conn: Connection = {
-      port, io, board, heard: [], matrix: null, piezo: null,
-      raw: this.#pins.map(() => false), reported: new Set(), live: false, shown: null, handshake: null,
+      port, io, board, heard: [], leds: null, piezo: null,
+      raw: this.#pins.map(() => false), reported: new Set(), live: false, handshake: null,
     };
     // Errors surface as a failed open, a 'close' or the handshake's time limit; none may go unhandled.
     port.on('error', () => {});
@@ -315,7 +311,7 @@ class FirmataBoardLink implements FirmataLink {
     const heard = conn.heard;
     const what = heard.length === 0
       ? `${this.#o.path} is silent: no Firmata version came`
-      : `${this.#o.path} answers, but not as Firmata at ${FIRMATA_BAUD} baud (${heard.length} bytes of something else${/HELLO dambord/.test(Buffer.from(heard).toString('latin1')) ? ': a dambord board with its own firmware' : ''})`;
+      : `${this.#o.path} answers, but not as Firmata at ${FIRMATA_BAUD} baud (${heard.length} bytes of something else)`;
     const reason = `${what}. Upload StandardFirmata to the Arduino Mega (dambord flash --firmata --port ${this.#o.path}, or the Arduino IDE: File > Examples > Firmata > StandardFirmata); a board running the dambord firmware is played without --firmata`;
     if (!this.#hello) this.#settleReady(new LinkError('refused', reason));
     this.#drop(conn, 'port', reason);
@@ -344,7 +340,7 @@ class FirmataBoardLink implements FirmataLink {
       if (this.#conn !== conn || !conn.live) return;
       this.#count.reboots++;
       conn.live = false;
-      conn.matrix = null;
+      conn.leds = null;
       void this.#readBoard(conn)
         .then(() => {
           if (this.#conn !== conn) return;
@@ -392,17 +388,18 @@ class FirmataBoardLink implements FirmataLink {
     this.#delivered = levels;
     this.#state = 'connected';
     const hello = this.#makeHello(conn);
+    this.#hello = hello;
     const occupancy = this.#occupancy();
     const buttons = this.#buttons();
-    if (!previous || !this.#hello) {
-      this.#hello = hello;
+    if (!previous) {
       this.#channel.push({ type: 'link', state: 'connected', hello, occupancy, buttons, t });
       this.#settleReady(hello);
     } else {
-      this.#hello = hello;
       // Lifts before places, then buttons: what turns the old picture into the new one.
-      const order = [...levels.keys()].sort((a, b) => Number(levels[a]) - Number(levels[b]) || Number(a >= this.#squares) - Number(b >= this.#squares) || a - b);
-      for (const i of order) if (previous[i] !== levels[i]) this.#channel.push(this.#eventOf(i, levels[i], t, 'snapshot'));
+      const changed = levels.flatMap((closed, i) => (closed !== previous[i] ? [i] : []));
+      const squares = changed.filter((i) => i < this.#squares);
+      const order = [...squares.filter((i) => !levels[i]), ...squares.filter((i) => levels[i]), ...changed.filter((i) => i >= this.#squares)];
+      for (const i of order) this.#channel.push(this.#eventOf(i, levels[i], t, 'snapshot'));
       this.#channel.push({ type: 'link', state: 'resynced', reason, hello, occupancy, buttons, t });
     }
     const s = this.#snapshotNow();
@@ -459,7 +456,7 @@ class FirmataBoardLink implements FirmataLink {
   }
 
   #eventOf(index: number, closed: boolean, t: number, source: 'board' | 'snapshot'): BoardEvent {
-    this.#seq = (this.#seq % 65535) + 1;
+    this.#seq = nextSeq(this.#seq);
     if (index < this.#squares) return { type: closed ? 'place' : 'lift', square: index, t, seq: this.#seq, source };
     return { type: 'button', button: BOARD_BUTTONS[index - this.#squares], down: closed, t, seq: this.#seq, source };
   }
@@ -509,16 +506,16 @@ class FirmataBoardLink implements FirmataLink {
   /** Rows of the LED matrix that differ from what is shown, redrawn. The MAX7219 is set up (about 2 KB of pin writes) when the first frame comes. */
   #drawLeds(conn: Connection): void {
     if (!conn.live || !this.#frame) return;
-    if (!conn.matrix || !conn.shown) {
+    if (!conn.leds) {
       const { din, clk, cs } = this.#profile.max7219;
-      conn.matrix = new five.Led.Matrix({ pins: { data: din, clock: clk, cs }, board: conn.board });
-      conn.shown = [0, 0, 0, 0, 0, 0, 0, 0];
+      conn.leds = { matrix: new five.Led.Matrix({ pins: { data: din, clock: clk, cs }, board: conn.board }), shown: [0, 0, 0, 0, 0, 0, 0, 0] };
     }
+    const { matrix, shown } = conn.leds;
     const rows = ledRows(this.#frame, this.#now());
     for (let r = 0; r < 8; r++) {
-      if (rows[r] === conn.shown[r]) continue;
-      conn.matrix.row(r, rows[r]);
-      conn.shown[r] = rows[r];
+      if (rows[r] === shown[r]) continue;
+      matrix.row(r, rows[r]);
+      shown[r] = rows[r];
     }
   }
 
