@@ -1,7 +1,8 @@
 import type { SimulatedBinding } from '../hardware/sim/binding.ts';
 import { openFirmataLink } from '../host/firmata/firmataLink.ts';
 import { openSerialLink } from '../host/link/serialLink.ts';
-import type { BoardLink, Every } from '../host/link/types.ts';
+import { clockedEvery } from '../host/link/testing/clockedEvery.ts';
+import type { BoardLink } from '../host/link/types.ts';
 import { tournament } from '../host/referee/policy.ts';
 import { createReferee, step } from '../host/referee/referee.ts';
 import type { RefereeState } from '../host/referee/referee.ts';
@@ -102,27 +103,6 @@ interface GameRun {
   readonly lagMax: number;
 }
 
-/** A link's periodic work, run here every `everyMs` of board time. */
-interface Ticker {
-  readonly run: () => void;
-  readonly everyMs: number;
-  next: number;
-  stopped: boolean;
-}
-
-/** An `every` for the links (host/link/types.ts) that puts their ticks on board time: the caller runs `tickers` as the board's clock moves. */
-function boardTimeEvery(at: () => number): { every: Every; tickers: Ticker[] } {
-  const tickers: Ticker[] = [];
-  const every: Every = (ms, fn) => {
-    const t: Ticker = { run: fn, everyMs: Math.max(1, ms), next: at() + Math.max(1, ms), stopped: false };
-    tickers.push(t);
-    return () => {
-      t.stopped = true;
-    };
-  };
-  return { every, tickers };
-}
-
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const yieldToIo = () => new Promise<void>((r) => setImmediate(r));
 
@@ -134,8 +114,8 @@ async function playGame(kind: 'dambord' | 'firmata', clock: 'manual' | 'realtime
   const binding: SimulatedBinding = sim.binding;
   const manual = clock === 'manual';
   const size = start.variant.geometry.size === 10 ? '10x10' : '8x8';
-  const { every, tickers } = boardTimeEvery(() => board.simTimeMs);
-  const onBoardTime = manual ? { now: () => board.simTimeMs, every } : {};
+  const ticks = clockedEvery(() => board.simTimeMs);
+  const onBoardTime = manual ? { now: () => board.simTimeMs, every: ticks.every } : {};
   const link: BoardLink = kind === 'dambord' ? openSerialLink({ path: sim.path, binding, ...onBoardTime }) : openFirmataLink({ path: sim.path, binding, size, ...onBoardTime });
 
   let referee: RefereeState = createReferee(start, tournament);
@@ -181,15 +161,7 @@ async function playGame(kind: 'dambord' | 'firmata', clock: 'manual' | 'realtime
     const end = board.simTimeMs + ms;
     while (!done() && board.simTimeMs < end) {
       await binding.advance(Math.min(1, end - board.simTimeMs));
-      let ticked = false;
-      for (const t of tickers) {
-        while (!t.stopped && t.next <= board.simTimeMs) {
-          t.next += t.everyMs;
-          t.run();
-          ticked = true;
-        }
-      }
-      if (ticked) await yieldToIo();
+      if (ticks.run()) await yieldToIo();
     }
     return done();
   };

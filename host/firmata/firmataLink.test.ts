@@ -10,6 +10,7 @@ import { fetchStandardFirmata } from '../../hardware/firmata/fetch.mjs';
 import { SimulatedBinding } from '../../hardware/sim/binding.ts';
 import { SimulatedBoard } from '../../hardware/sim/board.ts';
 import { loadIntelHex } from '../../hardware/sim/ihex.ts';
+import { clockedEvery } from '../link/testing/clockedEvery.ts';
 import type { BoardEvent, LedFrame } from '../link/types.ts';
 import { LinkError } from '../link/types.ts';
 import { openFirmataLink, type FirmataLink } from './firmataLink.ts';
@@ -30,7 +31,9 @@ function rig(occupied: readonly number[] = START) {
   const board = new SimulatedFirmataBoard({ size: '10x10', occupied });
   const binding = new SimulatedBinding({ clock: 'manual' });
   const path = binding.add(board);
-  const link = openFirmataLink({ path, binding, size: '10x10', now: () => board.simTimeMs, reconnect: { initialMs: 20, maxMs: 100 } });
+  // The link's ticks (debounce, blinking, heartbeat) run on the board's clock, as its `now` does.
+  const ticks = clockedEvery(() => board.simTimeMs);
+  const link = openFirmataLink({ path, binding, size: '10x10', now: () => board.simTimeMs, every: ticks.every, reconnect: { initialMs: 20, maxMs: 100 } });
   links.push(link);
   const events: BoardEvent[] = [];
   void (async () => {
@@ -39,7 +42,10 @@ function rig(occupied: readonly number[] = START) {
   /** Runs the board until `done()` or `withinMs` of board time; returns whether done. */
   const until = async (done: () => boolean, withinMs: number): Promise<boolean> => {
     const end = board.simTimeMs + withinMs;
-    while (!done() && board.simTimeMs < end) await binding.advance(10);
+    while (!done() && board.simTimeMs < end) {
+      await binding.advance(10);
+      if (ticks.run()) await new Promise((r) => setImmediate(r));
+    }
     return done();
   };
   const connected = () => until(() => events.some((e) => e.type === 'link' && e.state === 'connected'), 5000);
