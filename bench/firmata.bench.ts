@@ -6,7 +6,7 @@ import type { BoardLink } from '../host/link/types.ts';
 import { tournament } from '../host/referee/policy.ts';
 import { createReferee, step } from '../host/referee/referee.ts';
 import type { RefereeState } from '../host/referee/referee.ts';
-import { simulatedBoardFor, simulatedFirmataBoardFor } from '../host/sim/boards.ts';
+import { boardSizeOf, simulatedBoardFor, simulatedFirmataBoardFor } from '../host/sim/boards.ts';
 import { readPdn, variants } from '../rules/index.ts';
 import type { Move, Position } from '../rules/index.ts';
 import { mulberry32 as rng } from '../rules/prng.ts';
@@ -113,10 +113,9 @@ async function playGame(kind: 'dambord' | 'firmata', clock: 'manual' | 'realtime
   const board = sim.board;
   const binding: SimulatedBinding = sim.binding;
   const manual = clock === 'manual';
-  const size = start.variant.geometry.size === 10 ? '10x10' : '8x8';
   const ticks = clockedEvery(() => board.simTimeMs);
   const onBoardTime = manual ? { now: () => board.simTimeMs, every: ticks.every } : {};
-  const link: BoardLink = kind === 'dambord' ? openSerialLink({ path: sim.path, binding, ...onBoardTime }) : openFirmataLink({ path: sim.path, binding, size, ...onBoardTime });
+  const link: BoardLink = kind === 'dambord' ? openSerialLink({ path: sim.path, binding, ...onBoardTime }) : openFirmataLink({ path: sim.path, binding, size: boardSizeOf(start), ...onBoardTime });
 
   let referee: RefereeState = createReferee(start, tournament);
   const outputs = new Map<number, { sim: number; wall: number }>();

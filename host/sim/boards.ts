@@ -1,4 +1,5 @@
 import type { Position } from '../../rules/index.ts';
+import type { SimulatedDevice } from '../../hardware/sim/avrBoard.ts';
 import { SimulatedBinding } from '../../hardware/sim/binding.ts';
 import { SimulatedBoard } from '../../hardware/sim/board.ts';
 import { SimulatedFirmataBoard } from '../../hardware/firmata/board.ts';
@@ -12,15 +13,24 @@ export function squaresHolding(board: Uint8Array): number[] {
   return out;
 }
 
+/** The board a variant is played on: 10x10 (50 squares) or 8x8 (32). */
+export function boardSizeOf(position: Position): '10x10' | '8x8' {
+  return position.variant.geometry.size === 10 ? '10x10' : '8x8';
+}
+
+/** A simulated board plugged into a binding of its own. */
+function plugged<B extends SimulatedDevice>(board: B, clock: 'realtime' | 'manual'): { board: B; binding: SimulatedBinding; path: string } {
+  const binding = new SimulatedBinding({ clock });
+  return { board, binding, path: binding.add(board) };
+}
+
 /**
  * A simulated board of the variant's size (the committed firmware in avr8js) with the pieces of
  * `board` on its switches, behind a serialport binding: `clock: 'realtime'` runs it on the wall
  * clock once its port is open (`dambord play`), `'manual'` only when told (tests, replays).
  */
 export function simulatedBoardFor(position: Position, board: Uint8Array, clock: 'realtime' | 'manual'): { board: SimulatedBoard; binding: SimulatedBinding; path: string } {
-  const sim = new SimulatedBoard({ size: position.variant.geometry.size === 10 ? '10x10' : '8x8', occupied: squaresHolding(board) });
-  const binding = new SimulatedBinding({ clock });
-  return { board: sim, binding, path: binding.add(sim) };
+  return plugged(new SimulatedBoard({ size: boardSizeOf(position), occupied: squaresHolding(board) }), clock);
 }
 
 /**
@@ -28,7 +38,5 @@ export function simulatedBoardFor(position: Position, board: Uint8Array, clock: 
  * of `board` on its reed switches (hardware/firmata/profile.json), behind the same binding.
  */
 export function simulatedFirmataBoardFor(position: Position, board: Uint8Array, clock: 'realtime' | 'manual'): { board: SimulatedFirmataBoard; binding: SimulatedBinding; path: string } {
-  const sim = new SimulatedFirmataBoard({ size: position.variant.geometry.size === 10 ? '10x10' : '8x8', occupied: squaresHolding(board) });
-  const binding = new SimulatedBinding({ clock });
-  return { board: sim, binding, path: binding.add(sim) };
+  return plugged(new SimulatedFirmataBoard({ size: boardSizeOf(position), occupied: squaresHolding(board) }), clock);
 }

@@ -11,7 +11,7 @@ import { openFirmataLink } from '../firmata/firmataLink.ts';
 import { ACTION_GAP_MS } from '../script/actions.ts';
 import type { Action } from '../script/actions.ts';
 import type { RefereeEvent } from '../referee/types.ts';
-import { simulatedBoardFor, simulatedFirmataBoardFor } from './boards.ts';
+import { boardSizeOf, simulatedBoardFor, simulatedFirmataBoardFor } from './boards.ts';
 
 /** How long a button is held when a script presses it (ms). */
 const PRESS_MS = 60;
@@ -49,8 +49,7 @@ export async function playOnSimulatedBoard(start: Position, actions: readonly Ac
   const { board, binding, path } = firmata ? simulatedFirmataBoardFor(start, start.board, 'manual') : simulatedBoardFor(start, start.board, 'manual');
   const now = () => board.simTimeMs;
   const reconnect = { initialMs: 20, maxMs: 200 };
-  const size = start.variant.geometry.size === 10 ? '10x10' : '8x8';
-  const link: BoardLink = firmata ? openFirmataLink({ path, binding, size, now, reconnect }) : openSerialLink({ path, binding, now, wrap: opts.wrap, reconnect });
+  const link: BoardLink = firmata ? openFirmataLink({ path, binding, size: boardSizeOf(start), now, reconnect }) : openSerialLink({ path, binding, now, wrap: opts.wrap, reconnect });
   const received: BoardEvent[] = [];
   const pump = (async () => {
     for await (const e of link.events()) received.push(e);

@@ -15,7 +15,7 @@ import type { BoardLink } from '../../link/types.ts';
 import { openFirmataLink } from '../../firmata/firmataLink.ts';
 import { startSession } from '../../play/session.ts';
 import type { SimulatedHands } from '../../play/session.ts';
-import { simulatedBoardFor, simulatedFirmataBoardFor } from '../../sim/boards.ts';
+import { boardSizeOf, simulatedBoardFor, simulatedFirmataBoardFor } from '../../sim/boards.ts';
 import type { PlayView } from '../../play/types.ts';
 import { policies } from '../../referee/policy.ts';
 import { startWebServer } from '../../web/server.ts';
@@ -136,7 +136,7 @@ export const playCommand: Command = {
     }
     let link: BoardLink;
     if (o.firmata) {
-      const firmata = openFirmataLink({ path, binding, size: fen.position.variant.geometry.size === 10 ? '10x10' : '8x8' });
+      const firmata = openFirmataLink({ path, binding, size: boardSizeOf(fen.position) });
       if (!binding) io.stdout.write(`dambord play: waiting for StandardFirmata on ${path} (the Arduino restarts when the port opens; up to 10 s)\n`);
       try {
         await firmata.ready();
