@@ -17,8 +17,7 @@
  *
  * The two avr8js 0.21 USART fixes of hardware/sim/mcu.ts are applied here as well (Arduino's
  * HardwareSerial uses the UDRE interrupt the same way): see hardware/sim/usartFix.ts, shared
- * with it; formerly repeated here because mcu.ts did not export
- * them.
+ * with it.
  *
  * @example
  *   const mega = new Mega2560({ program: loadIntelHex(path, MEGA2560_FLASH_BYTES) });
@@ -58,7 +57,7 @@ import {
   type AVRTimerConfig,
 } from 'avr8js';
 import type { PortPin } from '../sim/max7219.ts';
-import { fixUsart } from '../sim/usartFix.ts';
+import { fixUsart, usartCyclesPerChar } from '../sim/usartFix.ts';
 
 export const MEGA_CLOCK_HZ = 16_000_000;
 /** ATmega2560 flash: 256 KiB. */
@@ -217,11 +216,7 @@ export class Mega2560 {
 
   /** Cycles one character takes on USART0 at its present settings. */
   get usartCyclesPerChar(): number {
-    const { UBRRL, UBRRH, UCSRA } = mega2560Usart0Config;
-    const ubrr = (this.cpu.data[UBRRH] << 8) | this.cpu.data[UBRRL];
-    const multiplier = this.cpu.data[UCSRA] & 0x02 ? 8 : 16;
-    const u = this.usart;
-    return (ubrr + 1) * multiplier * (1 + u.bitsPerChar + u.stopBits + (u.parityEnabled ? 1 : 0));
+    return usartCyclesPerChar(this.cpu, this.usart, mega2560Usart0Config);
   }
 
   /** Drives an Arduino digital pin from outside (a switch, or the pull-up avr8js does not model). */

@@ -48,7 +48,7 @@ import {
   timer2Config,
   usart0Config,
 } from 'avr8js';
-import { fixUsart } from './usartFix.ts';
+import { fixUsart, usartCyclesPerChar } from './usartFix.ts';
 
 /** The reference board's crystal (hardware/pinmap.json `clockHz`). */
 export const CLOCK_HZ = 16_000_000;
@@ -138,11 +138,7 @@ export class Mcu {
 
   /** Cycles one character takes on USART0 at its present settings (start, data, parity, stop bits). */
   get usartCyclesPerChar(): number {
-    const { UBRRL, UBRRH, UCSRA } = usart0Config;
-    const ubrr = (this.cpu.data[UBRRH] << 8) | this.cpu.data[UBRRL];
-    const multiplier = this.cpu.data[UCSRA] & 0x02 ? 8 : 16;
-    const u = this.usart;
-    return (ubrr + 1) * multiplier * (1 + u.bitsPerChar + u.stopBits + (u.parityEnabled ? 1 : 0));
+    return usartCyclesPerChar(this.cpu, this.usart, usart0Config);
   }
 
   /** Converts a board time in ms to board cycles. */

@@ -1,5 +1,6 @@
 // Two places where avr8js 0.21's USART differs from the datasheet, put right for every simulated
-// AVR of dambord (the ATmega328P board and the ATmega2560 running StandardFirmata).
+// AVR of dambord (the ATmega328P board and the ATmega2560 running StandardFirmata), and the
+// character time both need.
 
 import type { AVRUSART, CPU } from 'avr8js';
 
@@ -7,6 +8,20 @@ import type { AVRUSART, CPU } from 'avr8js';
 export interface UsartRegisters {
   readonly UCSRA: number;
   readonly UCSRB: number;
+}
+
+/** The USART's baud-rate and mode registers, for its character time. */
+export interface UsartRateRegisters {
+  readonly UBRRL: number;
+  readonly UBRRH: number;
+  readonly UCSRA: number;
+}
+
+/** Cycles one character takes on the USART at its present settings (start, data, parity and stop bits; U2X halves the divider). */
+export function usartCyclesPerChar(cpu: CPU, usart: AVRUSART, regs: UsartRateRegisters): number {
+  const ubrr = (cpu.data[regs.UBRRH] << 8) | cpu.data[regs.UBRRL];
+  const multiplier = cpu.data[regs.UCSRA] & 0x02 ? 8 : 16;
+  return (ubrr + 1) * multiplier * (1 + usart.bitsPerChar + usart.stopBits + (usart.parityEnabled ? 1 : 0));
 }
 
 /** Both fixes on one USART. */
