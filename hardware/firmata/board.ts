@@ -35,12 +35,10 @@ import { Max7219, type LedMap } from '../sim/max7219.ts';
 import { PinPiezo, type Tone } from '../sim/piezo.ts';
 import { fetchStandardFirmata } from './fetch.mjs';
 import { MEGA2560_FLASH_BYTES, MEGA_CLOCK_HZ, Mega2560 } from './mega.ts';
-import { BUTTONS, SQUARE_COUNT, ledOfSquare, pinOfSquare, readProfile, type BoardSize, type ButtonName, type MegaProfile } from './profile.ts';
+import { BUTTONS, FIRMATA_BAUD, SQUARE_COUNT, ledOfSquare, pinOfSquare, readProfile, type BoardSize, type ButtonName, type MegaProfile } from './profile.ts';
 
 export type { Tone } from '../sim/piezo.ts';
 
-/** StandardFirmata's serial rate (Firmata.begin(57600)). */
-export const FIRMATA_BAUD = 57600;
 
 export interface SimulatedFirmataBoardOptions {
   /** Board size (default 10x10). */

@@ -22,6 +22,9 @@ export const SQUARE_COUNT: Readonly<Record<BoardSize, number>> = { '10x10': 50, 
 export const BUTTONS = ['jadoube', 'clock', 'accept', 'correct'] as const;
 export type ButtonName = (typeof BUTTONS)[number];
 
+/** StandardFirmata's serial rate (Firmata.begin(57600)): the host link and the simulator speak it. */
+export const FIRMATA_BAUD = 57600;
+
 /** Arduino Mega 2560 digital pins: D0-D53, then A0-A15 as 54-69. */
 export const MEGA_PIN_MIN = 0;
 export const MEGA_PIN_MAX = 69;

@@ -172,7 +172,6 @@ export class Piezo extends ToneRecorder {
   }
 }
 
-
 /** A buzzer toggled on an output pin, without a timer: see the file comment. */
 export class PinPiezo extends ToneRecorder {
   /** A tone ends when no edge came for this long, ms. */

@@ -31,7 +31,7 @@ import type { Firmata } from 'firmata-io';
 import five from 'johnny-five';
 import type { BindingInterface } from '@serialport/bindings-interface';
 import { SerialPortStream } from '@serialport/stream';
-import { BUTTONS, type BoardSize, type MegaProfile, readProfile, SQUARE_COUNT } from '../../hardware/firmata/profile.ts';
+import { BUTTONS, FIRMATA_BAUD, type BoardSize, type MegaProfile, readProfile, SQUARE_COUNT } from '../../hardware/firmata/profile.ts';
 import { SquareSet } from '../../rules/squareSet.ts';
 import { EventChannel } from '../link/channel.ts';
 import { commandProblem } from '../link/protocol/encode.ts';
@@ -44,8 +44,6 @@ import { checkPins } from './check.ts';
 import { createDebounce, debounce, releaseInOrder, type DebounceChange, type DebounceState } from './debounce.ts';
 import { blinks, ledRows } from './leds.ts';
 
-/** StandardFirmata's baud rate. */
-export const FIRMATA_BAUD = 57600;
 /** Highest tone the link plays: each half period is one 3-byte pin write on a 57600 baud line. */
 export const MAX_TONE_HZ = 500;
 const PING_TIMEOUT_MS = 2000;
