@@ -16,6 +16,7 @@ import { recoverGame } from '../journal/recover.ts';
 import { JOURNAL_FORMAT } from '../journal/record.ts';
 import { parseTimeControl } from '../clock/clock.ts';
 import { openSerialLink } from '../link/serialLink.ts';
+import { clockedEvery } from '../link/testing/clockedEvery.ts';
 import { tournament } from '../referee/policy.ts';
 import { startSession } from './session.ts';
 
@@ -41,20 +42,29 @@ describe.each(boards)('a game session on $name$skip', ({ firmata, skip }) => {
     const binding = new SimulatedBinding({ clock: 'manual' });
     const path = binding.add(board);
     const now = () => board.simTimeMs;
-    const link = firmata ? openFirmataLink({ path, binding, now, size: '10x10' }) : openSerialLink({ path, binding, now });
+    // Both links' ticks run on the board's clock, in the steps of `run`.
+    const ticks = clockedEvery(now);
+    const link = firmata ? openFirmataLink({ path, binding, now, size: '10x10', every: ticks.every }) : openSerialLink({ path, binding, now, every: ticks.every });
+    /** Runs the board `ms` of its time, the links' ticks as they fall due. */
+    const run = async (ms: number) => {
+      for (let left = ms; left > 0; left -= 10) {
+        await binding.advance(Math.min(10, left));
+        if (ticks.run()) await new Promise((r) => setImmediate(r));
+      }
+    };
     const file = join(work, `game${firmata ? '-firmata' : ''}.journal`);
     const journal = openJournal(file, { format: JOURNAL_FORMAT, variant: 'international', start: v.startFen, policy: 'tournament', tags: [], timeControl: null, created: '2026-11-21T10:00:00Z', t0: 0 });
     const session = startSession({ start: startPos.position, policy: tournament, link, journal, hands: board, now, players: { white: 'Anna', black: 'Bert' } });
-    await binding.advance(firmata ? 2600 : 600); // StandardFirmata blinks its version for 1.6 s first
+    await run(firmata ? 2600 : 600); // StandardFirmata blinks its version for 1.6 s first
     const act = async (type: 'lift' | 'place', square: string) => {
       expect(await session.command({ type, square })).toEqual({ ok: true });
-      await binding.advance(200);
+      await run(200);
     };
     await act('lift', '32');
     await act('place', '28');
     await act('lift', '19');
     await act('place', '23');
-    await binding.advance(100);
+    await run(100);
     let view = session.view();
     expect(view.moves.map((m) => m.text)).toEqual(['32-28', '19-23']);
     expect(view.turn).toBe('white');
@@ -65,7 +75,7 @@ describe.each(boards)('a game session on $name$skip', ({ firmata, skip }) => {
     await act('lift', '28');
     await act('place', '19');
     await act('lift', '23');
-    await binding.advance(100);
+    await run(100);
     view = session.view();
     expect(view.moves.map((m) => m.text)).toEqual(['32-28', '19-23', '28x19']);
     expect(view.pdn).toContain('1. 32-28 19-23 2. 28x19');
