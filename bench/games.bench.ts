@@ -6,7 +6,7 @@ import type { BenchOptions, BenchResult } from './types.ts';
 
 /**
  * Games replayed per second from PDN bytes: readPdn (decode, parse, match and play every move)
- * over every oracle game (../shared/oracles/games, each file under its variant; the pdn-corpus
+ * over every oracle game (test/fixtures/oracles/games, each file under its variant; the pdn-corpus
  * files by their tags or the PDN default; frisian is not implemented and left out), repeated for
  * about 3 s (1 s with --quick). Baseline in the same run: decodePdnBytes + parsePdnText, the
  * syntax layer alone, over the same bytes. Target (issue): 5,000 games/s, reported only.

@@ -42,7 +42,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
   }
 }
 
-/** Published leaf counts from the start position (shared/oracles/perft/*.perft). */
+/** Published leaf counts from the start position (test/fixtures/oracles/perft/*.perft). */
 const published: Record<string, number> = {
   'international 5': 27117, 'international 7': 1049442, 'international 9': 41022423,
   'english 5': 7361, 'english 9': 3963680, 'english 11': 85242128,

@@ -1,5 +1,5 @@
 // PDN FEN: the liberal reader and the strict writer (fen.ts), on hand-written cases, on every
-// FEN found in the real games of ../shared/oracles/games, and on random positions and strings.
+// FEN found in the real games of test/fixtures/oracles/games, and on random positions and strings.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ import type { Variant } from './variant.ts';
 import { brazilian, czech, english, international, russian, variantByGameType, variants } from './variants/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const gamesDir = path.resolve(repoRoot, '../shared/oracles/games');
+const gamesDir = path.resolve(repoRoot, 'test/fixtures/oracles/games');
 const allVariants = Object.values(variants);
 
 function ok(r: FenResult): Position {
@@ -170,7 +170,7 @@ function strings(x: unknown): string[] {
   return [];
 }
 
-describe('parseFen: the FENs of the real games (shared/oracles/games)', () => {
+describe('parseFen: the FENs of the real games (test/fixtures/oracles/games)', () => {
   const fens = gameFens();
   it('finds the FEN tags of the Russian, Brazilian and PDN-corpus games', () => {
     expect(new Set(fens.map((f) => path.basename(f.file)))).toEqual(

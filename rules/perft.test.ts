@@ -1,4 +1,4 @@
-// Perft against the published tables in ../shared/oracles/perft (every block of every file).
+// Perft against the published tables in test/fixtures/oracles/perft (every block of every file).
 // One move per (from, to, captured set), as the tables count them. Depths above the cap are
 // listed as skipped tests; DAMBORD_DEEP=1 raises the cap.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -12,7 +12,7 @@ import type { VariantName } from './variant.ts';
 import { variantByName } from './variants/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const perftDir = path.resolve(repoRoot, '../shared/oracles/perft');
+const perftDir = path.resolve(repoRoot, 'test/fixtures/oracles/perft');
 
 /**
  * Depth caps: every count up to depth 9 on 8x8 and 8 on 10x10. Measured on the 2-core

@@ -1,5 +1,5 @@
 // Rule positions with their exact legal move sets, named by article: every row of
-// ../shared/oracles/positions.md (read from the file itself), and hand-built positions for the
+// test/fixtures/oracles/positions.md (read from the file itself), and hand-built positions for the
 // other variants, each derived from the rulebook text (seeds 001 Czech, 004 Standard Laws).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,7 @@ import type { Variant } from './variant.ts';
 import { brazilian, czech, english, international, russian } from './variants/index.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const positionsFile = path.resolve(repoRoot, '../shared/oracles/positions.md');
+const positionsFile = path.resolve(repoRoot, 'test/fixtures/oracles/positions.md');
 
 function position(v: Variant, fen: string): Position {
   const r = parseFen(v, fen);

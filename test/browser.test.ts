@@ -1,5 +1,5 @@
 // The issue: "A browser test (playwright-core with Debian's chromium, headless) that plays a
-// complete real game from ../shared/oracles/games/ by clicking on the page against the simulated
+// complete real game from test/fixtures/oracles/games/ by clicking on the page against the simulated
 // board running the real firmware, checks the move list and the final PDN, and saves a
 // screenshot." `dambord play` runs as a real process (the committed firmware in avr8js, the
 // serial link, the referee); Chromium opens its page and the test's clicks are the hands.

@@ -1,11 +1,11 @@
-// The real games of ../shared/oracles/games (beside the repository), for tests and benchmarks:
+// The real games of test/fixtures/oracles/games (copied into the repository with their provenance), for tests and benchmarks:
 // which file holds which variant, and the PDN texts of each file.
 
 import { readFileSync } from 'node:fs';
 import type { VariantName } from '../rules/index.ts';
 
-/** The folder of the oracle games, found from this file (CI clones the repo elsewhere). */
-export const ORACLE_GAMES = new URL('../../shared/oracles/games/', import.meta.url);
+/** The folder of the oracle games, found from this file. */
+export const ORACLE_GAMES = new URL('./fixtures/oracles/games/', import.meta.url);
 
 /** The oracle files of the five variants dambord plays (frisian_random_pdns.json is not one). */
 export const ORACLE_FILES: readonly { readonly file: string; readonly variant: VariantName }[] = [

@@ -1,4 +1,4 @@
-// Real games (lidraughts exports in shared/oracles) rendered as hands would play them
+// Real games (lidraughts exports in test/fixtures/oracles) rendered as hands would play them
 // (host/script/render.ts), played on the simulated dambord board and on the simulated Firmata
 // board (stock StandardFirmata on a Mega in avr8js, johnny-five): both record exactly the moves
 // and positions the plain replay records. Skipped, saying why, when StandardFirmata cannot be

@@ -1,5 +1,5 @@
 // Every oracle game is recognised, however the hands move the pieces. Each game of the shared
-// oracle files (../shared/oracles/games beside the repository) is rendered as an action script
+// oracle files (test/fixtures/oracles/games) is rendered as an action script
 // by host/script/render.ts in the hand styles the rules allow, run through the referee with the
 // tournament policy, and must come out as exactly the same moves: the same PDN text and FEN
 // after every ply, no irregularity, no mismatch, no correction.

@@ -14,9 +14,9 @@ const cli = (argv: string[], opts: { commands?: Command[]; debug?: boolean } = {
 
 const bin = fileURLToPath(new URL('./bin.js', import.meta.url));
 
-/** Leaf counts of an oracle file in ../shared/oracles/perft, as "DEPTH COUNT" lines. */
+/** Leaf counts of an oracle file in test/fixtures/oracles/perft, as "DEPTH COUNT" lines. */
 function oracle(variant: string, depth: number): string {
-  const text = readFileSync(new URL(`../../../shared/oracles/perft/${variant}.perft`, import.meta.url), 'utf8');
+  const text = readFileSync(new URL(`../../test/fixtures/oracles/perft/${variant}.perft`, import.meta.url), 'utf8');
   const block = text.split(/^id /m)[1];
   const lines = [...block.matchAll(/^perft (\d+) (\d+)$/gm)].map((m) => `${m[1]} ${m[2]}`);
   return lines.slice(0, depth).join('\n') + '\n';

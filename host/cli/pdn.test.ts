@@ -1,5 +1,5 @@
-// `dambord pdn check` and `dambord pdn convert`, run in-process on the shared oracle games
-// (../shared/oracles/games) and on small texts given on standard input; one real process reads
+// `dambord pdn check` and `dambord pdn convert`, run in-process on the oracle games
+// (test/fixtures/oracles/games) and on small texts given on standard input; one real process reads
 // its standard input.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import type { PdnGame, PdnPly, VariantName } from '../../rules/index.ts';
 import { EXIT } from './command.ts';
 import { runCliBuffered as cli } from './testing.ts';
 
-const gamesDir = fileURLToPath(new URL('../../../shared/oracles/games/', import.meta.url));
+const gamesDir = fileURLToPath(new URL('../../test/fixtures/oracles/games/', import.meta.url));
 const bin = fileURLToPath(new URL('./bin.js', import.meta.url));
 const scratch = mkdtempSync(path.join(tmpdir(), 'dambord-pdn-'));
 

@@ -1,4 +1,4 @@
-// Every game file of the shared oracles (../shared/oracles/games, see its README for where each
+// Every game file of the oracles (test/fixtures/oracles/games, see its README for where each
 // comes from) must be read without a fatal error, except pdn-corpus/nested_comment.pdn, which the
 // PDN 3.0 corpus (wiegerw/pdn, games/fail/) lists as a file a reader must reject.
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import { parsePdnText } from './syntax.ts';
 import type { PdnGameSyntax, PdnNode } from './syntax.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const gamesDir = path.resolve(repoRoot, '../shared/oracles/games');
+const gamesDir = path.resolve(repoRoot, 'test/fixtures/oracles/games');
 
 // Games per file, counted by hand: for .pdn files the lines starting with `[Event` (OCA 43,
 // mrcd2006 44, nk ronde 7 and 7, ussr1947 153, kurnik 4, delfts 2) or the results and tag

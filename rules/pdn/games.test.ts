@@ -1,4 +1,4 @@
-// Every game of the shared oracles (../shared/oracles/games, see its README for where each file
+// Every game of the oracles (test/fixtures/oracles/games, see its README for where each file
 // comes from) replays legally under its variant, and writePdn then readPdn gives back the same
 // moves, tags, comments and variations. The pdn-corpus files are read, or rejected with a reason
 // that names the line and column. Random bytes never make readPdn throw, and random legal games
@@ -36,7 +36,7 @@ import { parsePdnText } from './syntax.ts';
 import { decodePdnBytes } from './decode.ts';
 import { mulberry32 } from '../prng.ts';
 
-const gamesDir = new URL('../../../shared/oracles/games/', import.meta.url);
+const gamesDir = new URL('../../test/fixtures/oracles/games/', import.meta.url);
 
 /** The PDN texts of a file: the bytes of a .pdn file, or every string in the arrays of a .json file. */
 function inputs(file: string): (Uint8Array | string)[] {
