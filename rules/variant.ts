@@ -62,6 +62,37 @@ export interface DrawRules {
 }
 
 /**
+ * How hands make a capture on the board, as the rulebook describes it. The referee reads it to
+ * tell a capture made as the rules say from one to flag (a sensor board sees the order of lifts
+ * and places, not the hand).
+ */
+export interface CaptureHands {
+  /**
+   * A single capture may begin by taking the captured piece off the board (FMJD 4.16). Where the
+   * rules describe only the jump and then the removal (Czech cl. 4.4, 4.11; Laws 8), taking it
+   * off first is an early removal.
+   */
+  readonly capturedFirst: boolean;
+  /**
+   * The order of removal: `capture-or-reverse`, the order of capture or its reverse (FMJD 4.5,
+   * 4.6, 4.11; Czech cl. 4.5, 4.6, 4.11); `any` where no order is laid down (Laws 8, 11).
+   */
+  readonly removalOrder: 'capture-or-reverse' | 'any';
+  /**
+   * When a capture is complete: `removal`, once the last captured piece is off the board (FMJD
+   * 4.4, 4.12; Czech cl. 4.4, 4.12: a clock pressed before that interrupts the removal); or
+   * `release`, when the hand leaves the capturing piece even though captured pieces are still to
+   * be removed (Laws 11).
+   */
+  readonly complete: 'removal' | 'release';
+  /**
+   * A multiple capture must be shown jump by jump, the capturing piece put down on every landing
+   * square, when the opponent asks (FMJD 4.9; Czech cl. 4.9); false where the rules ask nothing.
+   */
+  readonly jumpsOnRequest: boolean;
+}
+
+/**
  * A variant of draughts as data. Each field carries the article of the variant's rulebook
  * that it encodes (seeds 000/002 FMJD, 001 Czech, 004 Standard Laws of Checkers).
  */
@@ -89,6 +120,8 @@ export interface Variant {
   readonly captureChoice: CaptureChoice;
   readonly promotionInCapture: PromotionInCapture;
   readonly draw: DrawRules;
+  /** How captures are made by hand (FMJD 4.4-4.16; Czech cl. 4.4-4.12; Laws 8, 11). */
+  readonly captureHands: CaptureHands;
   /** Article numbers for the referee's irregularities and the rules, by key. */
   readonly articles: Readonly<Record<string, string>>;
 }

@@ -38,6 +38,7 @@ const CODES: readonly IrregularityCode[] = [
   'removed-own',
   'removal-order',
   'touch-out-of-turn',
+  'jumps-not-shown',
 ];
 
 /** How a session ends its irregularity: `-accept`, `-correct`, `-moving-on` (FMJD 5.7), `-noted`. */

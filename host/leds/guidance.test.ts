@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFen, variants } from '../../rules/index.ts';
+import { parseFen, squareName, variants } from '../../rules/index.ts';
 import type { Variant } from '../../rules/index.ts';
 import type { LedFrame, LedPattern } from '../link/types.ts';
 import { encodeCommand } from '../link/protocol/encode.ts';
@@ -128,7 +128,7 @@ describe('LED guidance: corrections (FMJD 5.4, 5.8), one step at a time', () => 
   });
 
   it('a mismatch: squares to clear first, in square order, then squares to fill', () => {
-    const extra = 'place 25\nplace 26\nwait 1500\n';
+    const extra = 'place 25\nplace 26\npress clock\n'; // play goes on with pieces the game does not have
     expect(show(extra)).toEqual({ fast: [25] });
     expect(show(`${extra}lift 50\n`)).toEqual({ fast: [25] });
     expect(show(`${extra}lift 50\nlift 25\n`)).toEqual({ fast: [26] });
@@ -166,5 +166,15 @@ describe('LED guidance: observe', () => {
     expect(g.flagged).toEqual([32, 31, 27]);
     expect(observe(g, [{ type: 'matched', t: 1 }]).flagged).toEqual([]);
     expect(observe(g, [{ type: 'adjusted', squares: [1], t: 1 }])).toBe(g);
+  });
+});
+
+describe('LED guidance: Laws 11, the captured pieces still to be taken off after the capture', () => {
+  it('blink until they are off, while the opponent moves', () => {
+    const v = variants.english;
+    let g = board('lift 1\nplace 10\nlift 10\nplace 19\nlift 19\nplace 28\nlift 6\nlift 15\npress clock\n', { fen: 'B:W6,15,21,24,30:B1,3,12', v });
+    expect(ledFrame(g.state, g.guidance).flatMap((p, sq) => (p === 'fast' ? [squareName(v, sq)] : []))).toEqual(['24']);
+    g = board('lift 1\nplace 10\nlift 10\nplace 19\nlift 19\nplace 28\nlift 6\nlift 15\npress clock\nlift 24\n', { fen: 'B:W6,15,21,24,30:B1,3,12', v });
+    expect(ledFrame(g.state, g.guidance).includes('fast')).toBe(false);
   });
 });

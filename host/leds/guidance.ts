@@ -151,13 +151,15 @@ export function nextCorrectionStep(sensed: Uint8Array, target: Position): Correc
 
 /**
  * During a capture (the capturing piece has left its square and stands on a square of the
- * capture's path, some captured pieces already off or none): the captured pieces still on the
- * board, in square order. When two legal captures fit what the board shows (same landing square,
+ * capture's path, some captured pieces already off or none), or after one complete before its
+ * pieces were all taken off (Laws 11): the captured pieces still on the board, in square order. When two legal captures fit what the board shows (same landing square,
  * different pieces taken), only the pieces both would take are shown; the player's next removal
  * settles which capture it is. Empty when no capture is under way.
  */
 export function piecesToRemove(s: RefereeState): number[] {
   if (s.mode.kind !== 'play') return [];
+  // Captured pieces of the last move still on the board (the capture was complete, Laws 11).
+  if (!s.leftover.isEmpty()) return s.leftover.toArray().sort((a, b) => a - b);
   const pos = refereePosition(s);
   const added: number[] = [];
   const removed = new Set<number>();

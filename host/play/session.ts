@@ -261,7 +261,7 @@ export function startSession(options: SessionOptions): RunningSession {
     for await (const e of options.link.events()) onBoard(e);
   })();
 
-  // Time passes on the board between events: a board standing still ends a turn, a flag falls.
+  // Time passes on the board between events: a flag falls (the referee decides nothing on time).
   const timer = setInterval(() => {
     if (!referee || result) return;
     if (clock) {
@@ -275,15 +275,6 @@ export function startSession(options: SessionOptions): RunningSession {
         changed();
         return;
       }
-    }
-    // The referee is pure: see what the tick would do, and journal it before acting only if it
-    // changes anything (a tick that changes nothing replays the same without it).
-    const tick: RefereeEvent = { type: 'tick', t: boardNow() };
-    const r = step(referee, tick);
-    if (r.outputs.length > 0 || r.state.dirty !== referee.dirty) {
-      journal([{ k: 'ev', e: tick }]);
-      referee = r.state;
-      handle(r.outputs, tick.t);
     }
   }, 100);
   timer.unref?.();

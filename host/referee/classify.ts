@@ -91,6 +91,7 @@ export function classify(pos: Position, previous: Position | null, legal: readon
   const superset = sameEnds.find((m) => taken.diff(m.capturedSet).isEmpty());
   if (superset) {
     const left = superset.capturedSet.diff(taken).toArray();
+    // Fewer taken off than jumped when play goes on (FMJD and Czech 4.12: the removal is then over).
     return { kind: 'irregular', code: 'incomplete-removal', squares: left, accepted, completes: superset };
   }
   // Stopped on a landing square of a longer capture (5.4.9 / 5.4.13).
@@ -152,13 +153,15 @@ function crownMover(pos: Position, board: Uint8Array, filled: readonly number[])
 }
 
 /**
- * The order rules of a capture made with `log`: captured pieces lifted before the capturing
- * piece's last landing in a multiple capture (5.4.10; a single capture may lift the captured
- * piece first, 4.16), and an order of removal that is neither the order of capture nor its
- * reverse (4.11).
+ * The rules of how a capture was made with `log` (the variant's {@link CaptureHands}): captured
+ * pieces lifted before the capturing piece's last landing (FMJD 5.4.10; a single capture may lift
+ * the captured piece first where FMJD 4.16 allows it), an order of removal that is neither the
+ * order of capture nor its reverse (4.11), and, once the opponent has asked for it
+ * (`showJumps`), a multiple capture not shown jump by jump (4.9).
  */
-export function captureOrder(pos: Position, m: Move, log: readonly LogEntry[]): IrregularityCode[] {
+export function captureOrder(pos: Position, m: Move, log: readonly LogEntry[], showJumps = false): IrregularityCode[] {
   if (m.captured.length === 0) return [];
+  const hands = pos.variant.captureHands;
   const found: IrregularityCode[] = [];
   let landing = -1;
   log.forEach((e, i) => {
@@ -168,16 +171,27 @@ export function captureOrder(pos: Position, m: Move, log: readonly LogEntry[]): 
   let early = false;
   log.forEach((e, i) => {
     if (e.kind !== 'lift' || !m.capturedSet.has(e.square)) return;
-    if (i < landing && (m.captured.length > 1 || !pos.variant.articles['single-capture-removal-first'])) early = true;
+    if (i < landing && (m.captured.length > 1 || !hands.capturedFirst)) early = true;
     const at = removals.indexOf(e.square);
     if (at >= 0) removals.splice(at, 1);
     removals.push(e.square);
   });
-  if (early && pos.variant.articles['early-removal']) found.push('early-removal');
-  if (m.captured.length > 2 && pos.variant.articles['removal-order']) {
-    const routes = generateRoutes(pos.variant, pos.board.slice(), colorBit(pos.turn)).filter((r) => sameMove(r, m));
+  if (early) found.push('early-removal');
+  const routes = m.captured.length > 1 ? generateRoutes(pos.variant, pos.board.slice(), colorBit(pos.turn)).filter((r) => sameMove(r, m)) : [];
+  if (m.captured.length > 2 && hands.removalOrder === 'capture-or-reverse') {
     const same = (a: readonly number[]): boolean => a.length === removals.length && a.every((s, i) => s === removals[i]);
     if (!routes.some((r) => same(r.captured) || same([...r.captured].reverse()))) found.push('removal-order');
+  }
+  if (showJumps && hands.jumpsOnRequest && m.captured.length > 1) {
+    // Shown: the capturing piece was put down on every landing square of a route, in order.
+    const mine = colorBit(pos.turn);
+    const put = log.slice(0, landing).filter((e) => e.kind === 'place' && e.piece & mine).map((e) => e.square);
+    const shown = (r: Move): boolean => {
+      let k = 0;
+      for (const sq of put) if (k < r.path.length - 1 && sq === r.path[k]) k++;
+      return k === r.path.length - 1;
+    };
+    if (!routes.some(shown)) found.push('jumps-not-shown');
   }
   return found;
 }

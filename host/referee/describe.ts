@@ -18,6 +18,7 @@ const TEXT: Record<IrregularityCode, string> = {
   'removed-own': 'removed an own piece during a capture',
   'removal-order': 'removed the captured pieces neither in the order of capture nor in its reverse',
   'touch-out-of-turn': 'touched a piece while not on move',
+  'jumps-not-shown': 'did not show the multiple capture jump by jump',
 };
 
 /** What a capture that the variant's rule of choice forbids broke (FMJD 4.13; Czech cl. 4.14). */

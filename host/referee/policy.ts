@@ -3,17 +3,30 @@ import type { IrregularityCode, Policy } from './types.ts';
 const none = new Set<IrregularityCode>();
 
 /** Every irregularity waits for the opponent's decision (FMJD 5.4). */
-export const tournament: Policy = { name: 'tournament', noted: none, feelMs: 0, settleMs: 1000 };
+export const tournament: Policy = { name: 'tournament', noted: none, feel: false, showJumps: false };
 
 /** Touch-move and the order of removal are noted; play goes on. */
 export const casual: Policy = {
   name: 'casual',
-  noted: new Set<IrregularityCode>(['touch-move', 'removal-order', 'early-removal', 'touch-out-of-turn']),
-  feelMs: 0,
-  settleMs: 1000,
+  noted: new Set<IrregularityCode>(['touch-move', 'removal-order', 'early-removal', 'touch-out-of-turn', 'jumps-not-shown']),
+  feel: false,
+  showJumps: false,
 };
 
-/** As tournament, but a piece felt (lifted and put back within 1.5 s) is not touched. */
-export const blind: Policy = { name: 'blind', noted: none, feelMs: 1500, settleMs: 1000 };
+/** As tournament, but a piece lifted and put back on its own square was felt, not touched, however long it was held. */
+export const blind: Policy = { name: 'blind', noted: none, feel: true, showJumps: false };
 
 export const policies = { tournament, casual, blind } as const;
+
+/**
+ * A policy by its name, or null for a name that is not one (only the policies' own names: never
+ * an inherited key such as `constructor`).
+ */
+export function policyNamed(name: string): Policy | null {
+  return Object.hasOwn(policies, name) ? policies[name as keyof typeof policies] : null;
+}
+
+/** The same policy once the opponent has asked for multiple captures to be shown jump by jump (FMJD 4.9; Czech cl. 4.9). */
+export function withShowJumps(p: Policy, showJumps = true): Policy {
+  return p.showJumps === showJumps ? p : { ...p, showJumps };
+}

@@ -27,8 +27,8 @@ describe('referee: moves as hands make them', () => {
     expect(r.outputs.map((o) => o.type)).toEqual(['move']);
   });
 
-  it('FMJD 3.9: a flying king sliding over squares is one move, announced when it stands still', () => {
-    const out = replay('lift 46\nplace 41\nlift 41\nplace 37\nlift 37\nplace 32\nwait 1500\n', variants.international, tournament, 'W:WK46:B1');
+  it('FMJD 3.9: a flying king sliding over squares is one move, standing for minutes, announced when the hands are withdrawn', () => {
+    const out = replay('lift 46\nplace 41\nlift 41\nplace 37\nlift 37\nplace 32\nwait 300000\n', variants.international, tournament, 'W:WK46:B1');
     expect(out).toEqual([{ type: 'move', ply: 1, move: '46-32', side: 'white', fen: 'B:WK32:B1' }]);
   });
 
@@ -54,6 +54,39 @@ describe('referee: moves as hands make them', () => {
   });
 });
 
+describe('referee: a piece in the hand is a move in progress (FMJD 3.10, 3.12, 5.4.7)', () => {
+  it.each([tournament, casual, blind])('$name policy: a piece held for any time, then put down, is one move and nothing else', (policy) => {
+    for (const ms of [0, 1500, 60_000, 3_600_000]) {
+      expect(replay(`lift 32\nwait ${ms}\nplace 28\n`, variants.international, policy)).toEqual([{ type: 'move', ply: 1, move: '32-28', side: 'white', fen: 'B:W28,31,33-50:B1-20' }]);
+    }
+  });
+
+  it('no time passing ever makes the referee say anything', () => {
+    const start = parseFen(variants.international, variants.international.startFen);
+    if (!start.ok) throw new Error();
+    let s = createReferee(start.position, tournament);
+    s = step(s, { type: 'lift', square: 31, t: 0 }).state;
+    for (const t of [999, 1000, 1501, 60_000, 86_400_000]) expect(step(s, { type: 'tick', t }).outputs).toEqual([]);
+  });
+
+  it('FMJD 5.4.7: a piece left off the board becomes an irregularity when play goes on: the clock', () => {
+    expect(replay('lift 32\nwait 60000\n')).toEqual([]);
+    expect(replay('lift 32\nwait 60000\npress clock\n')[0]).toMatchObject({ type: 'irregularity', code: 'removed-without-reason', article: '5.4.7', squares: [32] });
+  });
+
+  it('FMJD 5.4.2, 5.7: a move the rules do not allow is judged when the opponent plays on, and playing on accepts it', () => {
+    expect(replay('lift 32\nplace 23\nwait 60000\n')).toEqual([]);
+    // 32 to 23 over the empty 28 (3.4: a man moves one square); Black plays on, capturing it (4.2).
+    const out = replay('lift 32\nplace 23\nwait 60000\nlift 19\nplace 28\nlift 23\n');
+    expect(out.map((o) => (o.type === 'irregularity' ? o.code : (o.move ?? o.type)))).toEqual(['illegal-move', 'accepted', '19x28']);
+  });
+
+  it('FMJD 3.14: the opponent touching a piece while the mover holds his is only that; the mover then plays', () => {
+    const out = replay('lift 32\nwait 20000\nlift 19\nplace 19\nplace 28\n');
+    expect(out.map((o) => o.move ?? o.type)).toEqual(['32-28']);
+  });
+});
+
 describe('referee: policies', () => {
   it('FMJD 3.11 in the casual policy: touch-move is noted and the move stands', () => {
     const out = replay('lift 33\nplace 33\nlift 32\nplace 28\n', variants.international, casual);
@@ -63,8 +96,10 @@ describe('referee: policies', () => {
     ]);
   });
 
-  it('FMJD 3.11 for blind players: a piece felt and put back is not touched', () => {
+  it('FMJD 3.11 for blind players: a piece felt and put back is not touched, however long it was held', () => {
     expect(replay('lift 33\nplace 33\nlift 32\nplace 28\n', variants.international, blind).map((o) => o.type)).toEqual(['move']);
+    expect(replay('lift 33\nwait 120000\nplace 33\nlift 34\nlift 35\nplace 35\nplace 34\nlift 32\nplace 28\n', variants.international, blind).map((o) => o.type)).toEqual(['move']);
+    expect(replay('lift 32\nplace 28\nlift 19\nwait 5000\nplace 19\nlift 18\nplace 23\n', variants.international, blind).map((o) => o.type)).toEqual(['move', 'move']);
     expect(replay('lift 33\nplace 33\nlift 32\nplace 28\n', variants.international, tournament)[0]).toMatchObject({ code: 'touch-move', article: '5.4.3' });
   });
 });

@@ -32,7 +32,8 @@ export type IrregularityCode =
   | 'removed-not-jumped'
   | 'removed-own'
   | 'removal-order'
-  | 'touch-out-of-turn';
+  | 'touch-out-of-turn'
+  | 'jumps-not-shown';
 
 /** A piece to put on a square, for a correction plan. */
 export interface Fill {
@@ -103,18 +104,23 @@ export type RefereeOutput =
 
 /**
  * How strictly the referee plays (style.md 4: it reports everything it sees; policy decides).
+ * None of it is a timer: the referee decides on what the board shows and on the signals the
+ * rules name (the clock, the opponent's action, the removal of captured pieces).
  * - `tournament`: every irregularity of FMJD 5.4 waits for the opponent's decision.
  * - `casual`: touch-move and the order of removal are only noted; the rest waits.
- * - `blind`: as tournament, but a piece lifted and put back on its own square within
- *   `feelMs` was felt, not touched (blind players feel their pieces; FIDE's rule for blind
+ * - `blind`: as tournament, but a piece lifted and put back on its own square was felt, not
+ *   touched, however long it was held (blind players feel their pieces; FIDE's rule for blind
  *   players counts a piece as touched only when it leaves its hole for good).
  */
 export interface Policy {
   readonly name: 'tournament' | 'casual' | 'blind';
   /** Irregularities only noted in this policy. */
   readonly noted: ReadonlySet<IrregularityCode>;
-  /** A lift-and-replace of one piece within this many ms is feeling, not touching (0: never). */
-  readonly feelMs: number;
-  /** A position that stands still this long ends the turn (a king's move, an unfinished capture). */
-  readonly settleMs: number;
+  /** A piece lifted and put back on its own square was felt: no touch-move (3.11), no touch out of turn (3.14). */
+  readonly feel: boolean;
+  /**
+   * The opponent has asked for multiple captures to be shown jump by jump (FMJD 4.9; Czech cl.
+   * 4.9): one that is not is flagged `jumps-not-shown` where the variant's rules ask for it.
+   */
+  readonly showJumps: boolean;
 }

@@ -17,6 +17,12 @@ import { boardSizeOf, simulatedBoardFor, simulatedFirmataBoardFor } from './boar
 const PRESS_MS = 60;
 /** How long the board runs after connecting before the first action, and after the last one (ms). */
 const LEAD_MS = 400;
+/**
+ * The longest stretch of a `wait` that is simulated (ms): long enough for the firmware to scan,
+ * debounce, send its heartbeat and a snapshot, and the host to answer. The rest of a longer wait is
+ * skipped (nothing happens on an idle board) and added to the times of everything after it.
+ */
+const IDLE_MS = 1500;
 
 /** Options of {@link playOnSimulatedBoard}. */
 export interface SimPlayOptions {
@@ -42,7 +48,8 @@ export interface SimPlay {
  * or as `wait` says), each press holds the button for 60 ms. The host reads the firmware
  * through `openSerialLink` over the simulated serialport binding; what it receives becomes
  * referee events (board time, squares as indices), with a tick at the end of every `wait`.
- * Time is simulated: the run is deterministic and faster than real time.
+ * Time is simulated: the run is deterministic and faster than real time, and the idle part of a
+ * long wait is skipped (see {@link IDLE_MS}): a minute in the hand costs no more than a second.
  */
 export async function playOnSimulatedBoard(start: Position, actions: readonly Action[], opts: SimPlayOptions = {}): Promise<SimPlay> {
   const firmata = opts.board === 'firmata';
@@ -65,6 +72,9 @@ export async function playOnSimulatedBoard(start: Position, actions: readonly Ac
 
   const t0 = board.simTimeMs;
   const ticks: number[] = [];
+  /** Waits cut short: from simulated time `at` on, `total` ms of script time were skipped. */
+  const skips: { at: number; total: number }[] = [];
+  let skipped = 0;
   const resets = [...(opts.resetsAt ?? [])].sort((a, b) => a - b);
   let t = 0;
   let gap = 0;
@@ -80,8 +90,13 @@ export async function playOnSimulatedBoard(start: Position, actions: readonly Ac
   };
   for (const a of actions) {
     if (a.kind === 'wait') {
-      t += a.ms;
+      const run = Math.min(a.ms, IDLE_MS);
+      t += run;
       gap = 0;
+      if (run < a.ms) {
+        skipped += a.ms - run;
+        skips.push({ at: t0 + t, total: skipped });
+      }
       ticks.push(t0 + t);
       continue;
     }
@@ -100,27 +115,33 @@ export async function playOnSimulatedBoard(start: Position, actions: readonly Ac
   await link.close();
   await pump;
 
+  /** A simulated time as script time: the skipped part of the waits before it added back. */
+  const real = (at: number): number => {
+    let add = 0;
+    for (const k of skips) if (k.at <= at) add = k.total;
+    return at + add;
+  };
   const boardEvents: RefereeEvent[] = [];
   const commands: { at: number; event: RefereeEvent }[] = [];
   for (const e of received) {
-    if (e.type === 'lift' || e.type === 'place') boardEvents.push({ type: e.type, square: e.square, t: e.t });
-    else if (e.type === 'button' && e.down) boardEvents.push({ type: 'press', button: e.button, t: e.t });
+    if (e.type === 'lift' || e.type === 'place') boardEvents.push({ type: e.type, square: e.square, t: real(e.t) });
+    else if (e.type === 'button' && e.down) boardEvents.push({ type: 'press', button: e.button, t: real(e.t) });
   }
   // Resignations and draws are commands from the players, not the board: they keep their place.
   t = 0;
   gap = 0;
   for (const a of actions) {
     if (a.kind === 'wait') {
-      t += a.ms;
+      t += Math.min(a.ms, IDLE_MS);
       gap = 0;
       continue;
     }
     t += gap;
     gap = ACTION_GAP_MS;
-    if (a.kind === 'resign') commands.push({ at: t0 + t, event: { type: 'resign', color: a.color, t: t0 + t } });
-    if (a.kind === 'draw') commands.push({ at: t0 + t, event: { type: 'draw-agreed', t: t0 + t } });
+    if (a.kind === 'resign') commands.push({ at: t0 + t, event: { type: 'resign', color: a.color, t: real(t0 + t) } });
+    if (a.kind === 'draw') commands.push({ at: t0 + t, event: { type: 'draw-agreed', t: real(t0 + t) } });
   }
-  const merged = [...boardEvents, ...ticks.map((at) => ({ type: 'tick', t: at }) as RefereeEvent), ...commands.map((c) => c.event)];
+  const merged = [...boardEvents, ...ticks.map((at) => ({ type: 'tick', t: real(at) }) as RefereeEvent), ...commands.map((c) => c.event)];
   merged.sort((x, y) => x.t - y.t);
   return { events: merged, health, received };
 }

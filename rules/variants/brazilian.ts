@@ -1,6 +1,6 @@
 import { geometry } from '../geometry.ts';
 import type { Variant } from '../variant.ts';
-import { fmjdDrawRules, fmjdIrregularityArticles } from './fmjd.ts';
+import { fmjdCaptureHands, fmjdDrawRules, fmjdIrregularityArticles } from './fmjd.ts';
 
 /**
  * Brazilian draughts: the international (FMJD) rules played on an 8x8 board, as the
@@ -19,5 +19,6 @@ export const brazilian: Variant = {
   captureChoice: 'maximum', // FMJD 4.13
   promotionInCapture: 'pass-through', // FMJD 4.15
   draw: fmjdDrawRules,
+  captureHands: fmjdCaptureHands, // FMJD 4.4-4.16
   articles: { ...fmjdIrregularityArticles },
 };

@@ -32,6 +32,12 @@ export const czech: Variant = {
     ],
     claim: null,
   },
+  captureHands: {
+    capturedFirst: false, // cl. 4.4: jump, then remove; 4.11: removed only after the jump
+    removalOrder: 'capture-or-reverse', // cl. 4.5, 4.6, 4.11
+    complete: 'removal', // cl. 4.4, 4.12: the removal ends when the move is ended
+    jumpsOnRequest: true, // cl. 4.9
+  },
   articles: {
     'two-moves': '5.4.1',
     'illegal-move': '5.4.2',
@@ -48,6 +54,7 @@ export const czech: Variant = {
     'removed-not-jumped': '5.4.12',
     'removed-own': '5.4.14',
     'removal-order': '4.11',
+    'jumps-not-shown': '4.9',
     'touch-out-of-turn': '3.14',
     jadoube: '3.13',
     'move-complete': '3.10',

@@ -23,6 +23,12 @@ export const english: Variant = {
     endgames: [],
     claim: { plies: 80, article: '22' }, // win within 40 moves each after notice, or the game is drawn
   },
+  captureHands: {
+    capturedFirst: false, // law 8: the man leaps, then the piece is removed
+    removalOrder: 'any', // laws 8, 11 lay down no order
+    complete: 'release', // law 11: complete when the hand is withdrawn, pieces still to be removed
+    jumpsOnRequest: false, // the laws ask nothing of it
+  },
   articles: {
     'two-moves': '21',
     'illegal-move': '21',
@@ -36,7 +42,7 @@ export const english: Variant = {
     'capture-stopped-continuable': '9',
     'incomplete-removal': '11',
     'removed-not-jumped': '21',
-    'early-removal': '11',
+    'early-removal': '8', // the piece is removed after the leap
     'removed-own': '12',
     'touch-out-of-turn': '18',
     jadoube: '18',

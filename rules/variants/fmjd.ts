@@ -1,4 +1,4 @@
-import type { DrawRules } from '../variant.ts';
+import type { CaptureHands, DrawRules } from '../variant.ts';
 
 /**
  * The FMJD draw rules (article 6 of the official rules, seed 000; seed 002 numbers the same
@@ -20,6 +20,14 @@ export const fmjdDrawRules: DrawRules = {
     },
   ],
   claim: null,
+};
+
+/** Captures by hand under the FMJD rules (seed 000). */
+export const fmjdCaptureHands: CaptureHands = {
+  capturedFirst: true, // 4.16
+  removalOrder: 'capture-or-reverse', // 4.5, 4.6, 4.11
+  complete: 'removal', // 4.4, 4.12
+  jumpsOnRequest: true, // 4.9
 };
 
 /**
@@ -45,7 +53,8 @@ export const fmjdIrregularityArticles = {
   'jadoube': '3.13',
   'move-complete': '3.10',
   'capture-complete': '4.10',
-  'single-capture-removal-first': '4.16',
+  'captured-first': '4.16',
+  'jumps-not-shown': '4.9',
   'win-no-pieces': '7.2.3',
   'win-blocked': '7.2.2',
   'resign': '7.2.1',

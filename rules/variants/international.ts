@@ -1,6 +1,6 @@
 import { geometry } from '../geometry.ts';
 import type { Variant } from '../variant.ts';
-import { fmjdDrawRules, fmjdIrregularityArticles } from './fmjd.ts';
+import { fmjdCaptureHands, fmjdDrawRules, fmjdIrregularityArticles } from './fmjd.ts';
 
 /** International draughts: the official FMJD rules (seeds 000, Croatian; 002, Latvian). */
 export const international: Variant = {
@@ -16,5 +16,6 @@ export const international: Variant = {
   captureChoice: 'maximum', // 4.13, 4.14
   promotionInCapture: 'pass-through', // 4.15
   draw: fmjdDrawRules,
+  captureHands: fmjdCaptureHands, // 4.4-4.16
   articles: { ...fmjdIrregularityArticles },
 };

@@ -1,6 +1,6 @@
 import { geometry } from '../geometry.ts';
 import type { Variant } from '../variant.ts';
-import { fmjdIrregularityArticles } from './fmjd.ts';
+import { fmjdCaptureHands, fmjdIrregularityArticles } from './fmjd.ts';
 
 /**
  * Russian draughts (shashki), as the Russian draughts federation's rules and dctl's
@@ -32,5 +32,6 @@ export const russian: Variant = {
     ],
     claim: null,
   },
+  captureHands: fmjdCaptureHands, // the FMJD hand rules (the Russian rulebook is not among the seeds)
   articles: { ...fmjdIrregularityArticles },
 };

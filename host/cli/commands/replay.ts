@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseFen } from '../../../rules/index.ts';
 import { outputJson, outputText } from '../../referee/json.ts';
-import { policies } from '../../referee/policy.ts';
+import { policies, policyNamed, withShowJumps } from '../../referee/policy.ts';
 import { newScoresheet, record, scoresheetPdn } from '../../referee/record.ts';
 import { runEvents } from '../../referee/run.ts';
 import type { RefereeEvent } from '../../referee/types.ts';
@@ -12,7 +12,7 @@ import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { readInput, variantOption, why } from '../input.ts';
 
-const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--through sim|firmata] [--json] [--pdn FILE] SCRIPT
+const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--show-jumps] [--through sim|firmata] [--json] [--pdn FILE] SCRIPT
 
 Runs an action script (what hands do to a board) through the referee and prints what it
 recognises: moves, irregularities with their article, corrections and the result. SCRIPT is a
@@ -24,13 +24,18 @@ file, or - for standard input. One action per line, squares in the variant's not
   wait 1500      1500 ms pass with nothing happening
   resign white   a player resigns; "draw" records a draw by agreement
 
-Consecutive actions are 200 ms apart unless a wait says otherwise; # starts a comment.
+Consecutive actions are 200 ms apart unless a wait says otherwise; # starts a comment. Nothing is
+decided on time: a piece may stay in the hand for minutes. A move is over when the board shows it
+and it cannot go on, or when play goes on: the clock, or the opponent's next move. At the end of
+the script a king's move that could have slid further counts as made.
 
 Options:
   --variant V   international (default), czech, english, brazilian or russian
   --fen FEN     the position on the board at the start (default: the start position)
   --policy P    tournament (default), casual (touch-move and removal order only noted) or
-                blind (pieces felt and put back are not touched)
+                blind (pieces lifted and put back were felt, not touched)
+  --show-jumps  the opponent has asked for multiple captures to be shown jump by jump (FMJD
+                4.9, Czech 4.9): a capture made in one sweep is flagged jumps-not-shown
   --through sim play the script on the simulated board instead: the real firmware in avr8js
                 reads the switches, and the host reads it through the serial link
   --through firmata
@@ -52,13 +57,14 @@ export const replayCommand: Command = {
   summary: 'Run an action script through the referee and print moves and irregularities',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { variant: 'string', fen: 'string', policy: 'string', json: 'boolean', pdn: 'string', through: 'string' });
+    const args = parseArgs(argv, { variant: 'string', fen: 'string', policy: 'string', 'show-jumps': 'boolean', json: 'boolean', pdn: 'string', through: 'string' });
     if (!args.ok) return usageError(io, 'replay', args.error);
     const { options, positionals } = args;
     const chosen = variantOption(options.variant ?? 'international');
     if (!chosen.ok) return usageError(io, 'replay', chosen.error);
     const variant = chosen.variant;
-    const policy = policies[(options.policy ?? 'tournament') as keyof typeof policies];
+    const named = policyNamed(options.policy ?? 'tournament');
+    const policy = named && withShowJumps(named, options['show-jumps'] === true);
     if (!policy) return usageError(io, 'replay', `unknown policy "${options.policy}"; choose one of ${Object.keys(policies).join(', ')}`);
     if (positionals.length !== 1) return usageError(io, 'replay', positionals.length === 0 ? 'SCRIPT is missing (a file, or - for standard input)' : 'one SCRIPT expected');
     const fen = parseFen(variant, options.fen ?? variant.startFen);
