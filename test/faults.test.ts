@@ -36,14 +36,14 @@ describe('the link repairs faults: recorded games identical to the clean run', (
       const g = readPdn(oracleTexts(file)[index], { variant: v }).games[0];
       expect(g.error).toBeNull();
       const moves: Move[] = g.line.flatMap((p) => (p.kind === 'ply' ? [p.move] : []));
-      const script = parseActionScript(renderGame(g.start, moves, { seed: 7 + index }), v);
+      const script = parseActionScript(renderGame(g.start, moves, { seed: 7 + index, styles: { clockBeforeRemoval: false } }), v);
       if (!script.ok) throw new Error(script.reason);
       const clean = runEvents(g.start, tournament, eventsOf(script.actions).map((e) => e.event)).outputs.map((o) => o.output);
       const record = (outputs: typeof clean) => outputs.flatMap((o) => (o.type === 'move' ? [`${o.text} ${writeFen(o.after)}`] : o.type === 'irregularity' || o.type === 'mismatch' ? [JSON.stringify(o)] : []));
       expect(record(clean).length).toBe(moves.length);
 
       const faults = createFaultInjector({ seed: 1000 + index, read: { flip: 0.005, drop: 0.005 }, write: { flip: 0.005, drop: 0.005 } });
-      const scriptMs = eventsOf(script.actions).at(-1)!.event.t;
+      const scriptMs = eventsOf(script.actions).at(-1)!.event.t; // script time, long waits included
       const played = await playOnSimulatedBoard(g.start, script.actions, { wrap: faults.wrap, resetsAt: [Math.round(scriptMs / 2) + 100] });
       const faulty = runEvents(g.start, tournament, played.events).outputs.map((o) => o.output);
       expect(record(faulty)).toEqual(record(clean));

@@ -40,7 +40,7 @@ describe.skipIf(!fetched.ok)(`real games through the Firmata board${fetched.ok ?
       const v = variants[variant];
       const g = readPdn(oracleTexts(file)[index], { variant: v }).games[0];
       const moves: Move[] = g.line.flatMap((p) => (p.kind === 'ply' ? [p.move] : []));
-      const script = parseActionScript(renderGame(g.start, moves, { seed: 11 + index }), v);
+      const script = parseActionScript(renderGame(g.start, moves, { seed: 11 + index, styles: { clockBeforeRemoval: false } }), v);
       if (!script.ok) throw new Error(script.reason);
       const plain = record(runEvents(g.start, tournament, eventsOf(script.actions).map((e) => e.event)).outputs.map((o) => o.output));
       expect(plain.length).toBe(moves.length);

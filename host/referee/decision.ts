@@ -22,15 +22,15 @@ export function shows(s: RefereeState): boolean {
 /** The opponent lets the irregularity stand (5.4; moving on does the same, 5.7). */
 export function accept(s: RefereeState, p: Pending, t: number, out: RefereeOutput[]): RefereeState {
   if ('from' in p.accepted) {
-    out.push({ type: 'accepted', code: p.code, position: p.target, t });
+    out.push({ type: 'accepted', code: p.code, article: p.article, position: p.target, t });
     return playOut({ ...s, mode: { kind: 'play' }, touched: [], obligation: null }, p.accepted, t, out);
   }
   if (p.takeback && s.previousGame) {
-    out.push({ type: 'accepted', code: p.code, position: p.accepted, t });
+    out.push({ type: 'accepted', code: p.code, article: p.article, position: p.accepted, t });
     return startTurn({ ...s, game: s.previousGame, previousGame: null, ply: s.ply - 1, crownable: null }, p.accepted);
   }
   const position = p.accepted;
-  out.push({ type: 'accepted', code: p.code, position, t });
+  out.push({ type: 'accepted', code: p.code, article: p.article, position, t });
   return checkEnd(startTurn({ ...s, game: newGame(position), previousGame: null, crownable: null }, position), t, out);
 }
 

@@ -28,7 +28,7 @@ export function outputJson(v: Variant, o: RefereeOutput): Record<string, unknown
     case 'corrected':
       return { type: 'corrected', fen: writeFen(o.position) };
     case 'accepted':
-      return { type: 'accepted', code: o.code, fen: writeFen(o.position) };
+      return { type: 'accepted', code: o.code, article: o.article, fen: writeFen(o.position) };
     case 'mismatch':
       return { type: 'mismatch', clear: o.clear.map((s) => sq(v, s)), fill: o.fill.map((f) => fill(v, f)), message: o.message };
     case 'matched':

@@ -34,7 +34,6 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
   let items = [...sheet.items];
   let result = sheet.result;
   let notes: string[] = [];
-  let lastIrregularity = '';
   for (const o of outputs) {
     switch (o.type) {
       case 'move':
@@ -42,7 +41,6 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
         notes = [];
         break;
       case 'irregularity':
-        lastIrregularity = `${o.code} (${o.article})`;
         if (o.decision === 'note' && o.code === 'touch-out-of-turn') items.push({ kind: 'note', comment: `${o.message} Article ${o.article}.` });
         else if (o.decision === 'note') notes.push(`${o.message} Article ${o.article}.`);
         break;
@@ -51,7 +49,7 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
           const at = items.map((x) => x.kind).lastIndexOf('move');
           if (at >= 0) items = items.slice(0, at);
         } else if (!['touch-move', 'removal-order', 'early-removal'].includes(o.code)) {
-          items.push({ kind: 'setup', position: o.position, comment: `irregularity accepted: ${lastIrregularity}` });
+          items.push({ kind: 'setup', position: o.position, comment: `irregularity accepted: ${o.code} (${o.article})` });
         }
         break;
       case 'result':

@@ -8,6 +8,8 @@ import type { IrregularityCode, Policy, RefereeEvent, RefereeOutput } from './ty
 /** An irregularity waiting for the opponent's decision (FMJD 5.4). */
 export interface Pending {
   readonly code: IrregularityCode;
+  /** Its article in the variant's rulebook, as it was flagged. */
+  readonly article: string;
   /** The position to return to on `correct`. */
   readonly target: Position;
   /** The position that stands on `accept`, or the legal move that stands. */

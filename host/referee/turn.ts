@@ -83,7 +83,7 @@ export function afterPlay(s0: RefereeState, kind: 'lift' | 'place', sq: number, 
   const key = occupancyKey(s);
   if (key === s.restKey) {
     if (s.jadoube) {
-      const squares = [...new Set(s.log.filter((e) => e.kind === 'lift').map((e) => e.square))];
+      const squares = [...new Set(s.log.filter((e) => e.kind === 'lift').map((e) => e.square))].sort((a, b) => a - b);
       if (squares.length > 0) out.push({ type: 'adjusted', squares, t });
       // One announcement covers every piece adjusted before the move (3.13: "one or more").
       return { ...atRest(s), log: [] };
@@ -168,9 +168,10 @@ export function commit(s: RefereeState, m: Move, t: number, out: RefereeOutput[]
   const decide = found.filter((c) => !s.policy.noted.has(c));
   for (const c of found.filter((c) => s.policy.noted.has(c))) out.push(irregularity(s, c, squares(c), t, 'note'));
   if (decide.length > 0) {
-    for (const c of decide) out.push(irregularity(s, c, squares(c), t, 'decide'));
+    const flagged = decide.map((c) => irregularity(s, c, squares(c), t, 'decide'));
+    out.push(...flagged);
     const obligation = decide.includes('touch-move') ? (first as number) : null;
-    return flag(s, { code: decide[0], target: pos, accepted: m, obligation, takeback: false });
+    return flag(s, { code: decide[0], article: flagged[0].article, target: pos, accepted: m, obligation, takeback: false });
   }
   return playOut(s, m, t, out);
 }
@@ -257,10 +258,11 @@ export function endTurn(s: RefereeState, t: number, out: RefereeOutput[]): Refer
     return { ...s, mode: { kind: 'mismatch' } };
   }
   const decision = s.policy.noted.has(finding.code) ? 'note' : 'decide';
-  out.push(irregularity(s, finding.code, finding.squares, t, decision, finding.articleKey, finding.actor));
+  const flagged = irregularity(s, finding.code, finding.squares, t, decision, finding.articleKey, finding.actor);
+  out.push(flagged);
   const completes = finding.completes;
   const target = completes ? play(pos, completes) : pos;
-  const pending: Pending = { code: finding.code, target, accepted: finding.accepted, obligation: completes ? null : (s.obligation ?? s.touched[0] ?? null), takeback: finding.code === 'takeback', completes };
+  const pending: Pending = { code: finding.code, article: flagged.article, target, accepted: finding.accepted, obligation: completes ? null : (s.obligation ?? s.touched[0] ?? null), takeback: finding.code === 'takeback', completes };
   if (decision === 'note') return accept(s, pending, t, out);
   return flag(s, pending);
 }
@@ -304,7 +306,7 @@ export function onPress(s: RefereeState, button: string, t: number, out: Referee
   }
 }
 
-export function irregularity(s: RefereeState, code: IrregularityCode, squares: number[], t: number, decision: 'decide' | 'note', articleKey: string = code, actor?: Color): RefereeOutput {
+export function irregularity(s: RefereeState, code: IrregularityCode, squares: number[], t: number, decision: 'decide' | 'note', articleKey: string = code, actor?: Color): Extract<RefereeOutput, { type: 'irregularity' }> {
   const pos = currentPosition(s.game);
   const v = pos.variant;
   const article = v.articles[articleKey] ?? v.articles[code] ?? '';

@@ -80,7 +80,14 @@ export type RefereeOutput =
       readonly t: number;
     }
   | { readonly type: 'corrected'; readonly position: Position; readonly t: number }
-  | { readonly type: 'accepted'; readonly code: IrregularityCode; readonly position: Position; readonly t: number }
+  | {
+      readonly type: 'accepted';
+      readonly code: IrregularityCode;
+      /** The article of the irregularity accepted, as it was flagged. */
+      readonly article: string;
+      readonly position: Position;
+      readonly t: number;
+    }
   | {
       readonly type: 'mismatch';
       /** Squares occupied on the board that should be empty, and empty ones that should hold a piece. */

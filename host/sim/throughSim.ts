@@ -78,9 +78,10 @@ export async function playOnSimulatedBoard(start: Position, actions: readonly Ac
   const resets = [...(opts.resetsAt ?? [])].sort((a, b) => a - b);
   let t = 0;
   let gap = 0;
+  // `scriptMs` is simulated script time; the resets are asked in script time, skipped idle time included.
   const runTo = async (scriptMs: number) => {
-    while (resets.length > 0 && resets[0] <= scriptMs) {
-      const at = resets.shift()!;
+    while (resets.length > 0 && resets[0] <= scriptMs + skipped) {
+      const at = Math.max(0, resets.shift()! - skipped);
       const ahead = t0 + at - board.simTimeMs;
       if (ahead > 0) await binding.advance(ahead);
       board.reset();
