@@ -3,18 +3,16 @@
 // board running the real firmware, checks the move list and the final PDN, and saves a
 // screenshot." `dambord play` runs as a real process (the committed firmware in avr8js, the
 // serial link, the referee); Chromium opens its page and the test's clicks are the hands.
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { play, view } from './playProcess.ts';
 import { formatMove, legalMoves, normaliseResult, parseFen, readPdn, squareName, variants, writeFen } from '../rules/index.ts';
 import type { PdnPly } from '../rules/index.ts';
-import type { PlayView } from '../host/play/types.ts';
 import { fetchStandardFirmata } from '../hardware/firmata/fetch.mjs';
 import { oracleTexts } from './oracles.ts';
 
@@ -22,7 +20,6 @@ const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`browser.test.ts: skipped, ${CHROMIUM} is missing (apt-get install -y chromium, see scripts/setup.sh)`);
 
-const bin = fileURLToPath(new URL('../host/cli/bin.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'dambord-browser-'));
 const shotDir = join(tmpdir(), 'dambord-browser');
 
@@ -37,26 +34,6 @@ afterAll(async () => {
   }
   rmSync(work, { recursive: true, force: true });
 });
-
-/** Starts `dambord play` and resolves with the page's address once it is serving. */
-function play(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const c = spawn(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(work, 'games'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    c.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /the game is at (http:\/\/[0-9.:]+)\//.exec(out);
-      if (m) resolve({ child: c, url: m[1] });
-    });
-    c.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    c.on('exit', (code) => reject(new Error(`dambord play exited ${code}: ${out}${err}`)));
-  });
-}
-
-async function view(url: string): Promise<PlayView> {
-  return (await (await fetch(`${url}/api/view`)).json()) as PlayView;
-}
 
 /** The moves as the page numbers them: `1. c3-b4 b6-c5`, one item per pair (white moves first). */
 function pairs(texts: readonly string[]): string[] {
@@ -97,7 +74,7 @@ describe.each(boards)('the page plays a real game on $board$skip', ({ args, skip
     expect(endedByRules).toBe(true);
 
     let url: string;
-    ({ child, url } = await play(['--variant', 'brazilian', ...args]));
+    ({ child, url } = await play(work, ['--variant', 'brazilian', ...args]));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,

@@ -2,54 +2,18 @@
 // restarts it and gets back the identical game and PDN." dambord play runs on the simulated
 // board as a real process; the moves are made through its page's API; kill -9 comes at random
 // moments, and `dambord play --resume last` brings the game back.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { command, play, view, waitFor } from './playProcess.ts';
 import { formatMove, readPdn, variants } from '../rules/index.ts';
 import { mulberry32 } from '../rules/prng.ts';
-import type { PlayView } from '../host/play/types.ts';
 import { oracleTexts } from './oracles.ts';
 
-const bin = fileURLToPath(new URL('../host/cli/bin.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'dambord-crash-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Starts `dambord play` and resolves with the page's address once it is serving. */
-function play(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(work, 'games'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /the game is at (http:\/\/[0-9.:]+)\//.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    });
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) => reject(new Error(`dambord play exited ${code}: ${out}${err}`)));
-  });
-}
-
-async function view(url: string): Promise<PlayView> {
-  return (await (await fetch(`${url}/api/view`)).json()) as PlayView;
-}
-
-async function command(url: string, body: object): Promise<void> {
-  const r = await fetch(`${url}/api/command`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(await r.json()).toEqual({ ok: true });
-}
-
-async function waitFor(what: string, cond: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('dambord play survives kill -9', () => {
   it('killed at random points mid-game, restarted with --resume, gives back the identical game and PDN', async () => {
@@ -64,14 +28,14 @@ describe('dambord play survives kill -9', () => {
     const kills = new Map<number, number>();
     while (kills.size < 3) kills.set(2 + Math.floor(random() * 20), Math.floor(random() * 3));
 
-    let { child, url } = await play(['--white', 'Anna', '--black', 'Bert', '--time-control', '600+5']);
+    let { child, url } = await play(work, ['--white', 'Anna', '--black', 'Bert', '--time-control', '600+5']);
     await waitFor('the board', async () => (await view(url)).link.state === 'connected');
     const sensedAt = async (square: string) => (await view(url)).squares.find((q) => q.name === square)!.sensed;
     const crash = async () => {
       const before = await view(url);
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
-      ({ child, url } = await play(['--resume', 'last']));
+      ({ child, url } = await play(work, ['--resume', 'last']));
       await waitFor('the resumed board', async () => (await view(url)).link.state === 'connected');
       const after = await view(url);
       expect(after.moves).toEqual(before.moves);

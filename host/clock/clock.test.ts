@@ -7,17 +7,25 @@ import type { Color } from '../../rules/index.ts';
 import {
   clockComment,
   clocksComment,
+  clocksText,
   createClock,
   flagDeadline,
   flagFall,
   flagResult,
   formatHms,
+  handOver,
+  moved,
+  parseClockTime,
   parseTimeControl,
   pause,
   press,
   remaining,
+  restoreClock,
   resume,
+  setRemaining,
+  sidesAt,
   start,
+  startFor,
   stop,
   timeControlTag,
   timeTags,
@@ -394,5 +402,92 @@ describe('PDN 3.0 clock comments and time tags', () => {
     expect(back.games[0].error).toBeNull();
     expect(back.games[0].tags).toContainEqual(expect.objectContaining({ name: 'TimeControl', value: '40/7200:3600' }));
     expect(JSON.stringify(back.games[0].line)).toContain('[%clock 1:58:59]');
+  });
+});
+
+describe('Latvian 10.3: the clock starts with the first move or press of the clock', () => {
+  it('Latvian 10.3: the first move starts the clock: the mover is charged nothing, the move counts, the opponent\'s time runs', () => {
+    const ready = createClock(timed('2/60:30'), 'white');
+    const r = moved(ready, 'white', 90 * S); // the board was set up a minute and a half ago
+    expect(r.ok).toBe(true);
+    const c = ok(r);
+    expect(c).toMatchObject({ state: 'running', toMove: 'black', since: 90 * S });
+    expect(c.white).toMatchObject({ remaining: 60 * S, used: 0, moves: 1, periodMoves: 1 });
+    expect(remaining(c, 'black', 100 * S)).toBe(50 * S);
+    // The second move of the period, in time, adds the next period (FMJD 10.1).
+    const c2 = ok(moved(ok(moved(c, 'black', 100 * S)), 'white', 105 * S));
+    expect(c2.white).toMatchObject({ remaining: 55 * S + 30 * S, period: 1, periodMoves: 0, moves: 2 });
+  });
+
+  it('FMJD 10.5: the first move gets its increment; while running, moved is press', () => {
+    const c = ok(moved(createClock(timed('600+5'), 'white'), 'white', 0));
+    expect(c.white.remaining).toBe(605 * S);
+    expect(moved(c, 'black', 10 * S)).toEqual(press(c, 'black', 10 * S));
+    expect(moved(c, 'white', 10 * S)).toEqual({ ok: false, error: 'not-your-clock' });
+  });
+
+  it('Latvian 10.3: the first press of the clock button runs the side to move\'s time, no move counted', () => {
+    const c = ok(startFor(createClock(timed('600'), 'white'), 'white', 2 * S));
+    expect(c).toMatchObject({ state: 'running', toMove: 'white', since: 2 * S });
+    expect(c.white.moves).toBe(0);
+    expect(remaining(c, 'white', 12 * S)).toBe(590 * S);
+    expect(startFor(c, 'black', 3 * S)).toEqual({ ok: false, error: 'not-ready' });
+    expect(startFor(stop(c, 4 * S), 'black', 5 * S)).toEqual({ ok: false, error: 'stopped' });
+  });
+});
+
+describe('FMJD 5.4.4: a takeback accepted hands the turn back', () => {
+  it('FMJD 5.4.4: the running side is charged, nothing credited, the other side runs', () => {
+    const c = ok(moved(createClock(timed('40/600:300'), 'white'), 'white', 0)); // Black runs from 0
+    const h = ok(handOver(c, 7 * S));
+    expect(h).toMatchObject({ state: 'running', toMove: 'white', since: 7 * S });
+    expect(h.black).toMatchObject({ remaining: 593 * S, used: 7 * S, moves: 0, periodMoves: 0 });
+    expect(h.white).toEqual(c.white);
+  });
+
+  it('PDN 3.0 sand clock: the time used still flows to the other side; a fallen flag is reported', () => {
+    const c = ok(moved(createClock(timed('*60'), 'white'), 'white', 0));
+    expect(ok(handOver(c, 10 * S)).white.remaining).toBe(70 * S);
+    expect(ok(handOver(c, 61 * S))).toMatchObject({ state: 'stopped', flag: 'black' });
+    expect(ok(handOver(createClock(timed('60'), 'white'), 0))).toMatchObject({ state: 'ready', toMove: 'black' });
+  });
+});
+
+describe('FMJD 10: the arbiter\'s clock on resume', () => {
+  it('FMJD 10: a clock restored stands paused and starts again with the next move or press', () => {
+    const tc = timed('3/600:300');
+    const white = { remaining: 500 * S, used: 100 * S, moves: 2, period: 0, periodMoves: 2 };
+    const black = { remaining: 550 * S, used: 50 * S, moves: 2, period: 0, periodMoves: 2 };
+    const c = restoreClock(tc, 'white', white, black);
+    expect(c).toMatchObject({ state: 'paused', toMove: 'white', since: null });
+    expect(remaining(c, 'white', 10 * H)).toBe(500 * S);
+    expect(flagFall(c, 10 * H)).toBeNull();
+    // The move completes the period (FMJD 10.1): the counts came back with the clock.
+    expect(ok(moved(c, 'white', 10 * H)).white).toMatchObject({ remaining: 800 * S, period: 1, periodMoves: 0, moves: 3 });
+    expect(ok(startFor(c, 'white', 10 * H))).toMatchObject({ state: 'running', toMove: 'white' });
+    expect(sidesAt(ok(startFor(c, 'white', 0)), 20 * S).white).toMatchObject({ remaining: 480 * S, used: 120 * S });
+    expect(() => restoreClock(tc, 'white', { ...white, remaining: -1 }, black)).toThrow(RangeError);
+  });
+
+  it('FMJD 10: the arbiter sets the times left, moves and periods kept; not while a clock runs', () => {
+    const c = restoreClock(timed('3/600:300'), 'black', { remaining: 1, used: 0, moves: 2, period: 0, periodMoves: 2 }, { remaining: 2, used: 0, moves: 1, period: 0, periodMoves: 1 });
+    const set = ok(setRemaining(c, 5025 * S, 4200 * S));
+    expect(set.white).toMatchObject({ remaining: 5025 * S, moves: 2, periodMoves: 2 });
+    expect(set.black).toMatchObject({ remaining: 4200 * S, moves: 1 });
+    expect(setRemaining(ok(startFor(c, 'black', 0)), 1, 1)).toEqual({ ok: false, error: 'not-paused' });
+  });
+
+  it('FMJD 10: the times an arbiter writes: H:MM:SS or seconds', () => {
+    expect(parseClockTime('1:23:45')).toBe(5025 * S);
+    expect(parseClockTime(' 0:00:07 ')).toBe(7 * S);
+    expect(parseClockTime('99:59:59')).toBe((100 * 3600 - 1) * S);
+    expect(parseClockTime('4200')).toBe(4200 * S);
+    expect(parseClockTime('0')).toBe(0);
+    for (const bad of ['', '1:75:00', '1:23', '1:2:3', '-5', '1.5', '100:00:00', '360000', 'abc', '1:23:45:00']) expect(parseClockTime(bad), bad).toBeNull();
+  });
+
+  it('PDN 3.0: both clocks from their times, the running one in capitals', () => {
+    expect(clocksText(1_771_000, 1_800_000, 'black')).toBe('[%clock w0:29:31 B0:30:00]');
+    expect(clocksText(5_000, 0, null)).toBe('[%clock w0:00:05 b0:00:00]');
   });
 });

@@ -257,6 +257,113 @@ export function press(clock: Clock, color: Color, now: number): ClockResult {
 }
 
 /**
+ * The clock after `color` moved at `now`: the player presses the clock with the hand that moved
+ * (Latvian 10.3). While a clock runs this is {@link press}. While none runs, before the game's
+ * first move (`ready`) or in a game brought back after the host stopped (`paused`), the move
+ * starts the clock: `color` is charged nothing, the move counts as a press at `now` (its
+ * increment, its place in a moves-in-time period, FMJD 10.1) and the opponent's time runs from
+ * `now`. Refused as {@link press} refuses.
+ *
+ * @example moved(createClock(tc, 'white'), 'white', 60_000) // Black's time runs from 60 s; White's is whole
+ */
+export function moved(clock: Clock, color: Color, now: number): ClockResult {
+  checkTime(clock, now);
+  if (clock.state === 'ready' || clock.state === 'paused') return press({ ...clock, state: 'running', toMove: color, since: now }, color, now);
+  return press(clock, color, now);
+}
+
+/**
+ * The clock button pressed while no clock runs (`ready` or `paused`): `color`, the side to
+ * move, has its time run from `now`, as a player starts the opponent's clock. No move is
+ * counted. Refused with `stopped` after the game and `not-ready` while a clock runs (a press
+ * then is the mover's, {@link moved}).
+ */
+export function startFor(clock: Clock, color: Color, now: number): ClockResult {
+  checkTime(clock, now);
+  if (clock.state === 'stopped') return { ok: false, error: 'stopped' };
+  if (clock.state === 'running') return { ok: false, error: 'not-ready' };
+  return { ok: true, clock: { ...clock, state: 'running', toMove: color, since: now } };
+}
+
+/**
+ * The turn passes back without a move (a takeback accepted, FMJD 5.4.4): the running side's
+ * time is charged up to `now` and the other side's runs from `now`; nothing is credited (no
+ * move counted, no increment; in a sand clock the time used flows to the other side, as it
+ * always does). While no clock runs only the side to move changes. If the running side's time
+ * ran out by `now` the result is the stopped clock with `flag` set. Refused with `stopped`
+ * after the game.
+ */
+export function handOver(clock: Clock, now: number): ClockResult {
+  checkTime(clock, now);
+  if (clock.state === 'stopped') return { ok: false, error: 'stopped' };
+  if (clock.state !== 'running') return { ok: true, clock: { ...clock, toMove: opposite(clock.toMove) } };
+  const elapsed = now - (clock.since ?? now);
+  const settled = settle(clock, now);
+  if (settled.state === 'stopped') return { ok: true, clock: settled };
+  let out = settled;
+  if (periodAt(clock.tc, side(clock, clock.toMove).period).kind === 'sandclock') {
+    const o = side(out, opposite(clock.toMove));
+    out = withSide(out, opposite(clock.toMove), { ...o, remaining: o.remaining + elapsed });
+  }
+  return { ok: true, clock: { ...out, toMove: opposite(clock.toMove), since: now } };
+}
+
+/** Both sides' clocks at `now` (the running side's brought up to `now`): what a journal keeps. */
+export function sidesAt(clock: Clock, now: number): { readonly white: SideClock; readonly black: SideClock } {
+  checkTime(clock, now);
+  const c = settle(clock, now);
+  return { white: c.white, black: c.black };
+}
+
+/**
+ * A clock brought back as it was, not running (`paused`): `toMove`'s time runs again with the
+ * next move or press of the clock ({@link moved}, {@link startFor}). FMJD 10 leaves the clock
+ * to the arbiter; this is how a game resumed after the host stopped gets its clocks back.
+ * Throws a RangeError for a side with a negative or non-finite time (programmer error).
+ */
+export function restoreClock(tc: TimedControl, toMove: Color, white: SideClock, black: SideClock): Clock {
+  for (const s of [white, black]) {
+    if (![s.remaining, s.used, s.moves, s.period, s.periodMoves].every((n) => Number.isFinite(n) && n >= 0)) throw new RangeError(`clock: ${JSON.stringify(s)} is not a side's clock`);
+  }
+  return { tc, state: 'paused', toMove, since: null, flag: null, white, black };
+}
+
+/**
+ * The arbiter sets the time left of both sides (FMJD 10: the clock is the arbiter's), in ms.
+ * Moves and periods are kept. Refused with `not-paused` while a clock runs and `stopped` after
+ * the game.
+ */
+export function setRemaining(clock: Clock, white: number, black: number): ClockResult {
+  if (clock.state === 'stopped') return { ok: false, error: 'stopped' };
+  if (clock.state === 'running') return { ok: false, error: 'not-paused' };
+  for (const ms of [white, black]) if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`clock: ${ms} ms is not a time`);
+  return { ok: true, clock: { ...clock, white: { ...clock.white, remaining: white }, black: { ...clock.black, remaining: black } } };
+}
+
+/** The largest time {@link parseClockTime} reads: 99:59:59 (PDN writes one or two digits of hours). */
+export const MAX_CLOCK_MS = (100 * 3600 - 1) * 1000;
+
+/**
+ * Reads a time on a clock, as an arbiter writes it: `H:MM:SS` (`1:23:45`, minutes and seconds
+ * of two digits below 60) or a whole number of seconds (`5025`). Returns ms, or null when the
+ * text is neither or above {@link MAX_CLOCK_MS}.
+ *
+ * @example parseClockTime('1:23:45') // 5_025_000
+ * @example parseClockTime('90')      // 90_000
+ * @example parseClockTime('1:75:00') // null
+ */
+export function parseClockTime(text: string): number | null {
+  const s = text.trim();
+  let seconds: number;
+  const hms = /^(\d{1,2}):([0-5]\d):([0-5]\d)$/.exec(s);
+  if (hms) seconds = Number(hms[1]) * 3600 + Number(hms[2]) * 60 + Number(hms[3]);
+  else if (/^\d{1,9}$/.test(s)) seconds = Number(s);
+  else return null;
+  const ms = seconds * 1000;
+  return ms <= MAX_CLOCK_MS ? ms : null;
+}
+
+/**
  * `color`'s time left at `now`, in ms, never below 0. Only the running side's time changes
  * with `now`.
  */
@@ -376,12 +483,21 @@ export function clockComment(ms: number): string {
  */
 export function clocksComment(clock: Clock, now: number): string {
   const c = settle(clock, now);
-  const running = c.state === 'running' ? c.toMove : null;
-  const one = (color: Color): string => {
+  return clocksText(c.white.remaining, c.black.remaining, c.state === 'running' ? c.toMove : null);
+}
+
+/**
+ * {@link clocksComment} from the times themselves (ms left for White and Black, the side whose
+ * clock runs or null), e.g. as a journal's clock entry keeps them.
+ *
+ * @example clocksText(1_771_000, 1_800_000, 'black') // '[%clock w0:29:31 B0:30:00]'
+ */
+export function clocksText(white: number, black: number, running: Color | null): string {
+  const one = (color: Color, ms: number): string => {
     const letter = color === 'white' ? 'w' : 'b';
-    return `${running === color ? letter.toUpperCase() : letter}${formatHms(side(c, color).remaining, 'up')}`;
+    return `${running === color ? letter.toUpperCase() : letter}${formatHms(ms, 'up')}`;
   };
-  return `[%clock ${one('white')} ${one('black')}]`;
+  return `[%clock ${one('white', white)} ${one('black', black)}]`;
 }
 
 /**

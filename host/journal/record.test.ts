@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseFen, variants } from '../../rules/index.ts';
 import { casual } from '../referee/policy.ts';
 import { createReferee, step } from '../referee/referee.ts';
-import { crc32, encodeEntry, encodeHeader, outRecord, parseJournal, writeJournal } from './record.ts';
+import { clockRecord, crc32, encodeEntry, encodeHeader, outRecord, parseJournal, writeJournal } from './record.ts';
+import type { JournalEntry } from './record.ts';
+import { createClock, moved, parseTimeControl } from '../clock/clock.ts';
 import { gameJournal } from './testing/game.ts';
 
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -46,6 +48,23 @@ describe('journal lines', () => {
     const r = step(s, { type: 'place', square: 27, t: 200 });
     expect(outRecord(r.outputs[0])).toEqual({ type: 'move', ply: 1, side: 'white', text: '32-28', fen: 'B:W28,31,33-50:B1-20', t: 200 });
     expect(outRecord({ type: 'matched', t: 5 })).toBeNull();
+  });
+
+  it('FMJD 10: a clock entry holds the whole clock (time used, the periods\' move counts) and reads back; a quiet one only the times', () => {
+    const tc = parseTimeControl('40/7200:3600');
+    if (!tc.ok || tc.tc.kind !== 'timed') throw new Error();
+    const r = moved(createClock(tc.tc, 'white'), 'white', 1000);
+    if (!r.ok) throw new Error(r.error);
+    const entries: JournalEntry[] = [clockRecord(r.clock, 1000, 'move'), clockRecord(r.clock, 11_000, 'running')];
+    expect(entries).toEqual([
+      { k: 'clock', t: 1000, white: 7_200_000, black: 7_200_000, running: 'black', on: 'move', used: [0, 0], moves: [[1, 0, 1], [0, 0, 0]] },
+      { k: 'clock', t: 11_000, white: 7_200_000, black: 7_190_000, running: 'black', on: 'running' },
+    ]);
+    const written = writeJournal(game.header, entries);
+    expect(written.split('\n')[1]).toMatch(/^\{"n":1,"k":"clock","t":1000,"white":7200000,"black":7200000,"running":"black","on":"move","used":\[0,0\],"moves":\[\[1,0,1\],\[0,0,0\]\],"crc":"[0-9a-f]{8}"\}$/);
+    expect(parseJournal(utf8(written)).entries).toEqual(entries);
+    const bad = writeJournal(game.header, [{ ...entries[0], moves: [[1, 0], [0, 0, 0]] } as unknown as JournalEntry]);
+    expect(parseJournal(utf8(bad)).problem?.reason).toBe('line 2: a clock entry whose "moves" is not two move counts');
   });
 });
 

@@ -1,5 +1,7 @@
 import type { Color, Position, VariantName } from '../../rules/index.ts';
 import { writeFen } from '../../rules/index.ts';
+import { sidesAt } from '../clock/clock.ts';
+import type { Clock } from '../clock/clock.ts';
 import type { IrregularityCode, Policy, RefereeEvent, RefereeOutput } from '../referee/types.ts';
 
 /**
@@ -14,7 +16,7 @@ import type { IrregularityCode, Policy, RefereeEvent, RefereeOutput } from '../r
  * {"n":2,"k":"ev","e":{"type":"place","square":32,"t":200},"crc":"d1f686ed"}
  * …
  * {"n":6,"k":"out","o":{"type":"move","ply":1,"side":"white","text":"32-28","fen":"B:W28,31,33-50:B1-20","t":600},"crc":"0ba56508"}
- * {"n":7,"k":"clock","t":600,"white":301400,"black":300000,"running":"black","crc":"99112221"}
+ * {"n":7,"k":"clock","t":600,"white":301400,"black":300000,"running":"black","on":"move","used":[0,0],"moves":[[1,0,1],[0,0,0]],"crc":"…"}
  * ```
  *
  * - `n` numbers the lines from 0 (the header), so a lost or repeated line is seen.
@@ -45,6 +47,8 @@ export interface JournalHeader {
   /** FEN of the start position. */
   readonly start: string;
   readonly policy: Policy['name'];
+  /** The opponent asked for multiple captures to be shown jump by jump (FMJD 4.9); absent: no. */
+  readonly showJumps?: boolean;
   /** PDN tags (Event, White, Black, ...). */
   readonly tags: readonly { readonly name: string; readonly value: string }[];
   readonly timeControl: TimeControl | null;
@@ -66,7 +70,7 @@ export type OutRecord =
       readonly message: string;
       readonly t: number;
     }
-  | { readonly type: 'accepted'; readonly code: IrregularityCode; readonly fen: string; readonly t: number }
+  | { readonly type: 'accepted'; readonly code: IrregularityCode; readonly article: string; readonly fen: string; readonly t: number }
   | { readonly type: 'corrected'; readonly fen: string; readonly t: number }
   | { readonly type: 'result'; readonly result: string; readonly winner: Color | 'draw'; readonly reason: string; readonly article: string; readonly t: number };
 
@@ -76,10 +80,48 @@ export type JournalEntry =
   | { readonly k: 'ev'; readonly e: RefereeEvent }
   /** What the referee said about it. */
   | { readonly k: 'out'; readonly o: OutRecord }
-  /** The clocks at board time `t`: time left per side in ms, and whose clock runs. */
-  | { readonly k: 'clock'; readonly t: number; readonly white: number; readonly black: number; readonly running: Color | null }
+  /** The clocks at board time `t`: time left per side in ms, and whose clock runs from `t` (see {@link ClockRecord}). */
+  | ClockRecord
   /** Free text for people (a reconnect, a resume, an arbiter's remark). */
   | { readonly k: 'note'; readonly t: number; readonly text: string };
+
+/**
+ * Why a clock entry was written:
+ * - `move`: the mover pressed the clock (after the `move` output before it);
+ * - `accepted`: an irregularity accepted left the other side to move: the mover's clock was
+ *   pressed (after the `accepted` output before it, FMJD 5.4, 5.7);
+ * - `takeback`: a takeback accepted handed the turn back, nothing credited (5.4.4);
+ * - `button`: the clock button started the side to move's clock (no clock ran before);
+ * - `running`: nothing else was written for a while as a clock ran: the game was still going
+ *   on at `t` (these carry only the times left);
+ * - `resumed`: the clocks as a resumed game got them back, not running;
+ * - `set`: the clocks as the arbiter set them on resume (`dambord play --clock`);
+ * - `flag`: a flag fell; `stopped`: the game ended on the board.
+ */
+export type ClockReason = 'move' | 'accepted' | 'takeback' | 'button' | 'running' | 'resumed' | 'set' | 'flag' | 'stopped';
+
+/** One side's move counts in a clock entry: `[moves made, period index, moves made in that period]` (FMJD 10.1). */
+export type MoveCounts = readonly [number, number, number];
+
+/**
+ * A clock entry. `white`, `black` and `running` are in every one; the rest in those written
+ * since the clock is journaled whole (a journal without them is still read):
+ * - `on`: why it was written ({@link ClockReason});
+ * - `used`: time used by White and Black (ms) at `t`;
+ * - `moves`: White's and Black's {@link MoveCounts}.
+ * The state of the clocks at any later moment is this entry's, with `running`'s time running
+ * from `t`.
+ */
+export interface ClockRecord {
+  readonly k: 'clock';
+  readonly t: number;
+  readonly white: number;
+  readonly black: number;
+  readonly running: Color | null;
+  readonly on?: ClockReason;
+  readonly used?: readonly [number, number];
+  readonly moves?: readonly [MoveCounts, MoveCounts];
+}
 
 /** What went wrong at a line; everything before it is good, nothing from it on is trusted. */
 export interface JournalProblem {
@@ -129,7 +171,7 @@ const CRC_SUFFIX = /,"crc":"([0-9a-f]{8})"\}$/;
 /** The line (with its `\n`) for the header. */
 export function encodeHeader(h: JournalHeader): string {
   const { format, variant, start, policy, tags, timeControl, created, t0 } = h;
-  return seal({ n: 0, k: 'header', format, variant, start, policy, tags, timeControl, created, t0 });
+  return seal({ n: 0, k: 'header', format, variant, start, policy, ...(h.showJumps ? { showJumps: true } : {}), tags, timeControl, created, t0 });
 }
 
 /** The line (with its `\n`) for entry number `n` (the header is 0, the first entry 1). */
@@ -150,7 +192,7 @@ export function outRecord(o: RefereeOutput): OutRecord | null {
     case 'irregularity':
       return { type: 'irregularity', code: o.code, article: o.article, squares: [...o.squares], decision: o.decision, message: o.message, t: o.t };
     case 'accepted':
-      return { type: 'accepted', code: o.code, fen: fenOf(o.position), t: o.t };
+      return { type: 'accepted', code: o.code, article: o.article, fen: fenOf(o.position), t: o.t };
     case 'corrected':
       return { type: 'corrected', fen: fenOf(o.position), t: o.t };
     case 'result':
@@ -161,6 +203,33 @@ export function outRecord(o: RefereeOutput): OutRecord | null {
 }
 
 const fenOf = (p: Position): string => writeFen(p);
+
+/**
+ * The clock entry for `clock` at board time `t` (not before the running side's start), written
+ * because of `on`. A `running` entry carries only the times left; every other the whole clock.
+ */
+export function clockRecord(clock: Clock, t: number, on: ClockReason): ClockRecord {
+  const { white, black } = sidesAt(clock, t);
+  const running = clock.state === 'running' ? clock.toMove : null;
+  if (on === 'running') return { k: 'clock', t, white: white.remaining, black: black.remaining, running, on };
+  return {
+    k: 'clock', t, white: white.remaining, black: black.remaining, running, on,
+    used: [white.used, black.used],
+    moves: [[white.moves, white.period, white.periodMoves], [black.moves, black.period, black.periodMoves]],
+  };
+}
+
+/** The board time an entry carries. */
+export function entryTime(e: JournalEntry): number {
+  switch (e.k) {
+    case 'ev':
+      return e.e.t;
+    case 'out':
+      return e.o.t;
+    default:
+      return e.t;
+  }
+}
 
 type Decoded = { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };
 
@@ -206,6 +275,7 @@ function headerOf(o: Record<string, unknown>): JournalHeader | string {
     variant: o.variant as VariantName,
     start: o.start,
     policy: o.policy as Policy['name'],
+    ...(o.showJumps === true ? { showJumps: true } : {}),
     tags: o.tags as JournalHeader['tags'],
     timeControl: tc === null || tc === undefined ? null : { baseMs: tc.baseMs, incrementMs: tc.incrementMs },
     created: o.created,
@@ -226,9 +296,24 @@ function entryOf(o: Record<string, unknown>): JournalEntry | string {
       if (!r || !OUT_TYPES.includes(r.type) || !isNum(r.t)) return 'an output entry without a known output type and time';
       return { k: 'out', o: r as unknown as OutRecord };
     }
-    case 'clock':
+    case 'clock': {
       if (!isNum(o.t) || !isNum(o.white) || !isNum(o.black) || !(o.running === null || COLORS.includes(o.running))) return 'a clock entry without t, white, black and running';
-      return { k: 'clock', t: o.t, white: o.white, black: o.black, running: o.running as Color | null };
+      const entry: { -readonly [K in keyof ClockRecord]: ClockRecord[K] } = { k: 'clock', t: o.t, white: o.white, black: o.black, running: o.running as Color | null };
+      if (o.on !== undefined) {
+        if (!isStr(o.on)) return 'a clock entry whose "on" is not a reason';
+        entry.on = o.on as ClockReason; // an unknown reason (a newer dambord) is kept and read as a plain entry
+      }
+      if (o.used !== undefined) {
+        if (!Array.isArray(o.used) || o.used.length !== 2 || !o.used.every(isNum)) return 'a clock entry whose "used" is not two times';
+        entry.used = [o.used[0], o.used[1]];
+      }
+      if (o.moves !== undefined) {
+        const counts = (x: unknown): x is MoveCounts => Array.isArray(x) && x.length === 3 && x.every((n) => isNum(n) && n >= 0);
+        if (!Array.isArray(o.moves) || o.moves.length !== 2 || !o.moves.every(counts)) return 'a clock entry whose "moves" is not two move counts';
+        entry.moves = [o.moves[0], o.moves[1]];
+      }
+      return entry;
+    }
     case 'note':
       if (!isNum(o.t) || !isStr(o.text)) return 'a note without t and text';
       return { k: 'note', t: o.t, text: o.text };

@@ -5,7 +5,9 @@ import { runEvents } from '../referee/run.ts';
 import type { RefereeEvent } from '../referee/types.ts';
 import type { JournalEntry, JournalRead, OutRecord } from './record.ts';
 import { parseJournal, writeJournal } from './record.ts';
-import { recoverGame } from './recover.ts';
+import { recoverClock, recoverGame } from './recover.ts';
+import { parseTimeControl } from '../clock/clock.ts';
+import type { TimedControl } from '../clock/clock.ts';
 import { gameJournal } from './testing/game.ts';
 
 const game = gameJournal();
@@ -66,3 +68,72 @@ function parseStart() {
   if (!r.ok) throw new Error(r.reason);
   return r.position;
 }
+
+function timed(text: string): TimedControl {
+  const r = parseTimeControl(text);
+  if (!r.ok || r.tc.kind !== 'timed') throw new Error(`test: ${text}`);
+  return r.tc;
+}
+
+describe('recoverClock', () => {
+  const move = (ply: number, side: 'white' | 'black', t: number): JournalEntry => ({ k: 'out', o: { type: 'move', ply, side, text: '?', fen: '?', t } });
+  const ev = (t: number): JournalEntry => ({ k: 'ev', e: { type: 'lift', square: 31, t } });
+
+  it('FMJD 10: the clocks as at the journal\'s last entry, the running side charged up to it, none running', () => {
+    const entries: JournalEntry[] = [
+      move(1, 'white', 1000),
+      { k: 'clock', t: 1000, white: 600_000, black: 600_000, running: 'black', on: 'move', used: [0, 0], moves: [[1, 0, 1], [0, 0, 0]] },
+      { k: 'clock', t: 11_000, white: 600_000, black: 590_000, running: 'black', on: 'running' },
+      ev(15_500),
+    ];
+    const r = recoverClock(read(entries), timed('2/600:300'), 'black');
+    expect(r.lastT).toBe(15_500);
+    expect(r.flag).toBeNull();
+    expect(r.clock).toMatchObject({ state: 'paused', toMove: 'black', since: null });
+    expect(r.clock!.black).toEqual({ remaining: 585_500, used: 14_500, moves: 0, period: 0, periodMoves: 0 });
+    expect(r.clock!.white).toEqual({ remaining: 600_000, used: 0, moves: 1, period: 0, periodMoves: 1 });
+    expect(r.moveComments).toEqual(new Map([[1, '[%clock 0:10:00]']]));
+  });
+
+  it('FMJD 10: after a resume entry (no clock running) nothing is charged; a time used up is a fallen flag', () => {
+    const resumed: JournalEntry[] = [
+      { k: 'clock', t: 5000, white: 100, black: 600_000, running: 'white', on: 'move', used: [0, 0], moves: [[0, 0, 0], [1, 0, 1]] },
+      { k: 'clock', t: 7000, white: 100, black: 600_000, running: null, on: 'resumed', used: [0, 0], moves: [[0, 0, 0], [1, 0, 1]] },
+      ev(60_000),
+    ];
+    expect(recoverClock(read(resumed), timed('600'), 'white')).toMatchObject({ flag: null, clock: { white: { remaining: 100 } } });
+    const fallen = recoverClock(read(resumed.filter((e) => !(e.k === 'clock' && e.on === 'resumed'))), timed('600'), 'white');
+    expect(fallen.flag).toBe('white');
+    expect(fallen.clock!.white).toMatchObject({ remaining: 0, used: 100 });
+  });
+
+  it('FMJD 5.4, 5.7: the clocks of an accepted irregularity go with the FEN that stood', () => {
+    const entries: JournalEntry[] = [
+      { k: 'out', o: { type: 'accepted', code: 'illegal-move', article: '5.4.2', fen: 'B:W23,31,33-50:B1-20', t: 3000 } },
+      { k: 'clock', t: 3000, white: 597_200, black: 600_000, running: 'black', on: 'accepted', used: [2800, 0], moves: [[1, 0, 1], [0, 0, 0]] },
+    ];
+    expect(recoverClock(read(entries), timed('600'), 'black').acceptedComments).toEqual([{ fen: 'B:W23,31,33-50:B1-20', comment: '[%clock w0:09:58 B0:10:00]' }]);
+  });
+
+  it('a journal written before the whole clock was journaled gives back the times left and the moves\' comments', () => {
+    const r = recoverClock(read(game.entries), timed('300+2'), 'white');
+    const last = game.entries.filter((e) => e.k === 'clock').at(-1)!;
+    expect(r.clock).toMatchObject({ state: 'paused', white: { remaining: last.k === 'clock' ? last.white : 0, used: 0 } });
+    expect([...r.moveComments.keys()]).toEqual([1, 2, 3, 4]);
+    expect(recoverClock(read([]), timed('300'), 'white')).toMatchObject({ clock: null, lastT: 0 });
+  });
+});
+
+describe('recoverGame: what the opponent asked for comes back with the game', () => {
+  it('FMJD 4.9: a journal whose header says captures are to be shown jump by jump replays with it', () => {
+    const header = { ...game.header, policy: 'tournament' as const, start: 'W:W38,47,48:B1,3,14,24,33', showJumps: true };
+    // 38x9 in one sweep, the three men taken off.
+    const sweep: JournalEntry[] = [37, 8, 32, 23, 13].map((square, i) => ({ k: 'ev', e: { type: i === 1 ? 'place' : 'lift', square, t: 200 * i } }));
+    const parsed = parseJournal(new TextEncoder().encode(writeJournal(header, sweep)));
+    expect(parsed.header?.showJumps).toBe(true);
+    const r = recoverGame(parsed);
+    expect(r.ok && r.pending.map((o) => (o.type === 'irregularity' ? o.code : o.type))).toEqual(['jumps-not-shown']);
+    const plain = recoverGame(parseJournal(new TextEncoder().encode(writeJournal({ ...header, showJumps: undefined }, sweep))));
+    expect(plain.ok && plain.pending.map((o) => o.type)).toEqual(['move']);
+  });
+});

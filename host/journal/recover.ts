@@ -1,11 +1,13 @@
 import { parseFen, variants } from '../../rules/index.ts';
-import type { Position, VariantName } from '../../rules/index.ts';
-import { policies } from '../referee/policy.ts';
+import type { Color, Position, VariantName } from '../../rules/index.ts';
+import { clockComment, clocksText, createClock, restoreClock } from '../clock/clock.ts';
+import type { Clock, SideClock, TimedControl } from '../clock/clock.ts';
+import { policyNamed, withShowJumps } from '../referee/policy.ts';
 import { createReferee, refereePosition, step } from '../referee/referee.ts';
 import type { RefereeState } from '../referee/referee.ts';
 import type { RefereeOutput } from '../referee/types.ts';
-import { outRecord } from './record.ts';
-import type { JournalEntry, JournalRead, OutRecord } from './record.ts';
+import { entryTime, outRecord } from './record.ts';
+import type { ClockRecord, JournalEntry, JournalRead, OutRecord } from './record.ts';
 
 /** The clock entry type of the journal. */
 export type ClockEntry = Extract<JournalEntry, { k: 'clock' }>;
@@ -80,7 +82,8 @@ export function recoverGame(journal: JournalRead): Recovery {
   if (!variant) return { ok: false, reason: `unknown variant ${JSON.stringify(h.variant)} in the header` };
   const start = parseFen(variant, h.start);
   if (!start.ok) return { ok: false, reason: `the header's start FEN does not parse: ${start.error.reason}` };
-  const policy = (policies as Record<string, (typeof policies)[keyof typeof policies]>)[h.policy];
+  const named = policyNamed(h.policy);
+  const policy = named && withShowJumps(named, h.showJumps === true);
   if (!policy) return { ok: false, reason: `unknown policy ${JSON.stringify(h.policy)} in the header` };
 
   let state = createReferee(start.position, policy, h.t0);
@@ -125,4 +128,73 @@ export function recoverGame(journal: JournalRead): Recovery {
     }
   }
   return { ok: true, state, position: refereePosition(state), pending: queue.map((q) => q.output), outputs, clock, lastT, events };
+}
+
+/** The clocks of a game brought back from its journal ({@link recoverClock}). */
+export interface ClockRecovery {
+  /**
+   * The clocks as they were at the journal's last entry, the last moment it knows the game was
+   * going on, and not running (`paused`): `toMove`'s time runs again with the next move or press
+   * of the clock. Null when the journal has no clock entry (no clock had started).
+   */
+  readonly clock: Clock | null;
+  /** Board time of the journal's last entry (the header's `t0` when there is none). */
+  readonly lastT: number;
+  /** The side whose time had run out by then, if one had. */
+  readonly flag: Color | null;
+  /** The PDN `[%clock]` comment of each move, by ply (of a ply played again after a takeback, the last). */
+  readonly moveComments: ReadonlyMap<number, string>;
+  /** The clocks' comment of each accepted irregularity that handed the turn over, in order, with the FEN that stood. */
+  readonly acceptedComments: readonly { readonly fen: string; readonly comment: string }[];
+}
+
+/**
+ * The clocks of a journaled game (FMJD 10 leaves the clock to the arbiter): the last clock
+ * entry that holds the whole clock, with the time from it to the journal's last entry charged
+ * to the side whose clock ran; not running, whoever's clock ran. Time after the last entry (the
+ * host was down) is charged to nobody. Journals written before clock entries held the time used
+ * and the move counts get back the times left only. Also the `[%clock]` comments of the
+ * scoresheet, as the live game wrote them. `toMove` is the referee's side to move; the clock's
+ * is the side whose clock ran, if one did.
+ *
+ * @example recoverClock(read, tc, 'black').clock // paused, White's and Black's times as at the last entry
+ */
+export function recoverClock(journal: JournalRead, tc: TimedControl, toMove: Color): ClockRecovery {
+  let lastT = journal.header?.t0 ?? 0;
+  let base: ClockRecord | null = null;
+  let lastOut: OutRecord | null = null;
+  /** A move not yet given its clock entry (journals without `on` pair the next entry with it). */
+  let unpaired: Extract<OutRecord, { type: 'move' }> | null = null;
+  const moveComments = new Map<number, string>();
+  const acceptedComments: { fen: string; comment: string }[] = [];
+  for (const e of journal.entries) {
+    lastT = Math.max(lastT, entryTime(e));
+    if (e.k === 'out') {
+      lastOut = e.o;
+      if (e.o.type === 'move') unpaired = e.o;
+      continue;
+    }
+    if (e.k !== 'clock') continue;
+    if (e.on === undefined || e.used !== undefined) base = e;
+    if (e.on === 'move' && lastOut?.type === 'move') moveComments.set(lastOut.ply, clockComment(e[lastOut.side]));
+    else if (e.on === undefined && unpaired) moveComments.set(unpaired.ply, clockComment(e[unpaired.side]));
+    else if (e.on === 'accepted' && lastOut?.type === 'accepted') acceptedComments.push({ fen: lastOut.fen, comment: clocksText(e.white, e.black, e.running) });
+    unpaired = null;
+  }
+  if (!base) return { clock: null, lastT, flag: null, moveComments, acceptedComments };
+  const fresh = createClock(tc, toMove);
+  const sideOf = (color: Color, i: 0 | 1): SideClock => {
+    const b = base!;
+    const counts = b.moves?.[i];
+    const s: SideClock = { remaining: b[color], used: b.used?.[i] ?? fresh[color].used, moves: counts?.[0] ?? 0, period: counts?.[1] ?? 0, periodMoves: counts?.[2] ?? 0 };
+    if (b.running !== color) return s;
+    const charged = Math.min(s.remaining, Math.max(0, lastT - b.t));
+    return { ...s, remaining: s.remaining - charged, used: s.used + charged };
+  };
+  const white = sideOf('white', 0);
+  const black = sideOf('black', 1);
+  const flag = toMove === 'white' ? (white.remaining <= 0 ? 'white' : black.remaining <= 0 ? 'black' : null) : black.remaining <= 0 ? 'black' : white.remaining <= 0 ? 'white' : null;
+  // The side whose clock ran is the side to move as the journal knows it (`toMove` differs only
+  // when the journal lacks what the referee said about its last event).
+  return { clock: restoreClock(tc, base.running ?? toMove, white, black), lastT, flag, moveComments, acceptedComments };
 }

@@ -139,7 +139,7 @@ describe('a game session on the simulated board', () => {
     await session.close();
   });
 
-  it('FMJD 10.3, 7.1.2.5 (seed 002): the flag falls and the game ends with the right result', async () => {
+  it('FMJD 10.3, 7.1.2.5 (seed 002): no time runs before the clock is pressed; then the flag falls and the game ends with the right result', async () => {
     const v = variants.international;
     const start = parseFen(v, v.startFen);
     if (!start.ok) throw new Error();
@@ -151,7 +151,18 @@ describe('a game session on the simulated board', () => {
     const link = openSerialLink({ path, binding, now: () => board.simTimeMs });
     const session = startSession({ start: start.position, policy: tournament, link, hands: board, timeControl: tc.tc, now: () => board.simTimeMs });
     await binding.advance(600);
-    expect(session.view().clock).toMatchObject({ control: '2', running: 'white' });
+    // The program started and the board shows the start position: no clock runs yet, so 2.5 s
+    // later the 2-second flag has not fallen.
+    await binding.advance(2500);
+    await new Promise((r) => setTimeout(r, 250)); // the session looks at the clock every 100 ms of wall time
+    expect(session.view().clock).toMatchObject({ control: '2', running: null, white: 2000, black: 2000 });
+    expect(session.view().result).toBeNull();
+    // The clock button starts White's time (the side to move).
+    board.press('clock');
+    await binding.advance(100);
+    board.release('clock');
+    await binding.advance(100);
+    expect(session.view().clock).toMatchObject({ running: 'white' });
     for (let i = 0; i < 30 && !session.view().result; i++) {
       await binding.advance(200);
       await new Promise((r) => setTimeout(r, 20)); // the session looks at the clock every 100 ms of wall time

@@ -3,12 +3,13 @@
 // the view that the page and the command line show is built from all of them.
 
 import type { Color, Position } from '../../rules/index.ts';
-import { KING, WHITE, currentPosition, parseSquare, squareName } from '../../rules/index.ts';
-import { clockComment, createClock, flagFall, flagResult, press, remaining, resume, start, timeControlTag, timeTags } from '../clock/clock.ts';
+import { KING, WHITE, currentPosition, parseSquare, squareName, writeFen } from '../../rules/index.ts';
+import { clockComment, clocksText, createClock, flagFall, flagResult, formatHms, handOver, moved, pause, remaining, startFor, stop, timeControlTag, timeTags } from '../clock/clock.ts';
 import type { Clock, TimedControl } from '../clock/clock.ts';
 import type { Journal } from '../journal/journal.ts';
-import { outRecord } from '../journal/record.ts';
-import type { JournalEntry } from '../journal/record.ts';
+import { clockRecord, entryTime, outRecord } from '../journal/record.ts';
+import type { ClockRecord, JournalEntry } from '../journal/record.ts';
+import type { ClockRecovery } from '../journal/recover.ts';
 import { NO_GUIDANCE, ledFrame, observe } from '../leds/guidance.ts';
 import type { Guidance } from '../leds/guidance.ts';
 import type { BoardEvent, BoardLink, LedFrame } from '../link/types.ts';
@@ -44,19 +45,36 @@ export interface SessionOptions {
   readonly now?: () => number;
   /**
    * A game brought back from its journal (host/journal/recover.ts): play goes on from this
-   * referee state, its board time `lastT` continuing; when the board connects, what it senses
-   * is checked against the game and every difference is given to the referee as hands would.
+   * referee state, its board time `lastT` (the journal's last entry) continuing; when the board
+   * connects, what it senses is checked against the game and every difference is given to the
+   * referee as hands would.
    */
   readonly resume?: {
     readonly state: RefereeState;
     readonly lastT: number;
     readonly outputs: readonly RefereeOutput[];
-    /** Time left per side at the last clock entry of the journal (ms). */
-    readonly clock?: { readonly white: number; readonly black: number } | null;
-    /** The mover's time left after each move, in order, for the scoresheet's [%clock] comments. */
-    readonly moveClocks?: readonly number[];
+    /**
+     * Outputs of the journal's last event that the journal does not hold (the host stopped
+     * between writing an event and what the referee said about it): written at the resume, with
+     * what the clock does on them, so that the journal replays again.
+     */
+    readonly pending?: readonly RefereeOutput[];
+    /**
+     * The clocks as the journal left them (recoverClock): not running, they start again with the
+     * next move or press of the clock (FMJD 10). Null or absent: no clock had started.
+     */
+    readonly clock?: ClockRecovery | null;
+    /** The arbiter set the clocks on resume (`--clock`): `clock` holds the times set. */
+    readonly clockSet?: boolean;
   } | null;
 }
+
+/**
+ * While a clock runs and nothing else is journaled, a clock entry every this many ms of board
+ * time: a resumed game loses at most this much of the running side's time (FMJD 10 leaves
+ * the clock to the arbiter, who may set it with `--clock`).
+ */
+export const CLOCK_HEARTBEAT_MS = 10_000;
 
 /** A running session: the PlaySession contract plus what the command line needs. */
 export interface RunningSession extends PlaySession {
@@ -87,7 +105,13 @@ export function startSession(options: SessionOptions): RunningSession {
   let referee: RefereeState | null = null;
   let guidance: Guidance = NO_GUIDANCE;
   let sheet: Scoresheet = newScoresheet(options.start, tags);
-  let clock: Clock | null = options.timeControl ? createClock(options.timeControl, v.firstToMove) : null;
+  const resumedTurn = options.resume ? currentPosition(options.resume.state.game).turn : options.start.turn;
+  // Before the first move or press of the clock no time runs (FMJD 10; Latvian 10.3).
+  let clock: Clock | null = options.resume?.clock?.clock ?? (options.timeControl ? createClock(options.timeControl, resumedTurn) : null);
+  /** Board time the clock was last read at: the clock's time never goes back (a page command's estimate of board time may run ahead of the board's next event). */
+  let clockT = options.resume?.lastT ?? 0;
+  /** Board time of the journal's last entry: the scoresheet's WhiteTime/BlackTime are as of then, as a resume brings them back. */
+  let journalT = options.resume?.lastT ?? 0;
   let lastFrame = '';
   let linkState = 'connecting';
   /** The board's firmware as its hello names it (`dambord 1.0.0`, `StandardFirmata.ino 2.3`). */
@@ -106,56 +130,173 @@ export function startSession(options: SessionOptions): RunningSession {
   let setup: Set<number> | null = null;
   const log: string[] = [];
   const listeners = new Set<(view: PlayView) => void>();
+  const boardNow = () => boardClock.board + offset + (now() - boardClock.host);
+  /** `t` as the clock's time: whole ms, never before the last reading. */
+  const clockAt = (t: number): number => (clockT = Math.max(clockT, Math.floor(t)));
+  const journal = (entries: JournalEntry[]) => {
+    if (entries.length === 0) return;
+    options.journal?.appendBatch(entries);
+    for (const e of entries) journalT = Math.max(journalT, entryTime(e));
+  };
+
   if (options.resume) {
-    // The scoresheet, the guidance and the messages of the game so far, as the referee said them.
-    sheet = record(sheet, options.resume.outputs);
-    const clocks = options.resume.moveClocks ?? [];
-    let k = 0;
-    sheet = { ...sheet, items: sheet.items.map((item) => (item.kind === 'move' && k < clocks.length ? { ...item, comments: [...item.comments, clockComment(clocks[k++])] } : item)) };
-    guidance = observe(guidance, options.resume.outputs);
+    const back = options.resume;
+    const moveComments = new Map(back.clock?.moveComments ?? []);
+    const acceptedComments = [...(back.clock?.acceptedComments ?? [])];
+    // What the referee said about the last event and the journal missed: written now, the
+    // clock pressed on it as it would have been, then stopped again.
+    const entries: JournalEntry[] = [];
+    for (const o of back.pending ?? []) {
+      const rec = outRecord(o);
+      if (rec) entries.push({ k: 'out', o: rec });
+      const pressed = clockOn(o);
+      if (!pressed) continue;
+      entries.push(pressed.entry);
+      if (pressed.comment && o.type === 'move') moveComments.set(o.ply, pressed.comment.text);
+      if (pressed.comment && o.type === 'accepted') acceptedComments.push({ fen: writeFen(o.position), comment: pressed.comment.text });
+    }
+    if (clock?.state === 'running') {
+      const paused = pause(clock, clockAt(back.lastT));
+      if (paused.ok) clock = paused.clock;
+    }
+    if (clock?.state === 'paused') clock = { ...clock, toMove: resumedTurn };
+    // The clocks come back as at the journal's last entry, not running (FMJD 10): journaled as
+    // such, so that time from now until the next move or press is charged to nobody.
+    if (clock && clock.state !== 'ready') {
+      entries.push(clockRecord(clock, clockAt(back.lastT), back.clockSet ? 'set' : 'resumed'));
+      const times = `white ${formatHms(clock.white.remaining, 'up')}, black ${formatHms(clock.black.remaining, 'up')}`;
+      if (back.clockSet) entries.push({ k: 'note', t: clockAt(back.lastT), text: `the arbiter set the clocks: ${times}` });
+      log.push(back.clockSet
+        ? `the arbiter set the clocks: ${times}; they start with the next move or press of the clock`
+        : `the clocks are as at the journal's last entry (${times}); they start with the next move or press of the clock`);
+    }
+    journal(entries);
+    // The scoresheet, the guidance and the messages of the game so far, as the referee said them,
+    // with the clocks' comments as the game wrote them.
+    sheet = record(sheet, back.outputs);
+    let ply = 0;
+    sheet = {
+      ...sheet,
+      items: sheet.items.map((item) => {
+        if (item.kind === 'move') {
+          const comment = moveComments.get(++ply);
+          return comment ? { ...item, comments: [...item.comments, comment] } : item;
+        }
+        if (item.kind === 'setup' && acceptedComments.length > 0 && acceptedComments[0].fen === writeFen(item.position)) return { ...item, comment: `${item.comment} ${acceptedComments.shift()!.comment}` };
+        return item;
+      }),
+    };
+    guidance = observe(guidance, back.outputs);
     for (const o of options.resume.outputs) {
       if (o.type === 'result') result = { result: o.result, reason: o.reason, article: o.article };
       if (o.type === 'irregularity' && o.decision === 'decide') irregularity = { code: o.code, article: o.article, message: o.message, decision: o.decision };
       if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') irregularity = null;
     }
+    // A flag that had fallen by the journal's last entry stays fallen (Latvian 7.1.2.5).
+    const flag = back.clock?.flag;
+    if (flag && clock && !result) {
+      const f = flagResult(flag, v);
+      result = { result: f.result, reason: `${flag}'s time ran out`, article: f.article };
+      log.push(`${flag} lost on time (article ${f.article})`);
+      sheet = { ...sheet, result: f.result };
+      clock = stop(clock, clockAt(back.lastT));
+    }
   }
 
-  const boardNow = () => boardClock.board + offset + (now() - boardClock.host);
-  const journal = (entries: JournalEntry[]) => {
-    if (options.journal && entries.length > 0) options.journal.appendBatch(entries);
-  };
+  /**
+   * What the clock does on one referee output (FMJD 10; Latvian 10.3: the player presses the
+   * clock with the hand that moved), with the clock entry to journal and the scoresheet's
+   * comment; null when it does nothing.
+   * - a move: the mover's clock is pressed (the first move of the game, or the first after a
+   *   resume, starts the clock: the mover is charged nothing);
+   * - an irregularity accepted that leaves the other side to move (an illegal move let stand,
+   *   FMJD 5.4, 5.7): the mover's clock is pressed as for a move; a takeback accepted (5.4.4)
+   *   hands the turn back with nothing credited; one that leaves the same side to move changes
+   *   nothing;
+   * - the game's result: the clock stops.
+   */
+  function clockOn(o: RefereeOutput): { entry: ClockRecord; comment: { kind: 'move' | 'setup'; text: string } | null } | null {
+    if (!clock || clock.state === 'stopped') return null;
+    if (o.type === 'move') {
+      const t = clockAt(o.t);
+      const r = moved(clock, o.side, t);
+      if (!r.ok) return null;
+      clock = r.clock;
+      const entry = clockRecord(clock, t, 'move');
+      // The mover's time left, after the move (PDN 3.0: the clock command is connected to the preceding move).
+      return { entry, comment: { kind: 'move', text: clockComment(entry[o.side]) } };
+    }
+    if (o.type === 'accepted' && o.position.turn !== clock.toMove) {
+      const t = clockAt(o.t);
+      const takeback = o.code === 'takeback';
+      const r = takeback ? handOver(clock, t) : moved(clock, clock.toMove, t);
+      if (!r.ok) return null;
+      clock = r.clock;
+      const entry = clockRecord(clock, t, takeback ? 'takeback' : 'accepted');
+      // The position that stands is no move of the scoresheet but a setup, whose comment goes
+      // on the opponent's last move: both clocks, each named, so that neither is taken for the
+      // opponent's (PDN 3.0's two-clock form, the running one in capitals).
+      return { entry, comment: takeback ? null : { kind: 'setup', text: clocksText(entry.white, entry.black, entry.running) } };
+    }
+    if (o.type === 'result') {
+      const t = clockAt(o.t);
+      clock = stop(clock, t);
+      return { entry: clockRecord(clock, t, 'stopped'), comment: null };
+    }
+    return null;
+  }
+
+  /** `text` added to the scoresheet's last item of `kind`: a move's comments, or a setup's comment. */
+  function annotate(kind: 'move' | 'setup', text: string): void {
+    const items = [...sheet.items];
+    const at = items.map((x) => x.kind).lastIndexOf(kind);
+    const item = items[at];
+    if (item?.kind === 'move') items[at] = { ...item, comments: [...item.comments, text] };
+    else if (item?.kind === 'setup') items[at] = { ...item, comment: `${item.comment} ${text}` };
+    else return;
+    sheet = { ...sheet, items };
+  }
 
   function apply(event: RefereeEvent): void {
     if (!referee || result) return;
-    journal([{ k: 'ev', e: event }]); // on disk before it is acted on
+    const entries: JournalEntry[] = [{ k: 'ev', e: event }];
+    if (event.type === 'press' && event.button === 'clock' && clock && (clock.state === 'ready' || clock.state === 'paused')) {
+      // The first press of the clock, before any move (or after a resume): the side to move's
+      // time starts running, as a player starts the opponent's clock.
+      const t = clockAt(event.t);
+      const started = startFor(clock, currentPosition(referee.game).turn, t);
+      if (started.ok) {
+        clock = started.clock;
+        entries.push(clockRecord(clock, t, 'button'));
+        log.push(`the clock is pressed: ${clock.toMove}'s time runs`);
+      }
+    }
+    journal(entries); // on disk before it is acted on
     const r = step(referee, event);
     referee = r.state;
-    handle(r.outputs, event.t);
+    handle(r.outputs);
   }
 
-  function handle(outputs: readonly RefereeOutput[], t: number): void {
+  function handle(outputs: readonly RefereeOutput[]): void {
     if (!referee) return;
-    journal(outputs.flatMap((o) => {
+    // What the referee said and what the clock did on it, on disk in one write.
+    const entries: JournalEntry[] = [];
+    const comments: { kind: 'move' | 'setup'; text: string }[] = [];
+    for (const o of outputs) {
       const rec = outRecord(o);
-      return rec ? [{ k: 'out', o: rec } as JournalEntry] : [];
-    }));
+      if (rec) entries.push({ k: 'out', o: rec });
+      const pressed = clockOn(o);
+      if (pressed) entries.push(pressed.entry);
+      if (pressed?.comment) comments.push(pressed.comment);
+    }
+    journal(entries);
     sheet = record(sheet, outputs);
+    for (const c of comments) annotate(c.kind, c.text);
     guidance = observe(guidance, outputs);
     for (const o of outputs) {
       if (o.type === 'move' && drawOffer && o.side !== drawOffer) {
         log.push(`${o.side} played on: the draw offered by ${drawOffer} is declined`);
         drawOffer = null;
-      }
-      if (o.type === 'move' && clock) {
-        const pressed = press(clock, o.side, now()); // the mover's clock stops, the other's runs
-        if (pressed.ok) clock = pressed.clock;
-        // The mover's time left goes on the scoresheet after the move (PDN 3.0 [%clock]).
-        const items = [...sheet.items];
-        const at = items.map((x) => x.kind).lastIndexOf('move');
-        const item = items[at];
-        if (item && item.kind === 'move') items[at] = { ...item, comments: [...item.comments, clockComment(remaining(clock, o.side, now()))] };
-        sheet = { ...sheet, items };
-        journal([{ k: 'clock', t, white: remaining(clock, 'white', now()), black: remaining(clock, 'black', now()), running: clock.state === 'running' ? clock.toMove : null }]);
       }
       if (o.type === 'irregularity') {
         irregularity = { code: o.code, article: o.article, message: o.message, decision: o.decision };
@@ -189,10 +330,7 @@ export function startSession(options: SessionOptions): RunningSession {
     for (let sq = 0; sq < options.start.board.length; sq++) if ((options.start.board[sq] !== 0) !== setup.has(sq)) return false;
     setup = null;
     referee = createReferee(options.start, options.policy, t);
-    if (clock) {
-      const started = start(clock, now()); // the first player's clock runs from the start of the game
-      if (started.ok) clock = started.clock;
-    }
+    // No clock runs yet: the first move or press of the clock starts it (FMJD 10; Latvian 10.3).
     log.push('the board shows the start position: play');
     changed();
     return true;
@@ -221,14 +359,6 @@ export function startSession(options: SessionOptions): RunningSession {
       if (e.state === 'connected' && !referee && options.resume) {
         referee = options.resume.state;
         offset = Math.max(0, options.resume.lastT + 1 - e.t);
-        const left = options.resume.clock;
-        if (clock && left) {
-          // The clocks go on from the time each side had left; the side to move's clock runs.
-          const turn = currentPosition(referee.game).turn;
-          const paused: Clock = { ...clock, state: 'paused', since: null, toMove: turn, white: { ...clock.white, remaining: left.white }, black: { ...clock.black, remaining: left.black } };
-          const resumed = resume(paused, now());
-          if (resumed.ok) clock = resumed.clock;
-        }
         log.push(`resumed the game after ${referee.ply} plies`);
         // The board is checked against the game: every difference goes to the referee as hands.
         for (let sq = 0; sq < referee.sensed.length; sq++) {
@@ -264,20 +394,32 @@ export function startSession(options: SessionOptions): RunningSession {
   // Time passes on the board between events: a flag falls (the referee decides nothing on time).
   const timer = setInterval(() => {
     if (!referee || result) return;
-    if (clock) {
-      const flag = flagFall(clock, now());
-      if (flag) {
-        const f = flagResult(flag, v);
-        result = { result: f.result, reason: `${flag}'s time ran out`, article: f.article };
-        log.push(`${flag} lost on time (article ${f.article})`);
-        sheet = { ...sheet, result: f.result };
-        journal([{ k: 'note', t: boardNow(), text: `flag fall: ${flag}` }]);
-        changed();
-        return;
-      }
-    }
+    if (clockTick()) return;
   }, 100);
   timer.unref?.();
+
+  /**
+   * The clock between events: a flag falls (Latvian 7.1.2.5; never before the first move or
+   * press, when no time runs), and while a clock runs the journal hears of it every
+   * {@link CLOCK_HEARTBEAT_MS} of quiet. Whether the game ended.
+   */
+  function clockTick(): boolean {
+    if (!clock) return false;
+    const t = clockAt(boardNow());
+    const flag = flagFall(clock, t);
+    if (flag) {
+      clock = stop(clock, t);
+      const f = flagResult(flag, v);
+      result = { result: f.result, reason: `${flag}'s time ran out`, article: f.article };
+      log.push(`${flag} lost on time (article ${f.article})`);
+      sheet = { ...sheet, result: f.result };
+      journal([{ k: 'note', t, text: `flag fall: ${flag}` }, clockRecord(clock, t, 'flag')]);
+      changed();
+      return true;
+    }
+    if (clock.state === 'running' && t - journalT >= CLOCK_HEARTBEAT_MS) journal([clockRecord(clock, t, 'running')]);
+    return false;
+  }
 
   function buildView(): PlayView {
     const g = v.geometry;
@@ -297,6 +439,7 @@ export function startSession(options: SessionOptions): RunningSession {
     }
     const moves = sheet.items.flatMap((item, k) => (item.kind === 'move' ? [{ ply: k + 1, side: item.side, text: item.text }] : []));
     const mode = referee?.mode.kind;
+    const viewT = Math.max(clockT, boardNow());
     const plan = referee && (mode === 'mismatch' || mode === 'correcting') ? difference(referee, mode === 'correcting' && referee.mode.kind === 'correcting' ? referee.mode.target : pos) : null;
     return {
       variant: v.name,
@@ -306,13 +449,14 @@ export function startSession(options: SessionOptions): RunningSession {
       turn: pos.turn,
       players,
       clock: clock
-        ? { white: remaining(clock, 'white', now()), black: remaining(clock, 'black', now()), running: clock.state === 'running' ? clock.toMove : null, control: timeControlTag(clock.tc) }
+        ? { white: remaining(clock, 'white', viewT), black: remaining(clock, 'black', viewT), running: clock.state === 'running' ? clock.toMove : null, control: timeControlTag(clock.tc) }
         : null,
       irregularity,
       guidance: setup ? setupGuidance() : plan ? { kind: mode === 'mismatch' ? 'mismatch' : 'correction', ...plan, message: `clear ${plan.clear.join(', ') || 'nothing'}; fill ${plan.fill.join(', ') || 'nothing'}` } : null,
       result,
       drawOffer,
-      pdn: scoresheetPdn({ ...sheet, tags: clock ? [...sheet.tags, ...timeTags(clock, now())] : sheet.tags, result: result?.result ?? sheet.result }),
+      // The time used as of the journal's last entry: what a resume brings back, to the ms.
+      pdn: scoresheetPdn({ ...sheet, tags: clock ? [...sheet.tags, ...timeTags(clock, Math.max(journalT, clock.since ?? journalT))] : sheet.tags, result: result?.result ?? sheet.result }),
       simulated: Boolean(options.hands),
       link: { state: linkState, health: options.link.health(), firmware },
       log: [...log],

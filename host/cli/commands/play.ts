@@ -1,14 +1,15 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseFen } from '../../../rules/index.ts';
+import { currentPosition, parseFen } from '../../../rules/index.ts';
 import type { SimulatedBinding } from '../../../hardware/sim/binding.ts';
-import { parseTimeControl } from '../../clock/clock.ts';
+import { createClock, parseClockTime, parseTimeControl, setRemaining } from '../../clock/clock.ts';
 import type { TimedControl } from '../../clock/clock.ts';
 import { openJournal, repair, resumeJournal } from '../../journal/journal.ts';
 import type { Journal } from '../../journal/journal.ts';
-import { recoverGame } from '../../journal/recover.ts';
-import type { Recovery } from '../../journal/recover.ts';
+import { recoverClock, recoverGame } from '../../journal/recover.ts';
+import type { ClockRecovery, Recovery } from '../../journal/recover.ts';
 import { JOURNAL_FORMAT } from '../../journal/record.ts';
+import type { JournalRead } from '../../journal/record.ts';
 import { discoverBoard } from '../../link/discover.ts';
 import { openSerialLink } from '../../link/serialLink.ts';
 import type { BoardLink } from '../../link/types.ts';
@@ -17,7 +18,7 @@ import { startSession } from '../../play/session.ts';
 import type { SimulatedHands } from '../../play/session.ts';
 import { boardSizeOf, simulatedBoardFor, simulatedFirmataBoardFor } from '../../sim/boards.ts';
 import type { PlayView } from '../../play/types.ts';
-import { policies } from '../../referee/policy.ts';
+import { policyNamed, withShowJumps } from '../../referee/policy.ts';
 import { startWebServer } from '../../web/server.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
@@ -25,8 +26,8 @@ import type { Command, Io } from '../command.ts';
 import { variantOption, why } from '../input.ts';
 
 const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--white NAME] [--black NAME]
-                    [--event NAME] [--time-control TC] [--policy P] [--http-port N] [--host H]
-                    [--games DIR] [--resume FILE|last]
+                    [--event NAME] [--time-control TC] [--policy P] [--show-jumps] [--http-port N] [--host H]
+                    [--games DIR] [--resume FILE|last [--clock WHITE,BLACK]]
 
 Plays a game at the board: the referee watches the reed switches, the LEDs show the last move
 and what to do, the journal keeps every event on disk, and a live page shows the game at
@@ -46,17 +47,24 @@ Options:
   --event NAME       the Event tag of the scoresheet
   --time-control TC  PDN TimeControl, e.g. 5400+30 (90 min + 30 s a move), 40/7200:3600
   --policy P         tournament (default), casual or blind
+  --show-jumps       the opponent asks for multiple captures to be shown jump by jump (FMJD 4.9)
   --hints            light the squares a lifted piece may go to (not in the tournament policy)
   --http-port N      the page's port (default 8080; 0 for any free port)
   --host H           the page's interface (default 127.0.0.1; 0.0.0.0 for a phone on the LAN)
   --games DIR        where the journal and the PDN of each game go (default ./games)
   --resume FILE      go on with the game of a journal after a crash or a power cut (FILE, or
-                     "last": the newest journal in --games); the board is checked against it
+                     "last": the newest journal in --games); the board is checked against it.
+                     The clocks come back as at the journal's last entry, not running: they
+                     start again with the next move or press of the clock (the time the host
+                     was down is charged to nobody)
+  --clock W,B        with --resume: the arbiter sets the clocks, White's time left then
+                     Black's, each H:MM:SS or seconds, e.g. --clock 1:23:45,1:10:00
 
 Examples:
   dambord play
   dambord play --port /dev/ttyUSB0 --white "Anna" --black "Bert" --time-control 5400+30
   dambord play --firmata --port /dev/ttyACM0 --variant english
+  dambord play --resume last --clock 1:23:45,1:10:00
 `;
 
 /** `dambord play`: a game at the board with LEDs, clock, journal and a live page. */
@@ -67,12 +75,19 @@ export const playCommand: Command = {
   async run(argv, io) {
     const args = parseArgs(argv, {
       variant: 'string', fen: 'string', port: 'string', find: 'boolean', white: 'string', black: 'string', event: 'string',
-      'time-control': 'string', policy: 'string', 'http-port': 'string', host: 'string', games: 'string', resume: 'string', hints: 'boolean',
-      firmata: 'boolean',
+      'time-control': 'string', policy: 'string', 'show-jumps': 'boolean', 'http-port': 'string', host: 'string', games: 'string', resume: 'string', hints: 'boolean',
+      firmata: 'boolean', clock: 'string',
     });
     if (!args.ok) return usageError(io, 'play', args.error);
     const o = args.options;
     if (args.positionals.length > 0) return usageError(io, 'play', `unexpected argument "${args.positionals[0]}"`);
+    let setClock: { white: number; black: number } | null = null;
+    if (o.clock !== undefined) {
+      if (o.resume === undefined) return usageError(io, 'play', '--clock sets the clocks of a game resumed with --resume; a new game\'s clocks start from its --time-control');
+      const parsed = parseClocks(o.clock);
+      if (typeof parsed === 'string') return usageError(io, 'play', parsed);
+      setClock = parsed;
+    }
     const dir = o.games ?? 'games';
     let resumed: Resumed | null = null;
     if (o.resume !== undefined) {
@@ -82,6 +97,7 @@ export const playCommand: Command = {
       o.variant = r.variant;
       o.fen = r.fen;
       o.policy = r.policy;
+      if (r.showJumps) o['show-jumps'] = true;
       const tag = (name: string) => r.journal.header.tags.find((t) => t.name === name)?.value;
       o['time-control'] = tag('TimeControl') ?? o['time-control'];
       o.white = tag('White') ?? o.white;
@@ -93,13 +109,32 @@ export const playCommand: Command = {
     const v = chosen.variant;
     const fen = parseFen(v, o.fen ?? v.startFen);
     if (!fen.ok) return usageError(io, 'play', `the FEN "${o.fen}" cannot be set up: ${fen.error.reason} (character ${fen.error.offset + 1})`);
-    const policy = policies[(o.policy ?? 'tournament') as keyof typeof policies];
+    const named = policyNamed(o.policy ?? 'tournament');
+    const policy = named && withShowJumps(named, o['show-jumps'] === true);
     if (!policy) return usageError(io, 'play', `unknown policy "${o.policy}"; choose tournament, casual or blind`);
     let timeControl: TimedControl | null = null;
     if (o['time-control']) {
       const tc = parseTimeControl(o['time-control']);
-      if (!tc.ok) return usageError(io, 'play', `the time control "${o['time-control']}" is not one PDN knows (${tc.error}), e.g. 5400+30 or 40/7200:3600`);
+      if (!tc.ok) {
+        resumed?.journal.close();
+        return usageError(io, 'play', `the time control "${o['time-control']}" is not one PDN knows (${tc.error}), e.g. 5400+30 or 40/7200:3600`);
+      }
       if (tc.tc.kind !== 'unknown' && tc.tc.kind !== 'untimed') timeControl = tc.tc;
+    }
+    // A resumed game's clocks, as the journal left them (or as the arbiter sets them).
+    let clocks: ClockRecovery | null = null;
+    if (resumed && timeControl) {
+      const state = resumed.recovery.state;
+      const turn = currentPosition(state.game).turn;
+      clocks = recoverClock(resumed.read, timeControl, turn);
+      if (setClock) {
+        // The arbiter's times replace the journal's (a fallen flag too); moves and periods stay.
+        const set = setRemaining(clocks.clock ?? { ...createClock(timeControl, turn), state: 'paused' }, setClock.white, setClock.black);
+        if (set.ok) clocks = { ...clocks, clock: set.clock, flag: null };
+      }
+    } else if (resumed && setClock) {
+      resumed.journal.close();
+      return usageError(io, 'play', `the game of ${resumed.path} has no time control: there are no clocks to set`);
     }
     const httpPort = Number(o['http-port'] ?? '8080');
     if (!Number.isInteger(httpPort) || httpPort < 0 || httpPort > 65535) return usageError(io, 'play', `--http-port must be a port number, not "${o['http-port']}"`);
@@ -159,7 +194,7 @@ export const playCommand: Command = {
       journalPath = join(dir, `${stamp}.journal`);
       const tags = [{ name: 'Event', value: o.event ?? 'dambord game' }, { name: 'White', value: o.white ?? '?' }, { name: 'Black', value: o.black ?? '?' }];
       if (o['time-control']) tags.push({ name: 'TimeControl', value: o['time-control'] });
-      journal = openJournal(journalPath, { format: JOURNAL_FORMAT, variant: v.name, start: o.fen ?? v.startFen, policy: policy.name, tags, timeControl: null, created: new Date().toISOString(), t0: 0 });
+      journal = openJournal(journalPath, { format: JOURNAL_FORMAT, variant: v.name, start: o.fen ?? v.startFen, policy: policy.name, showJumps: policy.showJumps, tags, timeControl: null, created: new Date().toISOString(), t0: 0 });
     } catch (e) {
       await link.close();
       io.stderr.write(`dambord play: cannot write the journal in ${dir}: ${why(e)}\n`);
@@ -171,7 +206,14 @@ export const playCommand: Command = {
       players: { white: o.white ?? '?', black: o.black ?? '?' },
       tags: [{ name: 'Event', value: o.event ?? 'dambord game' }],
       resume: resumed
-        ? { state: resumed.recovery.state, lastT: resumed.recovery.lastT, outputs: resumed.recovery.outputs, clock: resumed.recovery.clock, moveClocks: resumed.moveClocks }
+        ? {
+          state: resumed.recovery.state,
+          lastT: Math.max(resumed.recovery.lastT, clocks?.lastT ?? 0),
+          outputs: resumed.recovery.outputs,
+          pending: resumed.recovery.pending,
+          clock: clocks,
+          clockSet: setClock !== null,
+        }
         : null,
     });
     const pdnPath = journalPath.replace(/\.journal$/, '.pdn');
@@ -232,8 +274,21 @@ interface Resumed {
   readonly variant: string;
   readonly fen: string;
   readonly policy: string;
-  /** The mover's time left after each move (the journal's clock entries). */
-  readonly moveClocks: number[];
+  readonly showJumps: boolean;
+  /** The journal as read (its clock entries give the clocks back). */
+  readonly read: JournalRead;
+}
+
+/** `--clock W,B`: White's and Black's time left in ms, or what is wrong with it. */
+function parseClocks(text: string): { white: number; black: number } | string {
+  const parts = text.split(',');
+  const example = 'e.g. --clock 1:23:45,1:10:00 (White\'s time left, then Black\'s; H:MM:SS or seconds)';
+  if (parts.length !== 2) return `--clock takes two times, White's and Black's, separated by a comma, not "${text}": ${example}`;
+  const [white, black] = parts.map(parseClockTime);
+  for (const [i, ms] of [white, black].entries()) {
+    if (ms === null) return `--clock: "${parts[i].trim()}" (${i === 0 ? 'White' : 'Black'}) is not a time on a clock: H:MM:SS with minutes and seconds below 60, or seconds, up to 99:59:59; ${example}`;
+  }
+  return { white: white!, black: black! };
 }
 
 /** The newest journal in `dir` (by name: they are named by their start time). */
@@ -272,16 +327,7 @@ function resumeGame(file: string, io: Io): Resumed | null {
     }
     const h = r.journal.header;
     io.stdout.write(`dambord play: resuming ${file}: ${recovery.state.ply} plies played\n`);
-    const moveClocks: number[] = [];
-    let mover: 'white' | 'black' | null = null;
-    for (const e of r.read.entries) {
-      if (e.k === 'out' && e.o.type === 'move') mover = e.o.side;
-      else if (e.k === 'clock' && mover) {
-        moveClocks.push(e[mover]);
-        mover = null;
-      }
-    }
-    return { path: file, journal: r.journal, recovery, variant: h.variant, fen: h.start, policy: h.policy, moveClocks };
+    return { path: file, journal: r.journal, recovery, variant: h.variant, fen: h.start, policy: h.policy, showJumps: h.showJumps === true, read: r.read };
   } catch (e) {
     io.stderr.write(`dambord play: cannot resume ${file}: ${why(e)}\n`);
     return null;

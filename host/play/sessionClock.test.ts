@@ -1,0 +1,342 @@
+// The chess clock at the board (FMJD rules article 10, seed 000; the Latvian text, seed 002:
+// 10.3 "the player presses the clock with the hand that moved"), through the session that
+// `dambord play` runs: when the clock starts, what an accepted irregularity does to it, and
+// what a resumed game gets back. The board is a stand-in link that delivers the events a test
+// gives it at the board times it says, so that every time here is exact.
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentPosition, parseFen, parseSquare, variants } from '../../rules/index.ts';
+import type { Position } from '../../rules/index.ts';
+import { SquareSet } from '../../rules/squareSet.ts';
+import { parseTimeControl } from '../clock/clock.ts';
+import type { TimedControl } from '../clock/clock.ts';
+import { openJournal, readJournal, resumeJournal } from '../journal/journal.ts';
+import type { Journal } from '../journal/journal.ts';
+import { JOURNAL_FORMAT } from '../journal/record.ts';
+import type { ClockRecord } from '../journal/record.ts';
+import { recoverClock, recoverGame } from '../journal/recover.ts';
+import type { BoardEvent, BoardLink } from '../link/types.ts';
+import { zeroCounters } from '../link/types.ts';
+import { tournament } from '../referee/policy.ts';
+import { CLOCK_HEARTBEAT_MS, startSession } from './session.ts';
+import type { RunningSession, SessionOptions } from './session.ts';
+
+const v = variants.international;
+const S = 1000;
+const work = mkdtempSync(join(tmpdir(), 'dambord-clock-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+// The session looks at the clock every 100 ms (setInterval): those timers are faked, the
+// session's clock is the test's `t`.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function timed(text: string): TimedControl {
+  const r = parseTimeControl(text);
+  if (!r.ok || r.tc.kind !== 'timed') throw new Error(`test: ${text}`);
+  return r.tc;
+}
+
+function startPosition(): Position {
+  const p = parseFen(v, v.startFen);
+  if (!p.ok) throw new Error('test: start FEN');
+  return p.position;
+}
+
+/** A board link that delivers what the test pushes. */
+function standInLink(): { link: BoardLink; push(e: BoardEvent): void } {
+  const queue: BoardEvent[] = [];
+  let wake: (() => void) | null = null;
+  let closed = false;
+  const link: BoardLink = {
+    async *events() {
+      for (;;) {
+        while (queue.length > 0) yield queue.shift()!;
+        if (closed) return;
+        await new Promise<void>((r) => (wake = r));
+      }
+    },
+    snapshot: () => Promise.reject(new Error('not in these tests')),
+    setLeds: async () => {},
+    beep: async () => {},
+    configure: async () => {},
+    health: () => ({ state: 'connected', ...zeroCounters(), openFailures: 0, msSinceLastLine: null, msSinceLastValidLine: null }),
+    close: async () => {
+      closed = true;
+      wake?.();
+    },
+  };
+  return {
+    link,
+    push(e) {
+      queue.push(e);
+      wake?.();
+      wake = null;
+    },
+  };
+}
+
+const flush = () => new Promise((r) => setImmediate(r));
+
+interface Game {
+  readonly session: RunningSession;
+  /** Board time now (ms). */
+  t: number;
+  /** Hands on the board, one action every 200 ms from `t`: `lift 32`, `place 28`, `press accept`. */
+  hands(script: string): Promise<void>;
+  /** `ms` of board time pass, the session looking at its clock every `every` ms of it. */
+  wait(ms: number, every?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A session on the stand-in board, connected at board time 0 showing the game's position. */
+async function game(options: Partial<SessionOptions> & { tc: string }): Promise<Game> {
+  const { link, push } = standInLink();
+  let seq = 0;
+  const g: Game = {
+    session: null as unknown as RunningSession,
+    t: 0,
+    async hands(script) {
+      for (const line of script.trim().split('\n')) {
+        const [what, arg] = line.trim().split(/\s+/);
+        g.t += 200;
+        seq++;
+        if (what === 'press') {
+          push({ type: 'button', button: arg as 'clock', down: true, t: g.t, seq, source: 'board' });
+          push({ type: 'button', button: arg as 'clock', down: false, t: g.t, seq: ++seq, source: 'board' });
+        } else push({ type: what as 'lift' | 'place', square: parseSquare(v, arg), t: g.t, seq, source: 'board' });
+        await flush();
+      }
+    },
+    async wait(ms, every = 100) {
+      for (let left = ms; left > 0; left -= every) {
+        g.t += Math.min(every, left);
+        vi.advanceTimersByTime(100);
+        await flush();
+      }
+    },
+    close: () => g.session.close(),
+  };
+  const start = startPosition();
+  const session = startSession({ start, policy: tournament, link, timeControl: timed(options.tc), now: () => g.t, ...options });
+  Object.assign(g, { session });
+  const board = options.resume ? options.resume.state.sensed : start.board;
+  const sensed = [...board.keys()].filter((sq) => board[sq] !== 0);
+  push({ type: 'link', state: 'connected', hello: { fw: 'stand-in', squares: 50, buttons: 4, caps: [], ring: 64, boot: 1, extra: {} }, occupancy: SquareSet.from(sensed), buttons: [], t: 0 });
+  await flush();
+  return g;
+}
+
+const newJournal = (name: string, tc: string): Journal =>
+  openJournal(join(work, `${name}.journal`), { format: JOURNAL_FORMAT, variant: 'international', start: v.startFen, policy: 'tournament', tags: [{ name: 'TimeControl', value: tc }], timeControl: null, created: '2026-11-21T10:00:00Z', t0: 0 });
+
+const clockEntries = (file: string): ClockRecord[] => readJournal(file).entries.filter((e): e is ClockRecord => e.k === 'clock');
+
+describe('FMJD 10, Latvian 10.3: the clock starts with the first move or press of the clock', () => {
+  it('FMJD 10, Latvian 10.3: before the first move no time runs and no flag falls; the first move starts the opponent\'s clock, the mover charged nothing', async () => {
+    const g = await game({ tc: '30' });
+    await g.wait(60 * S); // a minute at the board before anyone moves: twice the 30 s each side has
+    expect(g.session.view().clock).toEqual({ white: 30 * S, black: 30 * S, running: null, control: '30' });
+    expect(g.session.view().result).toBeNull();
+    await g.hands('lift 32\nplace 28');
+    const t = g.t;
+    expect(g.session.view().clock).toMatchObject({ white: 30 * S, black: 30 * S, running: 'black' });
+    await g.wait(10 * S);
+    expect(g.session.view().clock).toMatchObject({ white: 30 * S, black: 20 * S, running: 'black' });
+    expect(g.session.view().pdn).toContain('1. 32-28 {[%clock 0:00:30]}');
+    await g.wait(20 * S);
+    expect(g.session.view().result).toMatchObject({ result: '2-0', reason: "black's time ran out" });
+    expect(g.t - t).toBeGreaterThanOrEqual(30 * S);
+    await g.close();
+  });
+
+  it('Latvian 10.3: the first press of the clock button starts the time of the side to move', async () => {
+    const g = await game({ tc: '600+5' });
+    await g.wait(5 * S);
+    await g.hands('press clock'); // Black starts White's clock, as before a game
+    expect(g.session.view().clock).toMatchObject({ white: 600 * S, black: 600 * S, running: 'white' });
+    await g.wait(7 * S);
+    await g.hands('lift 32\nplace 28');
+    // White used 7.4 s from the press to the move, and got the increment.
+    expect(g.session.view().clock).toMatchObject({ white: 600 * S - 7400 + 5 * S, black: 600 * S, running: 'black' });
+    expect(g.session.view().log).toContain("the clock is pressed: white's time runs");
+    // A press while a clock runs is the mover's, not a start: it switches nothing by itself.
+    await g.hands('press clock');
+    expect(g.session.view().clock).toMatchObject({ running: 'black' });
+    await g.close();
+  });
+});
+
+describe('FMJD 5.4, 5.7, 10: an irregularity accepted and the clock', () => {
+  it('FMJD 5.4.2, 10.1: an illegal move accepted presses the mover\'s clock: a move of the period counted, both clocks on the scoresheet', async () => {
+    const g = await game({ tc: '2/600:300' });
+    await g.hands('press clock'); // t = 200: White's time runs
+    await g.wait(1000);
+    await g.hands('lift 32\nplace 23'); // illegal (5.4.2), placed at 1600
+    await g.wait(1200);
+    expect(g.session.view().clock).toMatchObject({ running: 'white' });
+    await g.hands('press accept'); // at 3000: Black lets it stand
+    expect(g.session.view().log.join('\n')).toContain('5.4.2');
+    expect(g.session.view().turn).toBe('black');
+    expect(g.session.view().clock).toMatchObject({ white: 600 * S - 2800, black: 600 * S, running: 'black' });
+    // The scoresheet: no move, a setup whose comment holds both clocks, named (PDN 3.0's
+    // two-clock form), as it goes on the opponent's last move.
+    expect(g.session.view().pdn).toMatch(/\{irregularity accepted: illegal-move \(5\.4\.2\) \[%clock w0:09:58 B0:10:00\]\}\s+\/FEN "B:W23,31,33-50:B1-20"\//);
+    // White's second move completes the period's 2 moves in time: 300 s more (FMJD 10.1).
+    await g.wait(2400);
+    await g.hands('lift 19\nplace 28\nlift 23'); // 19x28 at 6000
+    await g.wait(2400);
+    await g.hands('lift 33\nplace 22\nlift 28'); // 33x22 at 9000: White used 3 s more
+    expect(g.session.view().moves.map((m) => m.text)).toEqual(['19x28', '33x22']);
+    expect(g.session.view().clock).toMatchObject({ white: 600 * S - 2800 - 3000 + 300 * S, black: 600 * S - 3000, running: 'black' });
+    await g.close();
+  });
+
+  it('FMJD 5.4.1: an irregularity accepted that leaves the same side to move switches nothing', async () => {
+    const g = await game({ tc: '600+5' });
+    await g.hands('lift 32\nplace 28'); // at 400: Black's time runs
+    await g.wait(1600);
+    await g.hands('lift 31\nplace 27'); // at 2400: White moves again (two moves, 5.4.1)
+    await g.wait(800);
+    await g.hands('press accept'); // at 3400: Black lets it stand; Black is still to move
+    expect(g.session.view().log.join('\n')).toContain('5.4.1');
+    expect(g.session.view().turn).toBe('black');
+    expect(g.session.view().clock).toMatchObject({ white: 605 * S, black: 600 * S - 3000, running: 'black' });
+    expect(g.session.view().pdn).not.toContain('[%clock w');
+    await g.close();
+  });
+
+  it('FMJD 5.4.4: a takeback accepted hands the turn back with nothing credited', async () => {
+    const g = await game({ tc: '600+5' });
+    await g.hands('lift 32\nplace 28'); // at 400
+    await g.wait(1600);
+    await g.hands('lift 19\nplace 23'); // at 2400: Black used 2 s
+    await g.wait(1600);
+    await g.hands('lift 23\nplace 19'); // at 4400: Black takes the move back on White's time
+    await g.wait(800);
+    await g.hands('press accept'); // at 5400: White lets it be; Black is to move again
+    expect(g.session.view().log.join('\n')).toContain('5.4.4');
+    expect(g.session.view().turn).toBe('black');
+    // White's clock ran 3 s and got no increment; Black's runs again.
+    expect(g.session.view().clock).toMatchObject({ white: 605 * S - 3000, black: 603 * S, running: 'black' });
+    expect(g.session.view().moves.map((m) => m.text)).toEqual(['32-28']);
+    await g.close();
+  });
+});
+
+describe('FMJD 10: the clocks of a resumed game', () => {
+  /** What `dambord play --resume` gives the session (host/cli/commands/play.ts). */
+  function resumeOf(file: string, tc: string): NonNullable<SessionOptions['resume']> {
+    const read = readJournal(file);
+    const r = recoverGame(read);
+    if (!r.ok) throw new Error(r.reason);
+    const clocks = recoverClock(read, timed(tc), currentPosition(r.state.game).turn);
+    return { state: r.state, lastT: Math.max(r.lastT, clocks.lastT), outputs: r.outputs, pending: r.pending, clock: clocks };
+  }
+
+  it('FMJD 10: the clocks come back as at the journal\'s last entry, not running, with the periods\' move counts; the next move starts them', async () => {
+    const file = join(work, 'resume.journal');
+    const first = await game({ tc: '3/600:300', journal: newJournal('resume', '3/600:300') });
+    await first.hands('lift 32\nplace 28'); // at 400: White's first move; Black's time runs
+    await first.wait(1600);
+    await first.hands('lift 19\nplace 23'); // at 2400
+    await first.wait(2400);
+    await first.hands('lift 28\nplace 19\nlift 23'); // 28x19 at 5400: White's second
+    await first.wait(2400);
+    await first.hands('lift 14\nplace 23\nlift 19'); // 14x23 at 8400
+    await first.wait(25 * S, 500); // White thinks; the journal hears of the clock at 18400 and 28400
+    const before = first.session.view();
+    expect(before.clock).toMatchObject({ white: 600 * S - 3000 - 25 * S, running: 'white' });
+    await first.close(); // the host stops at 33400: 5 s after the journal's last entry
+
+    const resumed = resumeJournal(file);
+    if (!resumed.ok) throw new Error(resumed.reason);
+    const second = await game({ tc: '3/600:300', journal: resumed.journal, resume: resumeOf(file, '3/600:300') });
+    const back = second.session.view();
+    // White is charged up to the last entry (28400), not for the 5 s after it nor for the time
+    // the host was down; no clock runs.
+    expect(back.clock).toMatchObject({ white: 600 * S - 3000 - 20 * S, black: before.clock!.black, running: null });
+    // The scoresheet is the same: its time used is as of the journal's last entry.
+    expect(back.pdn).toBe(before.pdn);
+    expect(back.pdn).toContain('[WhiteTime "0:00:23"]');
+    expect(back.log).toContain("the clocks are as at the journal's last entry (white 0:09:37, black 0:09:55); they start with the next move or press of the clock");
+    await second.wait(60 * S);
+    expect(second.session.view().clock).toMatchObject({ white: back.clock!.white, running: null });
+    // White's third move, charged nothing, completes the period in time: 300 s more (FMJD 10.1).
+    await second.hands('lift 37\nplace 32');
+    expect(second.session.view().clock).toMatchObject({ white: back.clock!.white + 300 * S, running: 'black' });
+    await second.close();
+    // A second resume before any move would charge nobody for the time between: the resume is journaled.
+    expect(clockEntries(file).map((e) => e.on)).toEqual(['move', 'move', 'move', 'move', 'running', 'running', 'resumed', 'move']);
+  });
+
+  it.each([
+    ['two moves, a piece in the hand', ['lift 32\nplace 28', 1700, 'lift 19\nplace 23', 900, 'lift 33']],
+    ['an illegal move accepted (FMJD 5.4.2)', ['press clock', 1000, 'lift 32\nplace 23', 1200, 'press accept', 2400, 'lift 19\nplace 28\nlift 23', 700]],
+  ] as const)('FMJD 10: the scoresheet, clocks included, is the same after a resume (time used as of the last entry): %s', async (name, steps) => {
+    const file = join(work, `same-${name.length}.journal`);
+    const first = await game({ tc: '600+5', journal: newJournal(`same-${name.length}`, '600+5') });
+    for (const step of steps) await (typeof step === 'number' ? first.wait(step) : first.hands(step));
+    const before = first.session.view();
+    expect(before.pdn).toContain('[%clock');
+    await first.close();
+    const resumed = resumeJournal(file);
+    if (!resumed.ok) throw new Error(resumed.reason);
+    const second = await game({ tc: '600+5', journal: resumed.journal, resume: resumeOf(file, '600+5') });
+    expect(second.session.view().pdn).toBe(before.pdn);
+    await second.close();
+  });
+
+  it('FMJD 10: what the referee said about the journal\'s last event, lost in a crash, is journaled at the resume with its clock press', async () => {
+    const file = join(work, 'pending.journal');
+    const first = await game({ tc: '600+5', journal: newJournal('pending', '600+5') });
+    await first.hands('lift 32\nplace 28'); // at 400
+    await first.wait(1600);
+    await first.hands('lift 19\nplace 23'); // at 2400: Black used 2 s
+    const before = first.session.view();
+    await first.close();
+    // The host stopped between writing the place and the move and clock after it.
+    const lines = readFileSync(file, 'utf8').split('\n').slice(0, -1);
+    expect(lines.slice(-2).map((l) => JSON.parse(l) as { k: string })).toMatchObject([{ k: 'out' }, { k: 'clock' }]);
+    writeFileSync(file, lines.slice(0, -2).join('\n') + '\n');
+
+    const resumed = resumeJournal(file);
+    if (!resumed.ok) throw new Error(resumed.reason);
+    const resume = resumeOf(file, '600+5');
+    expect(resume.pending!.map((o) => o.type)).toEqual(['move']);
+    const second = await game({ tc: '600+5', journal: resumed.journal, resume });
+    expect(second.session.view().pdn).toBe(before.pdn);
+    expect(second.session.view().clock).toEqual({ white: 605 * S, black: 603 * S, running: null, control: '600+5' });
+    await second.hands('lift 28\nplace 19\nlift 23'); // 28x19, charged nothing
+    expect(second.session.view().clock).toMatchObject({ white: 610 * S, running: 'black' });
+    await second.close();
+    // The journal replays again, the move and its press in their place.
+    const again = recoverGame(readJournal(file));
+    expect(again.ok && again.pending).toEqual([]);
+    expect(clockEntries(file).map((e) => e.on)).toEqual(['move', 'move', 'resumed', 'move']);
+  });
+
+  it('FMJD 10: the journal grows by a short entry per 10 s of quiet while a clock runs, and nothing while none does', async () => {
+    const file = join(work, 'growth.journal');
+    const first = await game({ tc: '5400+30', journal: newJournal('growth', '5400+30') });
+    const size = () => statSync(file).size;
+    const empty = size();
+    await first.wait(10 * 60 * S, 1000); // ten minutes before the first move: nothing written
+    expect(size()).toBe(empty);
+    await first.hands('lift 32\nplace 28');
+    const afterMove = size();
+    await first.wait(10 * 60 * S, 1000); // Black thinks ten minutes
+    const quiet = size() - afterMove;
+    const heartbeats = clockEntries(file).filter((e) => e.on === 'running');
+    expect(heartbeats.length).toBe((10 * 60 * S) / CLOCK_HEARTBEAT_MS);
+    expect(quiet / heartbeats.length).toBeLessThan(130); // bytes per entry
+    console.log(`journal: a man's move ${afterMove - empty} bytes (2 events, the move, the clock); ten minutes of thought ${quiet} bytes (${heartbeats.length} entries)`);
+    await first.close();
+  });
+});

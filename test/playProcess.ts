@@ -1,0 +1,46 @@
+// `dambord play` as a real process on the simulated board, driven through its page's API: the
+// helpers the process-level tests share (crash.test.ts, clock.test.ts).
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import type { PlayView } from '../host/play/types.ts';
+
+const bin = fileURLToPath(new URL('../host/cli/bin.js', import.meta.url));
+
+/** Starts `dambord play` with its games in `work/games` and resolves with the page's address once it is serving. */
+export function play(work: string, args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(work, 'games'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /the game is at (http:\/\/[0-9.:]+)\//.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => reject(new Error(`dambord play exited ${code}: ${out}${err}`)));
+  });
+}
+
+/** What the page shows now. */
+export async function view(url: string): Promise<PlayView> {
+  return (await (await fetch(`${url}/api/view`)).json()) as PlayView;
+}
+
+/** A command of the page (the simulator's hands, a button), which must be taken. */
+export async function command(url: string, body: object): Promise<void> {
+  const r = await fetch(`${url}/api/command`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(await r.json()).toEqual({ ok: true });
+}
+
+/** Resolves once `cond` holds; throws, naming `what`, after `ms`. */
+export async function waitFor(what: string, cond: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
