@@ -71,9 +71,9 @@ function same(replayed: OutRecord, journaled: OutRecord): boolean {
  * both outputs; a journal from another version of the referee, or a hand-edited one, is
  * caught here instead of silently resuming a different game.
  *
- * It steps the referee itself rather than calling `runEvents`: `runEvents` ends with a settle
- * tick that would announce a king's move still open at the crash, and the state to resume is
- * the state at the crash. The events and their order are the same.
+ * It steps the referee itself rather than calling `runEvents`: `runEvents` ends by closing the
+ * move still open (a king's), which a game cut off by a crash has not ended, and the state to
+ * resume is the state at the crash. The events and their order are the same.
  */
 export function recoverGame(journal: JournalRead): Recovery {
   const h = journal.header;

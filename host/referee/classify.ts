@@ -31,8 +31,8 @@ export type Finding =
   | { kind: 'mismatch' };
 
 /**
- * Explains a board that stands still (or whose turn was ended by the clock) and matches no
- * legal move. `sensed` holds the piece codes now on the board.
+ * Explains a board that matches no legal move once play goes on (the clock, a decision asked
+ * for, the opponent acting). `sensed` holds the piece codes now on the board.
  */
 export function classify(pos: Position, previous: Position | null, legal: readonly Move[], sensed: Uint8Array, lastMove: Move | null = null): Finding {
   const v = pos.variant;
