@@ -177,10 +177,12 @@ export function captureOrder(pos: Position, m: Move, log: readonly LogEntry[], s
     removals.push(e.square);
   });
   if (early) found.push('early-removal');
-  const routes = m.captured.length > 1 ? generateRoutes(pos.variant, pos.board.slice(), colorBit(pos.turn)).filter((r) => sameMove(r, m)) : [];
+  // The routes of the same capture, found only when an order or a showing is to be checked.
+  let routes: Move[] | null = null;
+  const routesOf = (): Move[] => (routes ??= generateRoutes(pos.variant, pos.board.slice(), colorBit(pos.turn)).filter((r) => sameMove(r, m)));
   if (m.captured.length > 2 && hands.removalOrder === 'capture-or-reverse') {
     const same = (a: readonly number[]): boolean => a.length === removals.length && a.every((s, i) => s === removals[i]);
-    if (!routes.some((r) => same(r.captured) || same([...r.captured].reverse()))) found.push('removal-order');
+    if (!routesOf().some((r) => same(r.captured) || same([...r.captured].reverse()))) found.push('removal-order');
   }
   if (showJumps && hands.jumpsOnRequest && m.captured.length > 1) {
     // Shown: the capturing piece was put down on every landing square of a route, in order.
@@ -191,7 +193,7 @@ export function captureOrder(pos: Position, m: Move, log: readonly LogEntry[], s
       for (const sq of put) if (k < r.path.length - 1 && sq === r.path[k]) k++;
       return k === r.path.length - 1;
     };
-    if (!routes.some(shown)) found.push('jumps-not-shown');
+    if (!routesOf().some(shown)) found.push('jumps-not-shown');
   }
   return found;
 }
