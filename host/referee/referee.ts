@@ -61,7 +61,7 @@ export function boardTarget(s: RefereeState): Position | null {
  * for any length of time. Never throws on any event sequence.
  */
 export function step(state: RefereeState, event: RefereeEvent): { state: RefereeState; outputs: RefereeOutput[] } {
-  const e = { ...event, t: Math.max(event.t, state.now) } as RefereeEvent;
+  const e = event.t >= state.now ? event : ({ ...event, t: state.now } as RefereeEvent);
   if (state.split) {
     const first: RefereeOutput[] = [];
     const s = dispatch({ ...state, split: null, now: e.t }, e, first);
