@@ -2,9 +2,9 @@ import { simulatedBoardFor } from '../host/sim/boards.ts';
 import { parseFen, readPdn, variants } from '../rules/index.ts';
 import type { Move } from '../rules/index.ts';
 import { openSerialLink } from '../host/link/serialLink.ts';
-import { tournament } from '../host/referee/policy.ts';
-import { createReferee, step } from '../host/referee/referee.ts';
-import type { RefereeState } from '../host/referee/referee.ts';
+import { tournament } from '../host/game/referee/policy.ts';
+import { createReferee, step } from '../host/game/referee/referee.ts';
+import type { RefereeState } from '../host/game/referee/referee.ts';
 import { oracleTexts } from '../test/oracles.ts';
 import type { BenchOptions, BenchResult } from './types.ts';
 

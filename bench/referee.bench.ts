@@ -1,8 +1,8 @@
 import { readPdn, variants } from '../rules/index.ts';
 import type { Move, Position } from '../rules/index.ts';
-import { tournament } from '../host/referee/policy.ts';
-import { createReferee, step } from '../host/referee/referee.ts';
-import type { RefereeEvent } from '../host/referee/types.ts';
+import { tournament } from '../host/game/referee/policy.ts';
+import { createReferee, step } from '../host/game/referee/referee.ts';
+import type { RefereeEvent } from '../host/game/referee/types.ts';
 import { eventsOf, parseActionScript } from '../host/script/actions.ts';
 import { renderGame } from '../host/script/render.ts';
 import { ORACLE_FILES, oracleTexts } from '../test/oracles.ts';

@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { command, play, view, waitFor } from './playProcess.ts';
 import { runCliBuffered } from '../host/cli/testing.ts';
 import { readJournal } from '../host/journal/journal.ts';
-import { writeJournal } from '../host/journal/record.ts';
-import type { JournalHeader } from '../host/journal/record.ts';
+import { writeJournal } from '../host/game/journal/record.ts';
+import type { JournalHeader } from '../host/game/journal/record.ts';
 import { gameJournal } from '../host/journal/testing/game.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'dambord-clock-cli-'));

@@ -14,11 +14,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SimulatedBinding } from '../hardware/sim/binding.ts';
 import { SimulatedBoard } from '../hardware/sim/board.ts';
 import { openJournal } from '../host/journal/journal.ts';
-import { JOURNAL_FORMAT } from '../host/journal/record.ts';
+import { JOURNAL_FORMAT } from '../host/game/journal/record.ts';
 import { openSerialLink } from '../host/link/serialLink.ts';
 import { startSession } from '../host/play/session.ts';
-import type { PlayView } from '../host/play/types.ts';
-import { tournament } from '../host/referee/policy.ts';
+import type { PlayView } from '../host/game/types.ts';
+import { tournament } from '../host/game/referee/policy.ts';
 import { formatMove, parseFen, readPdn, variants } from '../rules/index.ts';
 import { oracleTexts } from './oracles.ts';
 

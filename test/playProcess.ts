@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import type { PlayView } from '../host/play/types.ts';
+import type { PlayView } from '../host/game/types.ts';
 
 const bin = fileURLToPath(new URL('../host/cli/bin.js', import.meta.url));
 

@@ -19,7 +19,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { IrregularityCode } from '../host/referee/types.ts';
+import type { IrregularityCode } from '../host/game/referee/types.ts';
 import { readOr, replay, ROOT, scripts, UPDATE } from './sessionKit.ts';
 
 const CODES: readonly IrregularityCode[] = [

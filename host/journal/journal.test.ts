@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openJournal, readJournal, repair, resumeJournal } from './journal.ts';
-import { recoverGame } from './recover.ts';
+import { recoverGame } from '../game/journal/recover.ts';
 import { fixtureEntry, fixtureHeader } from './testing/entries.ts';
 import { gameJournal } from './testing/game.ts';
 

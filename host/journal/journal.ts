@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { encodeEntry, encodeHeader, parseJournal } from './record.ts';
-import type { JournalEntry, JournalHeader, JournalProblem, JournalRead } from './record.ts';
+import { encodeEntry, encodeHeader, parseJournal } from '../game/journal/record.ts';
+import type { JournalEntry, JournalHeader, JournalProblem, JournalRead } from '../game/journal/record.ts';
 
 /**
  * A per-game journal file, open for appending. Every entry is on the disk (written and

@@ -12,12 +12,12 @@ import { fetchStandardFirmata } from '../../hardware/firmata/fetch.mjs';
 import { openFirmataLink } from '../firmata/firmataLink.ts';
 import { parseFen, variants, writeFen } from '../../rules/index.ts';
 import { openJournal, readJournal } from '../journal/journal.ts';
-import { recoverGame } from '../journal/recover.ts';
-import { JOURNAL_FORMAT } from '../journal/record.ts';
-import { parseTimeControl } from '../clock/clock.ts';
+import { recoverGame } from '../game/journal/recover.ts';
+import { JOURNAL_FORMAT } from '../game/journal/record.ts';
+import { parseTimeControl } from '../game/clock/clock.ts';
 import { openSerialLink } from '../link/serialLink.ts';
 import { clockedEvery } from '../link/testing/clockedEvery.ts';
-import { tournament } from '../referee/policy.ts';
+import { tournament } from '../game/referee/policy.ts';
 import { startSession } from './session.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'dambord-session-'));

@@ -4,22 +4,22 @@
 
 import type { Color, Position } from '../../rules/index.ts';
 import { KING, WHITE, currentPosition, parseSquare, squareName, writeFen } from '../../rules/index.ts';
-import { clockComment, clocksText, createClock, flagFall, flagResult, formatHms, handOver, moved, pause, remaining, startFor, stop, timeControlTag, timeTags } from '../clock/clock.ts';
-import type { Clock, TimedControl } from '../clock/clock.ts';
+import { clockComment, clocksText, createClock, flagFall, flagResult, formatHms, handOver, moved, pause, remaining, startFor, stop, timeControlTag, timeTags } from '../game/clock/clock.ts';
+import type { Clock, TimedControl } from '../game/clock/clock.ts';
 import type { Journal } from '../journal/journal.ts';
-import { clockRecord, entryTime, outRecord } from '../journal/record.ts';
-import type { ClockRecord, JournalEntry } from '../journal/record.ts';
-import type { ClockRecovery } from '../journal/recover.ts';
-import { NO_GUIDANCE, ledFrame, observe } from '../leds/guidance.ts';
-import type { Guidance } from '../leds/guidance.ts';
+import { clockRecord, entryTime, outRecord } from '../game/journal/record.ts';
+import type { ClockRecord, JournalEntry } from '../game/journal/record.ts';
+import type { ClockRecovery } from '../game/journal/recover.ts';
+import { NO_GUIDANCE, ledFrame, observe } from '../game/leds/guidance.ts';
+import type { Guidance } from '../game/leds/guidance.ts';
 import type { BoardEvent, BoardLink, LedFrame } from '../link/types.ts';
-import { outputText } from '../referee/json.ts';
-import { createReferee, difference as boardDifference, step } from '../referee/referee.ts';
-import type { RefereeState } from '../referee/referee.ts';
-import { newScoresheet, record, scoresheetPdn } from '../referee/record.ts';
-import type { Scoresheet } from '../referee/record.ts';
-import type { Policy, RefereeEvent, RefereeOutput } from '../referee/types.ts';
-import type { PlayCommand, PlaySession, PlayView, SquareView } from './types.ts';
+import { outputText } from '../game/referee/json.ts';
+import { createReferee, difference as boardDifference, step } from '../game/referee/referee.ts';
+import type { RefereeState } from '../game/referee/referee.ts';
+import { newScoresheet, record, scoresheetPdn } from '../game/referee/record.ts';
+import type { Scoresheet } from '../game/referee/record.ts';
+import type { Policy, RefereeEvent, RefereeOutput } from '../game/referee/types.ts';
+import type { PlayCommand, PlaySession, PlayView, SquareView } from '../game/types.ts';
 
 /** The hands of a simulated board: what the page may do in place of people. */
 export interface SimulatedHands {

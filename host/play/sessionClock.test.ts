@@ -10,16 +10,16 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { currentPosition, parseFen, parseSquare, variants } from '../../rules/index.ts';
 import type { Position } from '../../rules/index.ts';
 import { SquareSet } from '../../rules/squareSet.ts';
-import { parseTimeControl } from '../clock/clock.ts';
-import type { TimedControl } from '../clock/clock.ts';
+import { parseTimeControl } from '../game/clock/clock.ts';
+import type { TimedControl } from '../game/clock/clock.ts';
 import { openJournal, readJournal, resumeJournal } from '../journal/journal.ts';
 import type { Journal } from '../journal/journal.ts';
-import { JOURNAL_FORMAT } from '../journal/record.ts';
-import type { ClockRecord } from '../journal/record.ts';
-import { recoverClock, recoverGame } from '../journal/recover.ts';
+import { JOURNAL_FORMAT } from '../game/journal/record.ts';
+import type { ClockRecord } from '../game/journal/record.ts';
+import { recoverClock, recoverGame } from '../game/journal/recover.ts';
 import type { BoardEvent, BoardLink } from '../link/types.ts';
 import { zeroCounters } from '../link/types.ts';
-import { tournament } from '../referee/policy.ts';
+import { tournament } from '../game/referee/policy.ts';
 import { CLOCK_HEARTBEAT_MS, startSession } from './session.ts';
 import type { RunningSession, SessionOptions } from './session.ts';
 

@@ -7,7 +7,7 @@ import { SimulatedBoard } from '../../hardware/sim/board.ts';
 import { parseFen, variants } from '../../rules/index.ts';
 import { openSerialLink } from '../link/serialLink.ts';
 import { clockedEvery } from '../link/testing/clockedEvery.ts';
-import { blind, casual, tournament } from '../referee/policy.ts';
+import { blind, casual, tournament } from '../game/referee/policy.ts';
 import { startSession } from './session.ts';
 
 describe('FMJD 3.10, 3.12, 5.4.7: a piece held on the page, on the simulated board', () => {

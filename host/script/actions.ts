@@ -1,6 +1,6 @@
 import type { Variant } from '../../rules/index.ts';
 import { parseSquare } from '../../rules/index.ts';
-import type { Button, RefereeEvent } from '../referee/types.ts';
+import type { Button, RefereeEvent } from '../game/referee/types.ts';
 
 /** One line of an action script: what hands do to a board. */
 export type Action =

@@ -10,7 +10,7 @@ import type { BoardEvent, BoardLink, LinkHealth } from '../link/types.ts';
 import { openFirmataLink } from '../firmata/firmataLink.ts';
 import { ACTION_GAP_MS } from '../script/actions.ts';
 import type { Action } from '../script/actions.ts';
-import type { RefereeEvent } from '../referee/types.ts';
+import type { RefereeEvent } from '../game/referee/types.ts';
 import { boardSizeOf, simulatedBoardFor, simulatedFirmataBoardFor } from './boards.ts';
 
 /** How long a button is held when a script presses it (ms). */

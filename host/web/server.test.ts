@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PlayCommand, PlaySession, PlayView, SquareView } from '../play/types.ts';
+import type { PlayCommand, PlaySession, PlayView, SquareView } from '../game/types.ts';
 import { MAX_BODY_BYTES, checkCommand, startWebServer } from './server.ts';
 import type { WebServer } from './server.ts';
 

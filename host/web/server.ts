@@ -22,7 +22,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import type { PlayCommand, PlaySession, PlayView } from '../play/types.ts';
+import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 4096;

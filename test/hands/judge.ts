@@ -3,9 +3,9 @@
 // game and against what the rulebooks let it flag for each ply.
 
 import { formatMove, writeFen } from '../../rules/index.ts';
-import { outputJson } from '../../host/referee/json.ts';
-import { runEvents } from '../../host/referee/run.ts';
-import type { Policy, RefereeOutput } from '../../host/referee/types.ts';
+import { outputJson } from '../../host/game/referee/json.ts';
+import { runEvents } from '../../host/game/referee/run.ts';
+import type { Policy, RefereeOutput } from '../../host/game/referee/types.ts';
 import { eventsOf, parseActionScript } from '../../host/script/actions.ts';
 import type { HandGame } from './model.ts';
 import type { OracleGame } from './oracleGames.ts';

@@ -4,8 +4,8 @@
 // variant, and the first divergences in full (each one is a script to keep as a golden session).
 //
 //   npm run soak -- --games 2000 [--seed 1] [--variant czech] [--show 3]
-import { blind, casual, tournament, withShowJumps } from '../../host/referee/policy.ts';
-import type { Policy } from '../../host/referee/types.ts';
+import { blind, casual, tournament, withShowJumps } from '../../host/game/referee/policy.ts';
+import type { Policy } from '../../host/game/referee/types.ts';
 import type { VariantName } from '../../rules/index.ts';
 import { judge } from './judge.ts';
 import { handGame, randomHandGame, sampleChoice, splitmix32 } from './model.ts';

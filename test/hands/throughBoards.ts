@@ -5,9 +5,9 @@
 // game (test/hands/judge.ts). Pieces held for a minute cost the simulation a second: idle time on
 // the board is skipped (host/sim/throughSim.ts).
 import { expect } from 'vitest';
-import { outputJson } from '../../host/referee/json.ts';
-import { tournament } from '../../host/referee/policy.ts';
-import { runEvents } from '../../host/referee/run.ts';
+import { outputJson } from '../../host/game/referee/json.ts';
+import { tournament } from '../../host/game/referee/policy.ts';
+import { runEvents } from '../../host/game/referee/run.ts';
 import { eventsOf, parseActionScript } from '../../host/script/actions.ts';
 import { playOnSimulatedBoard } from '../../host/sim/throughSim.ts';
 import { judge } from './judge.ts';

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { parseFen } from '../../../rules/index.ts';
-import { outputJson, outputText } from '../../referee/json.ts';
-import { policies, policyNamed, withShowJumps } from '../../referee/policy.ts';
-import { newScoresheet, record, scoresheetPdn } from '../../referee/record.ts';
-import { runEvents } from '../../referee/run.ts';
-import type { RefereeEvent } from '../../referee/types.ts';
+import { outputJson, outputText } from '../../game/referee/json.ts';
+import { policies, policyNamed, withShowJumps } from '../../game/referee/policy.ts';
+import { newScoresheet, record, scoresheetPdn } from '../../game/referee/record.ts';
+import { runEvents } from '../../game/referee/run.ts';
+import type { RefereeEvent } from '../../game/referee/types.ts';
 import { eventsOf, parseActionScript } from '../../script/actions.ts';
 import { playOnSimulatedBoard } from '../../sim/throughSim.ts';
 import { parseArgs } from '../args.ts';

@@ -1,5 +1,5 @@
-import type { JournalEntry, JournalHeader } from '../record.ts';
-import { JOURNAL_FORMAT } from '../record.ts';
+import type { JournalEntry, JournalHeader } from '../../game/journal/record.ts';
+import { JOURNAL_FORMAT } from '../../game/journal/record.ts';
 
 /** The header the crash fixture writes. */
 export const fixtureHeader: JournalHeader = {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openJournal } from '../journal.ts';
-import { encodeEntry } from '../record.ts';
+import { encodeEntry } from '../../game/journal/record.ts';
 import { fixtureEntry, fixtureHeader } from './entries.ts';
 
 const dir = fs.mkdtempSync(path.join(process.argv[2] ?? os.tmpdir(), 'dambord-fsync-'));

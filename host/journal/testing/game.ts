@@ -1,9 +1,9 @@
 import { parseFen, variants } from '../../../rules/index.ts';
-import { policies } from '../../referee/policy.ts';
-import { createReferee, step } from '../../referee/referee.ts';
+import { policies } from '../../game/referee/policy.ts';
+import { createReferee, step } from '../../game/referee/referee.ts';
 import { eventsOf, parseActionScript } from '../../script/actions.ts';
-import type { JournalEntry, JournalHeader } from '../record.ts';
-import { JOURNAL_FORMAT, outRecord } from '../record.ts';
+import type { JournalEntry, JournalHeader } from '../../game/journal/record.ts';
+import { JOURNAL_FORMAT, outRecord } from '../../game/journal/record.ts';
 
 /**
  * A short international game in the casual policy: a touch-move noted, two moves each, a

@@ -13,9 +13,9 @@
 // which takes PGN 9.6.1's format), and the `[%clock ...]` command of PDN 3.0 (doc/extensions.rst,
 // "clock command").
 
-import { normaliseResult, opposite } from '../../rules/index.ts';
-import type { Color, Variant } from '../../rules/index.ts';
-import type { WritableTag } from '../../rules/pdn/write.ts';
+import { normaliseResult, opposite } from '../../../rules/index.ts';
+import type { Color, Variant } from '../../../rules/index.ts';
+import type { WritableTag } from '../../../rules/pdn/write.ts';
 
 /**
  * One period of a time control, in the order the game uses them.

@@ -24,9 +24,9 @@
  * g = observe(g, r.outputs);
  * await link.setLeds(ledFrame(r.state, g, { hints: false }));
  */
-import type { Position } from '../../rules/index.ts';
-import { colorBit } from '../../rules/index.ts';
-import type { LedFrame, LedPattern } from '../link/types.ts';
+import type { Position } from '../../../rules/index.ts';
+import { colorBit } from '../../../rules/index.ts';
+import type { LedFrame, LedPattern } from '../../link/types.ts';
 import type { RefereeState } from '../referee/referee.ts';
 import { refereePosition } from '../referee/referee.ts';
 import type { RefereeOutput } from '../referee/types.ts';

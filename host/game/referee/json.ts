@@ -1,5 +1,5 @@
-import type { Variant } from '../../rules/index.ts';
-import { KING, squareName, writeFen } from '../../rules/index.ts';
+import type { Variant } from '../../../rules/index.ts';
+import { KING, squareName, writeFen } from '../../../rules/index.ts';
 import type { Fill, RefereeOutput } from './types.ts';
 
 /** A square as JSON: a number in numbered notation, a string (`"c3"`) in algebraic. */

@@ -2,8 +2,8 @@
 // and the pieces in the air. Reed switches report only that a square emptied or filled; which
 // piece arrived is inferred from the pieces in the hand.
 
-import type { Move, Position, SquareSet } from '../../rules/index.ts';
-import { colorBit } from '../../rules/index.ts';
+import type { Move, Position, SquareSet } from '../../../rules/index.ts';
+import { colorBit } from '../../../rules/index.ts';
 
 /** A piece lifted and not yet put down, and the square it left. */
 export interface Held {

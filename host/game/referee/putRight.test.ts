@@ -8,8 +8,8 @@
 // fast-check from nothing the referee knows.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { colorBit, legalMoves, parseFen, play, sameMove, variants } from '../../rules/index.ts';
-import type { Move, Position, Variant, VariantName } from '../../rules/index.ts';
+import { colorBit, legalMoves, parseFen, play, sameMove, variants } from '../../../rules/index.ts';
+import type { Move, Position, Variant, VariantName } from '../../../rules/index.ts';
 import { blind, casual, tournament } from './policy.ts';
 import { boardTarget, createReferee, refereePosition, step } from './referee.ts';
 import type { RefereeState } from './referee.ts';

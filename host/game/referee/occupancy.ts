@@ -1,5 +1,5 @@
-import type { Move, Position } from '../../rules/index.ts';
-import { SquareSet } from '../../rules/index.ts';
+import type { Move, Position } from '../../../rules/index.ts';
+import { SquareSet } from '../../../rules/index.ts';
 
 /** The squares holding a piece. */
 export function occupancyOf(board: Uint8Array): SquareSet {

@@ -1,5 +1,5 @@
-import { parseFen, variants } from '../../rules/index.ts';
-import type { Color, Position, VariantName } from '../../rules/index.ts';
+import { parseFen, variants } from '../../../rules/index.ts';
+import type { Color, Position, VariantName } from '../../../rules/index.ts';
 import { clockComment, clocksText, createClock, restoreClock } from '../clock/clock.ts';
 import type { Clock, SideClock, TimedControl } from '../clock/clock.ts';
 import { policyNamed, withShowJumps } from '../referee/policy.ts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { legalMoves, parseFen, play, sameMove, variants, writeFen } from '../../rules/index.ts';
-import type { Variant } from '../../rules/index.ts';
-import { eventsOf, parseActionScript } from '../script/actions.ts';
+import { legalMoves, parseFen, play, sameMove, variants, writeFen } from '../../../rules/index.ts';
+import type { Variant } from '../../../rules/index.ts';
+import { eventsOf, parseActionScript } from '../../script/actions.ts';
 import { outputJson } from './json.ts';
 import { blind, casual, tournament } from './policy.ts';
 import { createReferee, step } from './referee.ts';

@@ -2,8 +2,8 @@
 // (brief, "The referee"). Its entry point, and the second reading of a board that cannot yet tell
 // whether the mover's turn goes on or the opponent is playing on.
 
-import type { Position } from '../../rules/index.ts';
-import { SquareSet, agreeDraw, colorBit, currentPosition, newGame, opposite, resign } from '../../rules/index.ts';
+import type { Position } from '../../../rules/index.ts';
+import { SquareSet, agreeDraw, colorBit, currentPosition, newGame, opposite, resign } from '../../../rules/index.ts';
 import { couldBe } from './board.ts';
 import { afterDecide, decisive, shows } from './decision.ts';
 import { occupancyOf } from './occupancy.ts';

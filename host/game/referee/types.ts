@@ -1,4 +1,4 @@
-import type { Color, Move, Position } from '../../rules/index.ts';
+import type { Color, Move, Position } from '../../../rules/index.ts';
 
 /** A button on the board. `clock` ends the turn; `accept`/`correct` answer an irregularity (FMJD 5.4). */
 export type Button = 'jadoube' | 'clock' | 'accept' | 'correct';

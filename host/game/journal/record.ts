@@ -1,5 +1,5 @@
-import type { Color, Position, VariantName } from '../../rules/index.ts';
-import { writeFen } from '../../rules/index.ts';
+import type { Color, Position, VariantName } from '../../../rules/index.ts';
+import { writeFen } from '../../../rules/index.ts';
 import { sidesAt } from '../clock/clock.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { IrregularityCode, Policy, RefereeEvent, RefereeOutput } from '../referee/types.ts';

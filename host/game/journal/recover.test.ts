@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeFen } from '../../rules/index.ts';
+import { writeFen } from '../../../rules/index.ts';
 import { casual } from '../referee/policy.ts';
 import { runEvents } from '../referee/run.ts';
 import type { RefereeEvent } from '../referee/types.ts';
@@ -8,7 +8,7 @@ import { parseJournal, writeJournal } from './record.ts';
 import { recoverClock, recoverGame } from './recover.ts';
 import { parseTimeControl } from '../clock/clock.ts';
 import type { TimedControl } from '../clock/clock.ts';
-import { gameJournal } from './testing/game.ts';
+import { gameJournal } from '../../journal/testing/game.ts';
 
 const game = gameJournal();
 const read = (entries: readonly JournalEntry[]): JournalRead => parseJournal(new TextEncoder().encode(writeJournal(game.header, entries)));

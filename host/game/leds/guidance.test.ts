@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseFen, squareName, variants } from '../../rules/index.ts';
-import type { Variant } from '../../rules/index.ts';
-import type { LedFrame, LedPattern } from '../link/types.ts';
-import { encodeCommand } from '../link/protocol/encode.ts';
+import { parseFen, squareName, variants } from '../../../rules/index.ts';
+import type { Variant } from '../../../rules/index.ts';
+import type { LedFrame, LedPattern } from '../../link/types.ts';
+import { encodeCommand } from '../../link/protocol/encode.ts';
 import { casual, tournament } from '../referee/policy.ts';
 import { createReferee, step } from '../referee/referee.ts';
 import type { RefereeState } from '../referee/referee.ts';
 import type { Policy } from '../referee/types.ts';
-import { eventsOf, parseActionScript } from '../script/actions.ts';
+import { eventsOf, parseActionScript } from '../../script/actions.ts';
 import { NO_GUIDANCE, ledFrame, observe, piecesToRemove } from './guidance.ts';
 import type { Guidance, GuidanceOptions } from './guidance.ts';
 

@@ -1,5 +1,5 @@
-import type { Color, Move, Position } from '../../rules/index.ts';
-import { KING, SquareSet, colorBit, createPosition, generateRoutes, legalMoves, opposite, sameMove } from '../../rules/index.ts';
+import type { Color, Move, Position } from '../../../rules/index.ts';
+import { KING, SquareSet, colorBit, createPosition, generateRoutes, legalMoves, opposite, sameMove } from '../../../rules/index.ts';
 import { keyOf, occupancyAfter, occupancyOf } from './occupancy.ts';
 import type { IrregularityCode } from './types.ts';
 

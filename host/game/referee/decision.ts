@@ -1,8 +1,8 @@
 // The opponent's decision on an irregularity (FMJD 5.4): accepted, by the button or by playing on
 // (5.7), or corrected wholly (5.8); and a disturbed board put right.
 
-import type { Position } from '../../rules/index.ts';
-import { currentPosition, newGame } from '../../rules/index.ts';
+import type { Position } from '../../../rules/index.ts';
+import { currentPosition, newGame } from '../../../rules/index.ts';
 import { keyOf, occupancyOf } from './occupancy.ts';
 import { step } from './referee.ts';
 import type { Deciding, HandEvent, Pending, RefereeState } from './state.ts';

@@ -1,6 +1,6 @@
-import type { Position, Variant } from '../../rules/index.ts';
-import { normaliseResult, parseFen, writeFen, writePdnGame } from '../../rules/index.ts';
-import type { WritableNode } from '../../rules/pdn/write.ts';
+import type { Position, Variant } from '../../../rules/index.ts';
+import { normaliseResult, parseFen, writeFen, writePdnGame } from '../../../rules/index.ts';
+import type { WritableNode } from '../../../rules/pdn/write.ts';
 import type { RefereeOutput } from './types.ts';
 
 /** What the scoresheet holds: moves, accepted irregularities (as setups) and the result. */

@@ -1,5 +1,5 @@
-import type { Color, Variant } from '../../rules/index.ts';
-import { KING, squareName } from '../../rules/index.ts';
+import type { Color, Variant } from '../../../rules/index.ts';
+import { KING, squareName } from '../../../rules/index.ts';
 import type { Fill, IrregularityCode } from './types.ts';
 
 const TEXT: Record<IrregularityCode, string> = {

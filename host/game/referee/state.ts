@@ -1,6 +1,6 @@
 // The referee's state: the game, the board as sensed, this turn's hands, and what waits for a decision.
 
-import type { Game, Move, Position, SquareSet } from '../../rules/index.ts';
+import type { Game, Move, Position, SquareSet } from '../../../rules/index.ts';
 import type { Held } from './board.ts';
 import type { LogEntry } from './classify.ts';
 import type { IrregularityCode, Policy, RefereeEvent, RefereeOutput } from './types.ts';

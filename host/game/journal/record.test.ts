@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseFen, variants } from '../../rules/index.ts';
+import { parseFen, variants } from '../../../rules/index.ts';
 import { casual } from '../referee/policy.ts';
 import { createReferee, step } from '../referee/referee.ts';
 import { clockRecord, crc32, encodeEntry, encodeHeader, outRecord, parseJournal, writeJournal } from './record.ts';
 import type { JournalEntry } from './record.ts';
 import { createClock, moved, parseTimeControl } from '../clock/clock.ts';
-import { gameJournal } from './testing/game.ts';
+import { gameJournal } from '../../journal/testing/game.ts';
 
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 const game = gameJournal();

@@ -2,8 +2,8 @@
 // Latvian text, seed 002; PDN 3.0 for the formats). Each scenario is a table of steps on a
 // virtual clock: the board time in ms, what happens, and what the clock must show after it.
 import { describe, expect, it } from 'vitest';
-import { readPdn, variants, writePdnGame } from '../../rules/index.ts';
-import type { Color } from '../../rules/index.ts';
+import { readPdn, variants, writePdnGame } from '../../../rules/index.ts';
+import type { Color } from '../../../rules/index.ts';
 import {
   clockComment,
   clocksComment,

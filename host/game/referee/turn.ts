@@ -2,7 +2,7 @@
 // shows it and it is certain, and the turn judged when play goes on (the clock, a decision asked
 // for, the opponent acting).
 
-import type { Color, Game, Move, Position } from '../../rules/index.ts';
+import type { Color, Game, Move, Position } from '../../../rules/index.ts';
 import {
   KING,
   colorBit,
@@ -14,7 +14,7 @@ import {
   outcome,
   play,
   playMove,
-} from '../../rules/index.ts';
+} from '../../../rules/index.ts';
 import { couldBe, lift, place } from './board.ts';
 import { captureOrder, classify } from './classify.ts';
 import { accept, acceptNow, afterCorrecting, afterDecide, afterMismatch, correct, correctionPlan, difference } from './decision.ts';

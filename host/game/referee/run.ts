@@ -1,4 +1,4 @@
-import type { Position } from '../../rules/index.ts';
+import type { Position } from '../../../rules/index.ts';
 import { closeOpenMove, createReferee, step } from './referee.ts';
 import type { RefereeState } from './referee.ts';
 import type { Policy, RefereeEvent, RefereeOutput } from './types.ts';
