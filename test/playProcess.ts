@@ -10,8 +10,8 @@ import type { PlayView } from '../host/game/types.ts';
 const bin = fileURLToPath(new URL('../host/cli/bin.js', import.meta.url));
 
 /** Starts `dambord play` with its games in `work/games` and resolves with the page's address once it is serving. */
-export function play(work: string, args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(work, 'games'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function play(work: string, args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(work, 'games'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';

@@ -230,3 +230,29 @@ export function repair(file: string): RepairResult {
     message: `journal ${file} damaged at ${read.problem.reason}; kept its first ${lines} good line${lines === 1 ? '' : 's'} (${keep} bytes), moved the ${tail.length} bytes after them to ${damagedPath}`,
   };
 }
+
+/**
+ * A new game's journal whose file is created with its first entry: a start that never reaches
+ * the board (a port in use, no board answering, Ctrl-C before a move) leaves no journal for
+ * `--resume last` to find. The folder is checked for writing at once, so that a journal that
+ * could not be written is said before play, not at the first move.
+ */
+export function journalOnFirstWrite(file: string, header: JournalHeader): Journal {
+  fs.accessSync(path.dirname(path.resolve(file)), fs.constants.W_OK);
+  if (fs.existsSync(file)) throw new Error(`journal ${file} already exists: resume it (dambord play --resume) or choose another file`);
+  let open: Journal | null = null;
+  const opened = (): Journal => (open ??= openJournal(file, header));
+  return {
+    path: file,
+    header,
+    get count() {
+      return open?.count ?? 0;
+    },
+    append: (entry) => opened().append(entry),
+    appendBatch: (entries) => {
+      if (entries.length > 0) opened().appendBatch(entries);
+    },
+    enqueue: (entry) => opened().enqueue(entry),
+    close: () => open?.close(),
+  };
+}

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentPosition, parseFen, parseSquare, variants } from '../../rules/index.ts';
+import { parseFen, parseSquare, variants } from '../../rules/index.ts';
 import type { Position } from '../../rules/index.ts';
 import { SquareSet } from '../../rules/squareSet.ts';
 import { parseTimeControl } from '../game/clock/clock.ts';
@@ -16,7 +16,8 @@ import { openJournal, readJournal, resumeJournal } from '../journal/journal.ts';
 import type { Journal } from '../journal/journal.ts';
 import { JOURNAL_FORMAT } from '../game/journal/record.ts';
 import type { ClockRecord } from '../game/journal/record.ts';
-import { recoverClock, recoverGame } from '../game/journal/recover.ts';
+import { recoverGame } from '../game/journal/recover.ts';
+import { resumeGame } from '../game/resume.ts';
 import type { BoardEvent, BoardLink } from '../link/types.ts';
 import { zeroCounters } from '../link/types.ts';
 import { tournament } from '../game/referee/policy.ts';
@@ -126,7 +127,7 @@ async function game(options: Partial<SessionOptions> & { tc: string }): Promise<
   const start = startPosition();
   const session = startSession({ start, policy: tournament, link, timeControl: timed(options.tc), now: () => g.t, ...options });
   Object.assign(g, { session });
-  const board = options.resume ? options.resume.state.sensed : start.board;
+  const board = options.resumed?.state.resume ? options.resumed.state.resume.referee.sensed : start.board;
   const sensed = [...board.keys()].filter((sq) => board[sq] !== 0);
   push({ type: 'link', state: 'connected', hello: { fw: 'stand-in', squares: 50, buttons: 4, caps: [], ring: 64, boot: 1, extra: {} }, occupancy: SquareSet.from(sensed), buttons: [], t: 0 });
   await flush();
@@ -232,12 +233,10 @@ describe('FMJD 5.4, 5.7, 10: an irregularity accepted and the clock', () => {
 
 describe('FMJD 10: the clocks of a resumed game', () => {
   /** What `dambord play --resume` gives the session (host/cli/commands/play.ts). */
-  function resumeOf(file: string, tc: string): NonNullable<SessionOptions['resume']> {
-    const read = readJournal(file);
-    const r = recoverGame(read);
+  function resumeOf(file: string): NonNullable<SessionOptions['resumed']> {
+    const r = resumeGame(readJournal(file));
     if (!r.ok) throw new Error(r.reason);
-    const clocks = recoverClock(read, timed(tc), currentPosition(r.state.game).turn);
-    return { state: r.state, lastT: Math.max(r.lastT, clocks.lastT), outputs: r.outputs, pending: r.pending, clock: clocks };
+    return r;
   }
 
   it('FMJD 10: the clocks come back as at the journal\'s last entry, not running, with the periods\' move counts; the next move starts them', async () => {
@@ -257,7 +256,7 @@ describe('FMJD 10: the clocks of a resumed game', () => {
 
     const resumed = resumeJournal(file);
     if (!resumed.ok) throw new Error(resumed.reason);
-    const second = await game({ tc: '3/600:300', journal: resumed.journal, resume: resumeOf(file, '3/600:300') });
+    const second = await game({ tc: '3/600:300', journal: resumed.journal, resumed: resumeOf(file) });
     const back = second.session.view();
     // White is charged up to the last entry (28400), not for the 5 s after it nor for the time
     // the host was down; no clock runs.
@@ -288,7 +287,7 @@ describe('FMJD 10: the clocks of a resumed game', () => {
     await first.close();
     const resumed = resumeJournal(file);
     if (!resumed.ok) throw new Error(resumed.reason);
-    const second = await game({ tc: '600+5', journal: resumed.journal, resume: resumeOf(file, '600+5') });
+    const second = await game({ tc: '600+5', journal: resumed.journal, resumed: resumeOf(file) });
     expect(second.session.view().pdn).toBe(before.pdn);
     await second.close();
   });
@@ -308,9 +307,9 @@ describe('FMJD 10: the clocks of a resumed game', () => {
 
     const resumed = resumeJournal(file);
     if (!resumed.ok) throw new Error(resumed.reason);
-    const resume = resumeOf(file, '600+5');
-    expect(resume.pending!.map((o) => o.type)).toEqual(['move']);
-    const second = await game({ tc: '600+5', journal: resumed.journal, resume });
+    const resume = resumeOf(file);
+    expect(resume.effects.flatMap((e) => (e.type === 'journal' ? e.entries.flatMap((x) => (x.k === 'out' ? [x.o.type] : [])) : []))).toEqual(['move']);
+    const second = await game({ tc: '600+5', journal: resumed.journal, resumed: resume });
     expect(second.session.view().pdn).toBe(before.pdn);
     expect(second.session.view().clock).toEqual({ white: 605 * S, black: 603 * S, running: null, control: '600+5' });
     await second.hands('lift 28\nplace 19\nlift 23'); // 28x19, charged nothing

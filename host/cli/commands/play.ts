@@ -1,15 +1,15 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { currentPosition, parseFen } from '../../../rules/index.ts';
+import { parseFen } from '../../../rules/index.ts';
 import type { SimulatedBinding } from '../../../hardware/sim/binding.ts';
-import { createClock, parseClockTime, parseTimeControl, setRemaining } from '../../game/clock/clock.ts';
+import { parseClockTime, parseTimeControl } from '../../game/clock/clock.ts';
 import type { TimedControl } from '../../game/clock/clock.ts';
-import { openJournal, repair, resumeJournal } from '../../journal/journal.ts';
+import { journalOnFirstWrite, readJournal, repair, resumeJournal } from '../../journal/journal.ts';
+import { killedAfterEvent } from '../../journal/fault.ts';
 import type { Journal } from '../../journal/journal.ts';
-import { recoverClock, recoverGame } from '../../game/journal/recover.ts';
-import type { ClockRecovery, Recovery } from '../../game/journal/recover.ts';
+import { resumeGame } from '../../game/resume.ts';
+import type { ResumeOptions } from '../../game/resume.ts';
 import { JOURNAL_FORMAT } from '../../game/journal/record.ts';
-import type { JournalRead } from '../../game/journal/record.ts';
 import { discoverBoard } from '../../link/discover.ts';
 import { openSerialLink } from '../../link/serialLink.ts';
 import type { BoardLink } from '../../link/types.ts';
@@ -91,50 +91,23 @@ export const playCommand: Command = {
     const dir = o.games ?? 'games';
     let resumed: Resumed | null = null;
     if (o.resume !== undefined) {
-      const r = resumeGame(o.resume === 'last' ? newestJournal(dir) : o.resume, io);
-      if (!r) return EXIT.io;
+      const r = resumeFrom(o.resume === 'last' ? lastGame(dir) : o.resume, io, { clocks: setClock, hints: o.hints });
+      if (typeof r === 'number') return r;
       resumed = r;
-      o.variant = r.variant;
-      o.fen = r.fen;
-      o.policy = r.policy;
-      if (r.showJumps) o['show-jumps'] = true;
-      const tag = (name: string) => r.journal.header.tags.find((t) => t.name === name)?.value;
-      o['time-control'] = tag('TimeControl') ?? o['time-control'];
-      o.white = tag('White') ?? o.white;
-      o.black = tag('Black') ?? o.black;
-      o.event = tag('Event') ?? o.event;
     }
     const chosen = variantOption(o.variant ?? 'international');
-    if (!chosen.ok) return usageError(io, 'play', chosen.error);
-    const v = chosen.variant;
-    const fen = parseFen(v, o.fen ?? v.startFen);
+    if (!resumed && !chosen.ok) return usageError(io, 'play', chosen.error);
+    const v = resumed?.game.state.config.start.variant ?? (chosen.ok ? chosen.variant : null)!;
+    const fen = resumed ? { ok: true as const, position: resumed.game.state.config.start } : parseFen(v, o.fen ?? v.startFen);
     if (!fen.ok) return usageError(io, 'play', `the FEN "${o.fen}" cannot be set up: ${fen.error.reason} (character ${fen.error.offset + 1})`);
     const named = policyNamed(o.policy ?? 'tournament');
-    const policy = named && withShowJumps(named, o['show-jumps'] === true);
+    const policy = resumed?.game.state.config.policy ?? (named && withShowJumps(named, o['show-jumps'] === true));
     if (!policy) return usageError(io, 'play', `unknown policy "${o.policy}"; choose tournament, casual or blind`);
     let timeControl: TimedControl | null = null;
-    if (o['time-control']) {
+    if (o['time-control'] && !resumed) {
       const tc = parseTimeControl(o['time-control']);
-      if (!tc.ok) {
-        resumed?.journal.close();
-        return usageError(io, 'play', `the time control "${o['time-control']}" is not one PDN knows (${tc.error}), e.g. 5400+30 or 40/7200:3600`);
-      }
+      if (!tc.ok) return usageError(io, 'play', `the time control "${o['time-control']}" is not one PDN knows (${tc.error}), e.g. 5400+30 or 40/7200:3600`);
       if (tc.tc.kind !== 'unknown' && tc.tc.kind !== 'untimed') timeControl = tc.tc;
-    }
-    // A resumed game's clocks, as the journal left them (or as the arbiter sets them).
-    let clocks: ClockRecovery | null = null;
-    if (resumed && timeControl) {
-      const state = resumed.recovery.state;
-      const turn = currentPosition(state.game).turn;
-      clocks = recoverClock(resumed.read, timeControl, turn);
-      if (setClock) {
-        // The arbiter's times replace the journal's (a fallen flag too); moves and periods stay.
-        const set = setRemaining(clocks.clock ?? { ...createClock(timeControl, turn), state: 'paused' }, setClock.white, setClock.black);
-        if (set.ok) clocks = { ...clocks, clock: set.clock, flag: null };
-      }
-    } else if (resumed && setClock) {
-      resumed.journal.close();
-      return usageError(io, 'play', `the game of ${resumed.path} has no time control: there are no clocks to set`);
     }
     const httpPort = Number(o['http-port'] ?? '8080');
     if (!Number.isInteger(httpPort) || httpPort < 0 || httpPort > 65535) return usageError(io, 'play', `--http-port must be a port number, not "${o['http-port']}"`);
@@ -156,7 +129,7 @@ export const playCommand: Command = {
       // A fresh simulated board holds the variant's start position, as a board taken out of its
       // box would: for a FEN, the LEDs and the page then guide the pieces into place.
       const box = parseFen(v, v.startFen);
-      const pieces = resumed ? resumed.recovery.state.sensed : box.ok ? box.position.board : fen.position.board;
+      const pieces = resumed?.game.state.resume ? resumed.game.state.resume.referee.sensed : box.ok ? box.position.board : fen.position.board;
       try {
         const sim = o.firmata ? simulatedFirmataBoardFor(fen.position, pieces, 'realtime') : simulatedBoardFor(fen.position, pieces, 'realtime');
         ({ board: hands, binding, path } = sim);
@@ -194,30 +167,26 @@ export const playCommand: Command = {
       journalPath = join(dir, `${stamp}.journal`);
       const tags = [{ name: 'Event', value: o.event ?? 'dambord game' }, { name: 'White', value: o.white ?? '?' }, { name: 'Black', value: o.black ?? '?' }];
       if (o['time-control']) tags.push({ name: 'TimeControl', value: o['time-control'] });
-      journal = openJournal(journalPath, { format: JOURNAL_FORMAT, variant: v.name, start: o.fen ?? v.startFen, policy: policy.name, showJumps: policy.showJumps, tags, timeControl: null, created: new Date().toISOString(), t0: 0 });
+      journal = journalOnFirstWrite(journalPath, { format: JOURNAL_FORMAT, variant: v.name, start: o.fen ?? v.startFen, policy: policy.name, showJumps: policy.showJumps, tags, timeControl: null, created: new Date().toISOString(), t0: 0 });
     } catch (e) {
       await link.close();
       io.stderr.write(`dambord play: cannot write the journal in ${dir}: ${why(e)}\n`);
       return EXIT.io;
     }
+    // Fault injection for the resume tests (host/journal/fault.ts).
+    const killAfter = Number(process.env.DAMBORD_KILL_AFTER_EVENT ?? 0);
+    if (killAfter > 0) journal = killedAfterEvent(journal, killAfter);
     const session = startSession({
       start: fen.position, policy, link, journal, hands, timeControl,
       hints: o.hints,
       players: { white: o.white ?? '?', black: o.black ?? '?' },
       tags: [{ name: 'Event', value: o.event ?? 'dambord game' }],
-      resume: resumed
-        ? {
-          state: resumed.recovery.state,
-          lastT: Math.max(resumed.recovery.lastT, clocks?.lastT ?? 0),
-          outputs: resumed.recovery.outputs,
-          pending: resumed.recovery.pending,
-          clock: clocks,
-          clockSet: setClock !== null,
-        }
-        : null,
+      resumed: resumed?.game ?? null,
     });
     const pdnPath = journalPath.replace(/\.journal$/, '.pdn');
     session.subscribe((view) => {
+      // No scoresheet before the journal holds something: a game that never began leaves no file.
+      if (journal.count === 0) return;
       try {
         writeFileSync(pdnPath, view.pdn);
       } catch {
@@ -267,16 +236,11 @@ export const playCommand: Command = {
   },
 };
 
+/** A journal opened to go on with its game, and the game brought back from it. */
 interface Resumed {
   readonly path: string;
   readonly journal: Journal;
-  readonly recovery: Extract<Recovery, { ok: true }>;
-  readonly variant: string;
-  readonly fen: string;
-  readonly policy: string;
-  readonly showJumps: boolean;
-  /** The journal as read (its clock entries give the clocks back). */
-  readonly read: JournalRead;
+  readonly game: Extract<ReturnType<typeof resumeGame>, { ok: true }>;
 }
 
 /** `--clock W,B`: White's and Black's time left in ms, or what is wrong with it. */
@@ -291,25 +255,33 @@ function parseClocks(text: string): { white: number; black: number } | string {
   return { white: white!, black: black! };
 }
 
-/** The newest journal in `dir` (by name: they are named by their start time). */
-function newestJournal(dir: string): string {
+/**
+ * The newest journal in `dir` that holds a game (by name: they are named by their start time):
+ * a journal with a header only (a start that never reached the board) is passed over.
+ */
+function lastGame(dir: string): string {
   try {
-    const names = readdirSync(dir).filter((f) => f.endsWith('.journal')).sort();
-    return names.length > 0 ? join(dir, names[names.length - 1]) : join(dir, '(no journal)');
+    const names = readdirSync(dir).filter((f) => f.endsWith('.journal')).sort().reverse();
+    for (const name of names) {
+      const read = readJournal(join(dir, name));
+      if (read.header && read.entries.length > 0) return join(dir, name);
+    }
   } catch {
-    return join(dir, '(no journal)');
+    // no folder: said below as no journal
   }
+  return join(dir, '(no journal)');
 }
 
 /**
  * Opens a journal to go on with its game: a damaged end (a torn last line after a power cut)
  * is set aside in `<file>.damaged-N` and reported, never deleted; the game is replayed and
- * checked against what the journal says the referee said.
+ * checked against what the journal says the referee said (host/game/resume.ts). The exit code
+ * when it cannot be resumed.
  */
-function resumeGame(file: string, io: Io): Resumed | null {
+function resumeFrom(file: string, io: Io, options: ResumeOptions): Resumed | number {
   if (!existsSync(file)) {
     io.stderr.write(`dambord play: no journal ${file} to resume\n`);
-    return null;
+    return EXIT.io;
   }
   try {
     const fixed = repair(file);
@@ -317,19 +289,19 @@ function resumeGame(file: string, io: Io): Resumed | null {
     const r = resumeJournal(file);
     if (!r.ok) {
       io.stderr.write(`dambord play: cannot resume ${file}: ${r.reason}\n`);
-      return null;
+      return EXIT.io;
     }
-    const recovery = recoverGame(r.read);
-    if (!recovery.ok) {
+    const game = resumeGame(r.read, options);
+    if (!game.ok) {
       r.journal.close();
-      io.stderr.write(`dambord play: the journal ${file} does not replay: ${recovery.reason}\n`);
-      return null;
+      if (game.kind === 'usage') return usageError(io, 'play', `${file}: ${game.reason}`);
+      io.stderr.write(`dambord play: the journal ${file} does not replay: ${game.reason}\n`);
+      return EXIT.io;
     }
-    const h = r.journal.header;
-    io.stdout.write(`dambord play: resuming ${file}: ${recovery.state.ply} plies played\n`);
-    return { path: file, journal: r.journal, recovery, variant: h.variant, fen: h.start, policy: h.policy, showJumps: h.showJumps === true, read: r.read };
+    io.stdout.write(`dambord play: resuming ${file}: ${game.plies} plies played\n`);
+    return { path: file, journal: r.journal, game };
   } catch (e) {
     io.stderr.write(`dambord play: cannot resume ${file}: ${why(e)}\n`);
-    return null;
+    return EXIT.io;
   }
 }

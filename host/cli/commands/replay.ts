@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { parseFen } from '../../../rules/index.ts';
 import { outputJson, outputText } from '../../game/referee/json.ts';
 import { policies, policyNamed, withShowJumps } from '../../game/referee/policy.ts';
-import { newScoresheet, record, scoresheetPdn } from '../../game/referee/record.ts';
-import { runEvents } from '../../game/referee/run.ts';
+import { replayEvents } from '../../game/replay.ts';
+import { gamePdn } from '../../game/view.ts';
 import type { RefereeEvent } from '../../game/referee/types.ts';
 import { eventsOf, parseActionScript } from '../../script/actions.ts';
 import { playOnSimulatedBoard } from '../../sim/throughSim.ts';
@@ -94,12 +94,11 @@ export const replayCommand: Command = {
     } else if (options.through === undefined || options.through === 'referee') {
       events = eventsOf(script.actions).map((e) => e.event);
     } else return usageError(io, 'replay', `--through must be sim (the simulated board running the dambord firmware) or firmata (StandardFirmata on a simulated Mega), not "${options.through}"`);
-    const { outputs } = runEvents(fen.position, policy, events);
-    for (const { output } of outputs) io.stdout.write(`${options.json ? JSON.stringify(outputJson(variant, output)) : outputText(variant, output)}\n`);
+    const { state, said } = replayEvents({ start: fen.position, policy, players: { white: '?', black: '?' }, tags: [], timeControl: null, hints: false }, events);
+    for (const output of said) io.stdout.write(`${options.json ? JSON.stringify(outputJson(variant, output)) : outputText(variant, output)}\n`);
     if (options.pdn) {
-      const sheet = record(newScoresheet(fen.position), outputs.map((o) => o.output));
       try {
-        writeFileSync(options.pdn, scoresheetPdn(sheet));
+        writeFileSync(options.pdn, gamePdn(state));
       } catch (e) {
         io.stderr.write(`dambord replay: cannot write ${options.pdn}: ${why(e)}\n`);
         return EXIT.io;

@@ -1,0 +1,55 @@
+import { clockComment, clocksText, handOver, moved, stop } from './clock/clock.ts';
+import { clockRecord } from './journal/record.ts';
+import type { ClockRecord } from './journal/record.ts';
+import type { RefereeOutput } from './referee/types.ts';
+import { clockAt } from './draft.ts';
+import type { Draft } from './draft.ts';
+
+/** What the clock did on one referee output: the entry to journal and the scoresheet's comment. */
+export interface ClockPress {
+  readonly entry: ClockRecord;
+  readonly comment: { readonly kind: 'move' | 'setup'; readonly text: string } | null;
+}
+
+/**
+ * What the clock does on one referee output (FMJD 10; Latvian 10.3: the player presses the
+ * clock with the hand that moved); null when it does nothing.
+ * - a move: the mover's clock is pressed (the first move of the game, or the first after a
+ *   resume, starts the clock: the mover is charged nothing);
+ * - an irregularity accepted that leaves the other side to move (an illegal move let stand,
+ *   FMJD 5.4, 5.7): the mover's clock is pressed as for a move; a takeback accepted (5.4.4)
+ *   hands the turn back with nothing credited; one that leaves the same side to move changes
+ *   nothing;
+ * - the game's result: the clock stops.
+ */
+export function clockOn(d: Draft, o: RefereeOutput): ClockPress | null {
+  const clock = d.s.clock;
+  if (!clock || clock.state === 'stopped') return null;
+  if (o.type === 'move') {
+    const t = clockAt(d, o.t);
+    const r = moved(clock, o.side, t);
+    if (!r.ok) return null;
+    d.s.clock = r.clock;
+    const entry = clockRecord(r.clock, t, 'move');
+    // The mover's time left, after the move (PDN 3.0: the clock command is connected to the preceding move).
+    return { entry, comment: { kind: 'move', text: clockComment(entry[o.side]) } };
+  }
+  if (o.type === 'accepted' && o.position.turn !== clock.toMove) {
+    const t = clockAt(d, o.t);
+    const takeback = o.code === 'takeback';
+    const r = takeback ? handOver(clock, t) : moved(clock, clock.toMove, t);
+    if (!r.ok) return null;
+    d.s.clock = r.clock;
+    const entry = clockRecord(r.clock, t, takeback ? 'takeback' : 'accepted');
+    // The position that stands is no move of the scoresheet but a setup, whose comment goes
+    // on the opponent's last move: both clocks, each named, so that neither is taken for the
+    // opponent's (PDN 3.0's two-clock form, the running one in capitals).
+    return { entry, comment: takeback ? null : { kind: 'setup', text: clocksText(entry.white, entry.black, entry.running) } };
+  }
+  if (o.type === 'result') {
+    const t = clockAt(d, o.t);
+    d.s.clock = stop(clock, t);
+    return { entry: clockRecord(d.s.clock, t, 'stopped'), comment: null };
+  }
+  return null;
+}

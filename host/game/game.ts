@@ -1,0 +1,128 @@
+// The game at the board as one pure state machine: what `dambord play`, `dambord replay`, a
+// resume and every golden session run. Board events, the players' commands and the passing of
+// time go in with the time passed in; what is to be done comes out as effects (journal entries,
+// LED frames, sounds, what the referee said, scoresheet lines, messages), for a shell to carry
+// out. Nothing here reads a clock, a file or a port.
+
+import type { Color, Position } from '../../rules/index.ts';
+import type { LedFrame, BoardEvent } from '../link/types.ts';
+import type { Clock, TimedControl } from './clock/clock.ts';
+import type { JournalEntry } from './journal/record.ts';
+import type { Guidance } from './leds/guidance.ts';
+import type { RefereeState } from './referee/referee.ts';
+import type { Scoresheet } from './referee/record.ts';
+import type { Policy, RefereeOutput } from './referee/types.ts';
+import type { PlayView } from './types.ts';
+
+/** What a game is played with: fixed for its whole life (a resume brings it back from the journal's header). */
+export interface GameConfig {
+  /** The position the board must show before play starts. */
+  readonly start: Position;
+  readonly policy: Policy;
+  readonly players: { readonly white: string; readonly black: string };
+  /** The scoresheet's tags, in order (White and Black included when the players are named). */
+  readonly tags: readonly { readonly name: string; readonly value: string }[];
+  /** The clocks' time control; null: no clock. */
+  readonly timeControl: TimedControl | null;
+  /** Light the legal destinations of a lifted piece (never in the tournament policy). */
+  readonly hints: boolean;
+}
+
+/**
+ * A game brought back from its journal, waiting for the board: when the board connects, what it
+ * senses is checked against the game and every difference is given to the referee as hands
+ * would. `lastT` is the board time of the journal's last entry; the resumed board's times are
+ * continued from it.
+ */
+export interface ResumePoint {
+  readonly referee: RefereeState;
+  readonly lastT: number;
+}
+
+/** The whole game, as a value. */
+export interface GameState {
+  readonly config: GameConfig;
+  /** The referee once the board shows the start position (or the resumed game connected). */
+  readonly referee: RefereeState | null;
+  /** Before the game starts: the squares the board senses while it does not yet show the start position. */
+  readonly setup: ReadonlySet<number> | null;
+  /** A resumed game until its board connects. */
+  readonly resume: ResumePoint | null;
+  readonly guidance: Guidance;
+  readonly sheet: Scoresheet;
+  readonly clock: Clock | null;
+  /** Board time the clock was last read at: the clock's time never goes back. */
+  readonly clockT: number;
+  /** Board time of the journal's last entry (the scoresheet's time tags are as of then). */
+  readonly journalT: number;
+  /** The link's state (`connecting`, `connected`, `lost`, `resynced`, `wrong board`) and the board's firmware. */
+  readonly link: { readonly state: string; readonly firmware: string | null };
+  readonly irregularity: PlayView['irregularity'];
+  readonly result: PlayView['result'];
+  /** A draw offered by this side and not yet answered. */
+  readonly drawOffer: Color | null;
+  /** Messages for people, newest last (at most {@link LOG_LIMIT}). */
+  readonly log: readonly string[];
+  /** Added to the board's times: a resumed game's board restarted its clock from zero. */
+  readonly offset: number;
+  /** The LED frame last sent, as a key: a frame is sent only when it changes. */
+  readonly lastFrame: string;
+}
+
+/** What the players ask of the game itself (the hands on the board are board events). */
+export type PlayerCommand =
+  | { readonly type: 'press'; readonly button: 'accept' | 'correct' }
+  | { readonly type: 'resign'; readonly color: Color }
+  /** With `color`: that side offers a draw (accepted by an offer of the other side); without: a draw agreed by both (FMJD 7.3.1). */
+  | { readonly type: 'draw'; readonly color?: Color };
+
+/**
+ * What goes into the game. `now` (passed beside the input) is the board's time in ms as the
+ * shell estimates it; a board event carries its own.
+ * - `board`: what the board link delivered (the link's state, lifts, places, buttons);
+ * - `player`: a command of the players (the page, the command line);
+ * - `tick`: time passes (a flag may fall; a running clock is journaled now and then);
+ * - `end`: the hands are withdrawn for good (the end of an action script): a move still open,
+ *   a king that could have slid further, is announced.
+ */
+export type GameInput =
+  | { readonly type: 'board'; readonly event: BoardEvent }
+  | { readonly type: 'player'; readonly command: PlayerCommand }
+  | { readonly type: 'tick' }
+  | { readonly type: 'end' };
+
+/**
+ * What the shell is to do, in order.
+ * - `journal`: write these entries to disk before anything after them is done;
+ * - `leds`: show this frame; `beep`: sound the buzzer;
+ * - `said`: what the referee said (a move, an irregularity, a result...), for printing, speech
+ *   and broadcast;
+ * - `scoresheet`: a move written on the scoresheet;
+ * - `log`: a message for people; `view`: the view changed;
+ * - `refused`: the command could not be carried out, and why.
+ */
+export type GameEffect =
+  | { readonly type: 'journal'; readonly entries: readonly JournalEntry[] }
+  | { readonly type: 'leds'; readonly frame: LedFrame }
+  | { readonly type: 'beep'; readonly hz: number; readonly ms: number }
+  | { readonly type: 'said'; readonly output: RefereeOutput }
+  | { readonly type: 'scoresheet'; readonly side: Color; readonly text: string }
+  | { readonly type: 'log'; readonly text: string }
+  | { readonly type: 'view' }
+  | { readonly type: 'refused'; readonly error: string };
+
+/** One step of the game. */
+export interface GameStep {
+  readonly state: GameState;
+  readonly effects: readonly GameEffect[];
+}
+
+/** The log keeps this many messages. */
+export const LOG_LIMIT = 200;
+
+/**
+ * While a clock runs and nothing else is journaled, a clock entry every this many ms of board
+ * time: a resumed game loses at most this much of the running side's time (FMJD 10 leaves
+ * the clock to the arbiter, who may set it with `--clock`).
+ */
+export const CLOCK_HEARTBEAT_MS = 10_000;

@@ -1,0 +1,51 @@
+// An action script's events through the game: `dambord replay` (plain and through the simulated
+// boards) and the golden sessions. The board is taken to show the start position when the
+// script begins, as a board set up for play does; at the end the hands are withdrawn.
+
+import { SquareSet } from '../../rules/index.ts';
+import type { BoardEvent } from '../link/types.ts';
+import type { RefereeEvent, RefereeOutput } from './referee/types.ts';
+import type { GameConfig, GameInput, GameState } from './game.ts';
+import { createGame, step } from './step.ts';
+
+/** The hello of the board an action script is played on: the variant's squares and the four buttons. */
+const SCRIPT_BOARD = { fw: 'action script', buttons: 4, caps: [], ring: 0, boot: 0, extra: {} } as const;
+
+/** A referee event as the game's input: the board's hands and buttons, or a player's command. */
+export function inputOf(e: RefereeEvent, seq = 0): GameInput {
+  switch (e.type) {
+    case 'lift':
+    case 'place':
+      return { type: 'board', event: { type: e.type, square: e.square, t: e.t, seq, source: 'board' } };
+    case 'press':
+      return { type: 'board', event: { type: 'button', button: e.button, down: true, t: e.t, seq, source: 'board' } };
+    case 'resign':
+      return { type: 'player', command: { type: 'resign', color: e.color } };
+    case 'draw-agreed':
+      return { type: 'player', command: { type: 'draw' } };
+    case 'tick':
+      return { type: 'tick' };
+  }
+}
+
+/**
+ * Plays `events` (board time, squares as indices) on a board that shows `config.start` from the
+ * first event's time on, then withdraws the hands. Returns the game and everything the referee
+ * said, in order.
+ */
+export function replayEvents(config: GameConfig, events: readonly RefereeEvent[]): { state: GameState; said: RefereeOutput[] } {
+  const t0 = events[0]?.t ?? 0;
+  const occupancy = SquareSet.from([...config.start.board.keys()].filter((sq) => config.start.board[sq] !== 0));
+  const connected: BoardEvent = { type: 'link', state: 'connected', hello: { ...SCRIPT_BOARD, squares: config.start.variant.geometry.squares }, occupancy, buttons: [], t: t0 };
+  const said: RefereeOutput[] = [];
+  let state = createGame(config);
+  const run = (input: GameInput, now: number) => {
+    const r = step(state, input, now);
+    state = r.state;
+    for (const e of r.effects) if (e.type === 'said') said.push(e.output);
+  };
+  run({ type: 'board', event: connected }, t0);
+  events.forEach((e, i) => run(inputOf(e, i + 1), e.t));
+  run({ type: 'end' }, events.at(-1)?.t ?? t0);
+  return { state, said };
+}

@@ -1,0 +1,283 @@
+// The game's transition function: one input, the time, and the state before give the state
+// after and the effects. Each step works on a copy of the state (a draft) and returns it.
+
+import { currentPosition } from '../../rules/index.ts';
+import { createClock, flagFall, flagResult, startFor, stop } from './clock/clock.ts';
+import { clockRecord, outRecord } from './journal/record.ts';
+import { NO_GUIDANCE, ledFrame, observe } from './leds/guidance.ts';
+import { outputText } from './referee/json.ts';
+import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
+import { newScoresheet, record } from './referee/record.ts';
+import type { RefereeEvent, RefereeOutput } from './referee/types.ts';
+import type { BoardEvent, LedFrame } from '../link/types.ts';
+import { clockOn } from './clockOn.ts';
+import { CLOCK_HEARTBEAT_MS, LOG_LIMIT } from './game.ts';
+import { clockAt, draft, journal, say } from './draft.ts';
+import type { Draft } from './draft.ts';
+import type { GameConfig, GameInput, GameState, GameStep, PlayerCommand } from './game.ts';
+import type { JournalEntry } from './journal/record.ts';
+
+/** Why a game ended, in words. */
+const REASONS: Readonly<Record<string, string>> = {
+  'no-pieces': 'no pieces left',
+  'no-moves': 'no move left',
+  repetition: 'the same position a third time',
+  'king-moves': 'only kings moved, no capture, for the moves the rules allow',
+  endgame: 'the endgame was not won in the moves the rules allow',
+  'forty-moves': 'no win within 40 moves after notice',
+  resignation: 'resignation',
+  agreement: 'draw agreed',
+};
+
+/** A new game, waiting for the board to connect and show `config.start`. */
+export function createGame(config: GameConfig): GameState {
+  return {
+    config,
+    referee: null,
+    setup: null,
+    resume: null,
+    guidance: NO_GUIDANCE,
+    sheet: newScoresheet(config.start, config.tags),
+    // Before the first move or press of the clock no time runs (FMJD 10; Latvian 10.3).
+    clock: config.timeControl ? createClock(config.timeControl, config.start.turn) : null,
+    clockT: 0,
+    journalT: 0,
+    link: { state: 'connecting', firmware: null },
+    irregularity: null,
+    result: null,
+    drawOffer: null,
+    log: [],
+    offset: 0,
+    lastFrame: '',
+  };
+}
+
+/** The game after `input` at board time `now` (ms, the board's own clock as the shell estimates it). */
+export function step(state: GameState, input: GameInput, now: number): GameStep {
+  const d = draft(state);
+  switch (input.type) {
+    case 'board':
+      onBoard(d, input.event);
+      break;
+    case 'player':
+      onPlayer(d, input.command, now + d.s.offset);
+      break;
+    case 'tick':
+      if (d.s.referee && !d.s.result) clockTick(d, now + d.s.offset);
+      break;
+    case 'end':
+      if (d.s.referee) {
+        const r = closeOpenMove(d.s.referee);
+        d.s.referee = r.state;
+        handle(d, r.outputs);
+      }
+      break;
+  }
+  return { state: d.s, effects: d.effects };
+}
+
+/** An event for the referee: journaled first (on disk before it is acted on), then stepped. */
+function apply(d: Draft, event: RefereeEvent): void {
+  const s = d.s;
+  if (!s.referee || s.result) return;
+  const entries: JournalEntry[] = [{ k: 'ev', e: event }];
+  if (event.type === 'press' && event.button === 'clock' && s.clock && (s.clock.state === 'ready' || s.clock.state === 'paused')) {
+    // The first press of the clock, before any move (or after a resume): the side to move's
+    // time starts running, as a player starts the opponent's clock.
+    const t = clockAt(d, event.t);
+    const started = startFor(s.clock, currentPosition(s.referee.game).turn, t);
+    if (started.ok) {
+      s.clock = started.clock;
+      entries.push(clockRecord(s.clock, t, 'button'));
+      say(d, `the clock is pressed: ${s.clock.toMove}'s time runs`);
+    }
+  }
+  journal(d, entries);
+  const r = refereeStep(s.referee, event);
+  s.referee = r.state;
+  handle(d, r.outputs);
+}
+
+/** What the referee said: journaled with what the clock did on it, then the scoresheet, the LEDs and the view. */
+function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
+  const s = d.s;
+  const v = s.config.start.variant;
+  const entries: JournalEntry[] = [];
+  const comments: { kind: 'move' | 'setup'; text: string }[] = [];
+  for (const o of outputs) {
+    const rec = outRecord(o);
+    if (rec) entries.push({ k: 'out', o: rec });
+    const pressed = clockOn(d, o);
+    if (pressed) entries.push(pressed.entry);
+    if (pressed?.comment) comments.push(pressed.comment);
+  }
+  journal(d, entries);
+  const before = s.sheet.items.length;
+  s.sheet = record(s.sheet, outputs);
+  for (const c of comments) annotate(d, c.kind, c.text);
+  for (const item of s.sheet.items.slice(before)) if (item.kind === 'move') d.effects.push({ type: 'scoresheet', side: item.side, text: item.text });
+  s.guidance = observe(s.guidance, outputs);
+  for (const o of outputs) {
+    d.effects.push({ type: 'said', output: o });
+    if (o.type === 'move' && s.drawOffer && o.side !== s.drawOffer) {
+      say(d, `${o.side} played on: the draw offered by ${s.drawOffer} is declined`);
+      s.drawOffer = null;
+    }
+    if (o.type === 'irregularity') {
+      s.irregularity = { code: o.code, article: o.article, message: o.message, decision: o.decision };
+      // The buzzer: a longer tone when the opponent must decide, a short one for a note.
+      d.effects.push(o.decision === 'decide' ? { type: 'beep', hz: 880, ms: 400 } : { type: 'beep', hz: 1320, ms: 120 });
+    }
+    if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') s.irregularity = s.irregularity?.decision === 'note' && o.type !== 'move' ? s.irregularity : null;
+    if (o.type === 'result') s.result = { result: o.result, reason: REASONS[o.reason] ?? o.reason, article: o.article };
+    if (o.type !== 'move' || s.log.length < LOG_LIMIT) say(d, outputText(v, o));
+  }
+  changed(d);
+}
+
+/** `text` added to the scoresheet's last item of `kind`: a move's comments, or a setup's comment. */
+function annotate(d: Draft, kind: 'move' | 'setup', text: string): void {
+  const items = [...d.s.sheet.items];
+  const at = items.map((x) => x.kind).lastIndexOf(kind);
+  const item = items[at];
+  if (item?.kind === 'move') items[at] = { ...item, comments: [...item.comments, text] };
+  else if (item?.kind === 'setup') items[at] = { ...item, comment: `${item.comment} ${text}` };
+  else return;
+  d.s.sheet = { ...d.s.sheet, items };
+}
+
+/** The LEDs as the game now wants them (sent when they change), and the view changed. */
+export function changed(d: Draft): void {
+  const s = d.s;
+  if (s.referee || s.setup) {
+    const frame = currentFrame(s);
+    const key = frame.join(',');
+    if (key !== s.lastFrame) {
+      s.lastFrame = key;
+      d.effects.push({ type: 'leds', frame });
+    }
+  }
+  d.effects.push({ type: 'view' });
+}
+
+/** The LEDs of the game: the referee's guidance, the setting up of the start position, or none. */
+export function currentFrame(s: GameState): LedFrame {
+  if (s.referee) return ledFrame(s.referee, s.guidance, { hints: s.config.hints });
+  if (!s.setup) return [];
+  // While setting up: pieces to put down blink in turn with pieces to take off.
+  const setup = s.setup;
+  return Array.from(s.config.start.board, (p, sq) => ((p !== 0) === setup.has(sq) ? 'off' : p !== 0 ? 'alternate' : 'fast'));
+}
+
+/** Starts the game once the board shows the start position; whether it did. */
+function startIfSetUp(d: Draft, t: number): boolean {
+  const s = d.s;
+  if (!s.setup) return false;
+  for (let sq = 0; sq < s.config.start.board.length; sq++) if ((s.config.start.board[sq] !== 0) !== s.setup.has(sq)) return false;
+  s.setup = null;
+  s.referee = createReferee(s.config.start, s.config.policy, t);
+  // No clock runs yet: the first move or press of the clock starts it (FMJD 10; Latvian 10.3).
+  say(d, 'the board shows the start position: play');
+  changed(d);
+  return true;
+}
+
+function onBoard(d: Draft, e: BoardEvent): void {
+  const s = d.s;
+  const v = s.config.start.variant;
+  if (e.type === 'link' && e.state === 'connected' && e.hello.squares !== v.geometry.squares) {
+    // A board of the wrong size for the variant: nothing it senses can be this game.
+    s.link = { ...s.link, state: 'wrong board' };
+    say(d, `the board has ${e.hello.squares} squares, but ${v.name} draughts is played on ${v.geometry.squares}: connect a ${v.geometry.size}x${v.geometry.size} board or choose a ${e.hello.squares === 50 ? '10x10' : '8x8'} variant`);
+    changed(d);
+    return;
+  }
+  if (s.link.state === 'wrong board') return;
+  if (e.type === 'link') {
+    s.link = { state: e.state, firmware: e.state !== 'lost' ? e.hello.fw : s.link.firmware };
+    say(d, `link ${e.state}${'reason' in e ? ` (${e.reason})` : ''}`);
+    if (e.state === 'connected' && !s.referee && s.resume) {
+      const back = s.resume;
+      s.referee = back.referee;
+      s.resume = null;
+      s.offset = Math.max(0, back.lastT + 1 - e.t);
+      say(d, `resumed the game after ${back.referee.ply} plies`);
+      // The board is checked against the game: every difference goes to the referee as hands.
+      for (let sq = 0; sq < back.referee.sensed.length; sq++) {
+        const want = back.referee.sensed[sq] !== 0;
+        if (want !== e.occupancy.has(sq)) apply(d, { type: want ? 'lift' : 'place', square: sq, t: e.t + s.offset });
+      }
+    }
+    if (e.state === 'connected' && !s.referee) {
+      s.setup = new Set(e.occupancy);
+      if (!startIfSetUp(d, e.t)) say(d, 'set up the position: the LEDs blink where pieces go (fill) and what to take off (clear)');
+    }
+    changed(d);
+    return;
+  }
+  if (s.setup && !s.referee) {
+    const setup = new Set(s.setup);
+    if (e.type === 'lift') setup.delete(e.square);
+    if (e.type === 'place') setup.add(e.square);
+    s.setup = setup;
+    if (!startIfSetUp(d, e.t)) changed(d);
+    return;
+  }
+  if (e.type === 'button') {
+    if (e.down) apply(d, { type: 'press', button: e.button, t: e.t + s.offset });
+    return;
+  }
+  apply(d, { type: e.type, square: e.square, t: e.t + s.offset });
+}
+
+function onPlayer(d: Draft, c: PlayerCommand, t: number): void {
+  const s = d.s;
+  if (c.type === 'draw' && c.color && s.referee && !s.result) {
+    // An offer stands until the opponent moves; the opponent's own offer accepts it.
+    if (s.drawOffer && s.drawOffer !== c.color) {
+      s.drawOffer = null;
+      apply(d, { type: 'draw-agreed', t });
+    } else {
+      s.drawOffer = c.color;
+      say(d, `${c.color} offers a draw`);
+      journal(d, [{ k: 'note', t, text: `${c.color} offers a draw` }]);
+      changed(d);
+    }
+    return;
+  }
+  if (!s.referee) {
+    d.effects.push({ type: 'refused', error: 'the board is not connected yet' });
+    return;
+  }
+  if (c.type === 'resign') apply(d, { type: 'resign', color: c.color, t });
+  else if (c.type === 'draw') apply(d, { type: 'draw-agreed', t });
+  else apply(d, { type: 'press', button: c.button, t });
+}
+
+/**
+ * The clock between events: a flag falls (Latvian 7.1.2.5; never before the first move or
+ * press, when no time runs), and while a clock runs the journal hears of it every
+ * {@link CLOCK_HEARTBEAT_MS} of quiet.
+ */
+function clockTick(d: Draft, now: number): void {
+  const s = d.s;
+  if (!s.clock) return;
+  const t = clockAt(d, now);
+  const flag = flagFall(s.clock, t);
+  if (flag) {
+    s.clock = stop(s.clock, t);
+    flagFallen(d, flag);
+    journal(d, [{ k: 'note', t, text: `flag fall: ${flag}` }, clockRecord(s.clock, t, 'flag')]);
+    changed(d);
+    return;
+  }
+  if (s.clock.state === 'running' && t - s.journalT >= CLOCK_HEARTBEAT_MS) journal(d, [clockRecord(s.clock, t, 'running')]);
+}
+
+/** `flag`'s time ran out: the game's result (Latvian 7.1.2.5). */
+export function flagFallen(d: Draft, flag: 'white' | 'black'): void {
+  const f = flagResult(flag, d.s.config.start.variant);
+  d.s.result = { result: f.result, reason: `${flag}'s time ran out`, article: f.article };
+  say(d, `${flag} lost on time (article ${f.article})`);
+  d.s.sheet = { ...d.s.sheet, result: f.result };
+}

@@ -1,0 +1,97 @@
+// Resume is recovery of the game from its journal, in one place (host/game/resume.ts). These run
+// `dambord play` as a real process on the simulated board, driven through its page's API:
+// - killed between writing a board event and writing what the referee said about it (the
+//   journal's fault injection, host/journal/fault.ts), resumed twice: the same game both times,
+//   the missing output journaled once;
+// - a start that never reaches a move leaves no journal, and `--resume last` takes the newest
+//   journal that holds a game.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { recoverGame } from '../host/game/journal/recover.ts';
+import { readJournal } from '../host/journal/journal.ts';
+import { command, play, view, waitFor } from './playProcess.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'dambord-resume-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const journals = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.journal')).sort() : []);
+const exited = (child: { once(e: 'exit', f: (code: number | null, signal: string | null) => void): void }) => new Promise<{ code: number | null; signal: string | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
+
+describe('resume from the journal', () => {
+  it('killed between a journaled event and what the referee said about it, resumed twice: the same game, the move journaled once', async () => {
+    const dir = join(work, 'kill');
+    const games = join(dir, 'games');
+    // The 6th board event of the run is the place of White's second move (32-28, 18-23, 37-32).
+    const first = await play(dir, ['--time-control', '600+5'], { DAMBORD_KILL_AFTER_EVENT: '6' });
+    await waitFor('the board', async () => (await view(first.url)).link.state === 'connected');
+    const gone = exited(first.child);
+    const hands = [['lift', '32'], ['place', '28'], ['lift', '18'], ['place', '23'], ['lift', '37']];
+    for (const [what, sq] of hands) {
+      await command(first.url, { type: what, square: sq });
+      await waitFor(`${what} ${sq}`, async () => (await view(first.url)).squares.find((q) => q.name === sq)!.sensed === (what === 'place'));
+    }
+    await command(first.url, { type: 'place', square: '32' }).catch(() => {});
+    expect((await gone).signal).toBe('SIGKILL');
+    const [file] = journals(games);
+    const killed = readJournal(join(games, file));
+    // On disk: the event, and nothing the referee said about it.
+    expect(killed.entries.at(-1)).toMatchObject({ k: 'ev', e: { type: 'place', square: 31 } });
+    const lost = recoverGame(killed);
+    expect(lost.ok && lost.pending.map((o) => o.type)).toEqual(['move']);
+
+    const runs = [];
+    for (let i = 0; i < 2; i++) {
+      const { child, url } = await play(dir, ['--resume', 'last']);
+      await waitFor('the resumed board', async () => (await view(url)).link.state === 'connected');
+      const back = await view(url);
+      runs.push(back);
+      child.kill('SIGINT');
+      await exited(child);
+    }
+    expect(runs[0].moves.map((m) => m.text)).toEqual(['32-28', '18-23', '37-32']);
+    expect(runs[1].moves).toEqual(runs[0].moves);
+    expect(runs[1].pdn).toBe(runs[0].pdn);
+    expect(runs[1].squares).toEqual(runs[0].squares);
+    expect(runs[1].clock).toMatchObject({ white: runs[0].clock!.white, black: runs[0].clock!.black, running: null });
+    // The journal now holds the move once, after its event, and replays with nothing missing.
+    const after = readJournal(join(games, file));
+    const outs = after.entries.flatMap((e) => (e.k === 'out' && e.o.type === 'move' ? [e.o.text] : []));
+    expect(outs).toEqual(['32-28', '18-23', '37-32']);
+    const again = recoverGame(after);
+    expect(again.ok && again.pending).toEqual([]);
+  }, 90_000);
+
+  it('a start that never reaches a move leaves no journal; --resume last takes the newest journal that holds a game', async () => {
+    const dir = join(work, 'last');
+    const games = join(dir, 'games');
+    // A game of one move, stopped.
+    const one = await play(dir, ['--white', 'Anna']);
+    await waitFor('the board', async () => (await view(one.url)).link.state === 'connected');
+    await command(one.url, { type: 'lift', square: '32' });
+    await command(one.url, { type: 'place', square: '28' });
+    await waitFor('the move', async () => (await view(one.url)).moves.length === 1);
+    one.child.kill('SIGINT');
+    await exited(one.child);
+    expect(journals(games)).toHaveLength(1);
+    // A start killed before any move: nothing written.
+    const none = await play(dir, []);
+    await waitFor('the board', async () => (await view(none.url)).link.state === 'connected');
+    none.child.kill('SIGKILL');
+    await exited(none.child);
+    expect(journals(games)).toHaveLength(1);
+    expect(readdirSync(games).filter((f) => f.endsWith('.pdn'))).toHaveLength(1);
+    // A newer journal with a header only (a version that wrote it at the start) is passed over.
+    const [kept] = journals(games);
+    const header = readFileSync(join(games, kept), 'utf8').split('\n')[0];
+    writeFileSync(join(games, '9999-header-only.journal'), `${header}\n`);
+    const back = await play(dir, ['--resume', 'last']);
+    await waitFor('the resumed board', async () => (await view(back.url)).link.state === 'connected');
+    const v = await view(back.url);
+    expect(v.moves.map((m) => m.text)).toEqual(['32-28']);
+    expect(v.players.white).toBe('Anna');
+    back.child.kill('SIGINT');
+    await exited(back.child);
+  }, 90_000);
+});
