@@ -1,6 +1,62 @@
-// Lint configuration: the recommended rules of ESLint and typescript-eslint, for all of dambord.
+// Lint configuration: the recommended rules of ESLint and typescript-eslint for all of dambord,
+// and the layers of the design (README, Layout), enforced:
+// - rules/ (the rules of draughts) imports nothing outside itself;
+// - host/game/ (the game core) imports only itself, rules/ and the board-link contract
+//   (host/link/types.ts);
+// - the pure parts (rules/, host/game/, the serial protocol's codecs host/link/protocol/, the
+//   action-script codec host/script/) touch no node: module, package, timer or wall clock: only the
+//   adapters (host/cli, host/web, host/play, host/link's shells, host/firmata, host/journal,
+//   host/sim, hardware/) do I/O.
+// Tests and test kits (*.test.ts, testing/) may use what they need.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/** What each layer may import: repository paths (a folder ends with /). */
+const LAYERS = [
+  { layer: 'rules/', may: ['rules/'] },
+  { layer: 'host/game/', may: ['host/game/', 'rules/', 'host/link/types.ts'] },
+  { layer: 'host/link/protocol/', may: ['host/link/protocol/', 'host/link/types.ts', 'rules/'] },
+  { layer: 'host/script/', may: ['host/script/', 'rules/', 'host/game/referee/types.ts'] },
+];
+
+/** The rule `dambord/layers`: an import across the layers above is an error that names the layer and what it may import. */
+const layers = {
+  meta: { type: 'problem', docs: { description: 'imports stay within the layers of the design' }, schema: [] },
+  create(context) {
+    const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
+    const rule = LAYERS.find((l) => file.startsWith(l.layer));
+    if (!rule) return {};
+    const check = (node, source) => {
+      if (!source || typeof source.value !== 'string') return;
+      const spec = source.value;
+      if (!spec.startsWith('.')) {
+        context.report({ node, message: `${rule.layer} is pure: it may not import "${spec}" (no node: module or package; only the adapters do I/O)` });
+        return;
+      }
+      const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/');
+      if (!rule.may.some((m) => (m.endsWith('/') ? target.startsWith(m) : target === m))) {
+        context.report({ node, message: `${rule.layer} may import only ${rule.may.join(', ')}; not ${target}` });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
+const PURE = ['rules/**/*.ts', 'host/game/**/*.ts', 'host/link/protocol/**/*.ts', 'host/script/**/*.ts'];
+const TESTS = ['**/*.test.ts', '**/testing/**'];
+const CLOCKS = ['setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'queueMicrotask', 'performance', 'process', 'fetch'].map((name) => ({
+  name,
+  message: 'the pure parts are given the time and do no I/O: only the adapters use timers, the process and the network',
+}));
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'firmware/build/**', 'tmp/**', '**/*.d.ts'] },
@@ -10,6 +66,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-constant-condition': ['error', { checkLoops: false }],
+    },
+  },
+  {
+    files: PURE,
+    ignores: TESTS,
+    plugins: { dambord: { rules: { layers } } },
+    rules: {
+      'dambord/layers': 'error',
+      'no-restricted-globals': ['error', ...CLOCKS],
+      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='Date'][property.name='now'], NewExpression[callee.name='Date']", message: 'the pure parts are given the time: no wall clock' }],
     },
   },
 );
