@@ -8,12 +8,13 @@
 import type { Duplex } from 'node:stream';
 import type { BindingInterface } from '@serialport/bindings-interface';
 import { ReadlineParser } from '@serialport/parser-readline';
-import { SerialPortStream } from '@serialport/stream';
+import type { SerialPortStream } from '@serialport/stream';
 import { EventChannel } from './channel.ts';
 import { decodeBoardLine } from './protocol/decode.ts';
 import { encodeCommand } from './protocol/encode.ts';
 import type { HostCommand } from './protocol/messages.ts';
 import { Sequencer } from './protocol/sequencer.ts';
+import { PortKeeper, type ReconnectOptions } from './reconnect.ts';
 import type { SequencerInput, SequencerOptions, UserCommand } from './protocol/sequencer.ts';
 import { LinkError, wallEvery } from './types.ts';
 import type { BoardEvent, BoardLink, Every, LedFrame, LinkConfig, LinkHealth, Snapshot } from './types.ts';
@@ -30,19 +31,13 @@ export interface SerialLinkOptions extends Omit<SequencerOptions, 'config'> {
   /** Something between the port and the link, e.g. `createFaultInjector(...).wrap` (fault.ts). */
   readonly wrap?: (port: Duplex) => Duplex;
   /** Reopen backoff: first wait and longest wait in ms. Default 250 and 5000. */
-  readonly reconnect?: { readonly initialMs?: number; readonly maxMs?: number };
+  readonly reconnect?: ReconnectOptions;
   /** How often the sequencer is given the time (ms). Default 25. */
+  readonly tickMs?: number;
   /** How the ticks are scheduled (default: the wall clock). */
   readonly every?: Every;
-  readonly tickMs?: number;
   /** The host clock in ms. Default `performance.now`. */
   readonly now?: () => number;
-}
-
-/** serialport's binding for this OS, loaded when first needed. */
-export async function defaultBinding(): Promise<BindingInterface> {
-  const { SerialPort } = await import('serialport');
-  return SerialPort.binding as unknown as BindingInterface;
 }
 
 /**
@@ -58,34 +53,58 @@ export function openSerialLink(options: SerialLinkOptions): BoardLink {
 }
 
 interface Connection {
-  readonly port: SerialPortStream;
+  /** The port, or what `wrap` put between it and the link. */
   readonly io: Duplex;
+  readonly wrapped: boolean;
   readonly parser: ReadlineParser;
   open: boolean;
 }
 
 class SerialLink implements BoardLink {
-  readonly #options: SerialLinkOptions;
   readonly #now: () => number;
   readonly #seq: Sequencer;
   readonly #channel = new EventChannel<BoardEvent>();
   readonly #replies = new Map<number, { resolve: () => void; reject: (e: LinkError) => void }>();
   #snapshotWaiters: { resolve: (s: Snapshot) => void; reject: (e: LinkError) => void }[] = [];
-  #conn: Connection | null = null;
+  readonly #port: PortKeeper<Connection>;
   #closed = false;
   #nextId = 1;
   #openFailures = 0;
-  #backoffMs: number;
   readonly #stopTicks: () => void;
-  #retry: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: SerialLinkOptions) {
-    this.#options = options;
     this.#now = options.now ?? (() => performance.now());
     this.#seq = new Sequencer({ ...options, config: options.config ?? { hb: 1000 } });
-    this.#backoffMs = options.reconnect?.initialMs ?? 250;
-    this.#stopTicks = (options.every ?? wallEvery)(options.tickMs ?? 25, () => this.#step({ type: 'tick' }));
-    void this.#connect();
+    const every = options.every ?? wallEvery;
+    const tickMs = options.tickMs ?? 25;
+    this.#stopTicks = every(tickMs, () => this.#step({ type: 'tick' }));
+    this.#port = new PortKeeper<Connection>({
+      now: this.#now,
+      every,
+      tickMs,
+      path: options.path,
+      baudRate: options.baudRate ?? 115200,
+      binding: options.binding,
+      reconnect: options.reconnect,
+      create: (port) => this.#connection(port, options.wrap),
+      opened: (conn) => {
+        conn.open = true;
+        this.#port.connected();
+        this.#step({ type: 'open' });
+      },
+      openFailed: () => this.#openFailures++,
+      closed: (conn, why) => {
+        conn.open = false;
+        this.#step({ type: 'close', reason: why });
+      },
+      release: (conn) => {
+        conn.open = false;
+        conn.io.unpipe(conn.parser);
+        conn.parser.removeAllListeners('data');
+        conn.parser.destroy();
+        if (conn.wrapped) conn.io.destroy();
+      },
+    });
   }
 
   events(): AsyncIterableIterator<BoardEvent> {
@@ -120,16 +139,27 @@ class SerialLink implements BoardLink {
     if (this.#closed) return;
     this.#closed = true;
     this.#stopTicks();
-    if (this.#retry !== null) clearTimeout(this.#retry);
-    const conn = this.#conn;
-    this.#conn = null;
-    if (conn !== null) await this.#shut(conn);
+    await this.#port.close();
     const error = new LinkError('closed', 'the link was closed');
     for (const r of this.#replies.values()) r.reject(error);
     this.#replies.clear();
     for (const w of this.#snapshotWaiters) w.reject(error);
     this.#snapshotWaiters = [];
     this.#channel.end();
+  }
+
+  /** A new port stream, wrapped, its lines going to the sequencer while it is the link's port. */
+  #connection(port: SerialPortStream, wrap: SerialLinkOptions['wrap']): Connection {
+    const io = wrap ? wrap(port) : port;
+    // latin1: one character per byte, so the CRC and the length checks see the bytes as sent.
+    const parser = io.pipe(new ReadlineParser({ delimiter: '\n', encoding: 'latin1' }));
+    const conn: Connection = { io, wrapped: io !== port, parser, open: false };
+    io.on('error', () => {});
+    parser.on('error', () => {});
+    parser.on('data', (line: string) => {
+      if (this.#port.conn === conn) this.#step({ type: 'line', decoded: decodeBoardLine(line) });
+    });
+    return conn;
   }
 
   #command(command: UserCommand): Promise<void> {
@@ -161,77 +191,8 @@ class SerialLink implements BoardLink {
   }
 
   #write(cmd: HostCommand): void {
-    const conn = this.#conn;
+    const conn = this.#port.conn;
     if (conn === null || !conn.open) return;
     conn.io.write(encodeCommand(cmd));
-  }
-
-  async #connect(): Promise<void> {
-    if (this.#closed) return;
-    let binding: BindingInterface;
-    try {
-      binding = this.#options.binding ?? (await defaultBinding());
-    } catch (e) {
-      this.#openFailures++;
-      this.#scheduleReconnect(`no serialport binding: ${String(e)}`);
-      return;
-    }
-    if (this.#closed) return;
-    const port = new SerialPortStream({ binding, path: this.#options.path, baudRate: this.#options.baudRate ?? 115200, autoOpen: false });
-    const io = this.#options.wrap ? this.#options.wrap(port) : port;
-    // latin1: one character per byte, so the CRC and the length checks see the bytes as sent.
-    const parser = io.pipe(new ReadlineParser({ delimiter: '\n', encoding: 'latin1' }));
-    const conn: Connection = { port, io, parser, open: false };
-    // Errors surface as a failed open or a 'close'; a stream 'error' must never go unhandled.
-    port.on('error', () => {});
-    io.on('error', () => {});
-    parser.on('error', () => {});
-    parser.on('data', (line: string) => {
-      if (this.#conn === conn) this.#step({ type: 'line', decoded: decodeBoardLine(line) });
-    });
-    port.on('close', (err: Error | null) => {
-      if (this.#conn !== conn) return;
-      this.#conn = null;
-      conn.open = false;
-      this.#step({ type: 'close', reason: err?.message ?? 'port closed' });
-      void this.#shut(conn);
-      this.#scheduleReconnect('port closed');
-    });
-    this.#conn = conn;
-    port.open((err) => {
-      if (this.#conn !== conn) return;
-      if (err) {
-        this.#conn = null;
-        this.#openFailures++;
-        void this.#shut(conn);
-        this.#scheduleReconnect(err.message);
-        return;
-      }
-      if (this.#closed) return;
-      conn.open = true;
-      this.#backoffMs = this.#options.reconnect?.initialMs ?? 250;
-      this.#step({ type: 'open' });
-    });
-  }
-
-  #scheduleReconnect(_why: string): void {
-    if (this.#closed || this.#retry !== null) return;
-    const wait = this.#backoffMs;
-    this.#backoffMs = Math.min(this.#backoffMs * 2, this.#options.reconnect?.maxMs ?? 5000);
-    this.#retry = setTimeout(() => {
-      this.#retry = null;
-      void this.#connect();
-    }, wait);
-    this.#retry.unref();
-  }
-
-  async #shut(conn: Connection): Promise<void> {
-    conn.open = false;
-    conn.io.unpipe(conn.parser);
-    conn.parser.removeAllListeners('data');
-    if (conn.port.isOpen) await new Promise<void>((resolve) => conn.port.close(() => resolve()));
-    conn.port.destroy();
-    if (conn.io !== conn.port) conn.io.destroy();
-    conn.parser.destroy();
   }
 }
