@@ -1,11 +1,11 @@
 /**
  * The serial link end to end over @serialport/binding-mock: SerialPortStream, ReadlineParser,
- * codec and sequencer against a fake board.
+ * codec and sequencer against a fake board (the TEST PEER of testing/mockBoard.ts, which can
+ * corrupt, drop, duplicate and reorder lines as the firmware cannot be made to).
  *
- * The board here is a TEST PEER written in TypeScript (testing/mockBoard.ts), not the dambord
- * firmware: the firmware is being written in C in parallel, to run in the avr8js simulator.
- * These tests pin the host's side of docs/protocol.md; when the firmware runs in the simulator
- * they should be run against it as well.
+ * What every link does (connect, moves, buttons, LEDs, a pulled cable, close) is the board-link
+ * contract's, run on this peer and on the firmware in avr8js (contract.test.ts); here, what is
+ * the serial protocol's own: the lines on the wire and every repair.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SquareSet } from '../../rules/squareSet.ts';
@@ -92,19 +92,6 @@ describe('serial link: connecting and talking', () => {
     expect(r.board.heard.map((l) => l.split('*')[0])).toEqual(['HELLO', 'SNAP', 'CFG hb=100']);
     expect(await r.link.snapshot()).toMatchObject({ squares: 50, seq: 0, buttons: [] });
     expect(r.health()).toMatchObject({ state: 'connected', crcErrors: 0, reconnects: 0 });
-  });
-
-  it('delivers lifts, places and buttons in order with the board time', async () => {
-    const r = await rig();
-    r.board.lift(31);
-    r.board.place(27);
-    r.board.press('clock');
-    r.board.release('clock');
-    await until('4 events', () => r.moves().length === 4);
-    expect(r.moves()).toEqual(['lift 32', 'place 28', 'clock down', 'clock up']);
-    const ts = r.got.filter((e) => e.type !== 'link').map((e) => e.t);
-    expect([...ts].sort((a, b) => a - b)).toEqual(ts);
-    expect((await r.link.snapshot()).occupancy.equals(r.board.peer.occupancy)).toBe(true);
   });
 
   it('LEDs, sound and settings reach the board and resolve; bad arguments reject without a line sent', async () => {
@@ -273,19 +260,6 @@ describe('serial link: every fault repaired and counted', () => {
     expect(snap.occupancy.equals(START)).toBe(true);
   });
 
-  it('close() ends the iterators and rejects what waits', async () => {
-    const r = await rig();
-    r.board.silent = true;
-    const pending = r.link.beep(440, 100);
-    const it = r.link.events();
-    const next = it.next();
-    await r.link.close();
-    await expect(pending).rejects.toMatchObject({ code: 'closed' });
-    await expect(next).resolves.toMatchObject({ done: true });
-    await expect(r.link.snapshot()).rejects.toMatchObject({ code: 'closed' });
-    await expect(r.link.setLeds([])).rejects.toMatchObject({ code: 'closed' });
-    expect(r.health().state).toBe('closed');
-  });
 });
 
 describe('serial link: a session through the fault injector', () => {
