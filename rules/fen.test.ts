@@ -72,6 +72,7 @@ describe('parseFen: PDN FEN as written', () => {
     const i = parseFen(international, '?:W29,13,11:B22,4,2');
     expect(i.ok && i.position.turn).toBe('white');
     expect(i.ok && i.warnings).toHaveLength(1);
+    expect(i.ok && i.notes.map((n) => n.code)).toEqual(['turn-assumed']);
     const e = parseFen(english, '?:W21-32:B1-12');
     expect(e.ok && e.position.turn).toBe('black');
   });
@@ -97,6 +98,10 @@ describe('parseFen: PDN FEN as written', () => {
   it('extra fields (move counters, PDN tag leftovers) are ignored with a warning', () => {
     const r = parseFen(international, 'W:W31-50:B1-20:H0:F1');
     expect(r.ok && r.warnings).toHaveLength(2);
+    expect(r.ok && r.notes).toEqual([
+      { code: 'field-ignored', reason: 'field "H0" is not a list of pieces and was ignored' },
+      { code: 'field-ignored', reason: 'field "F1" is not a list of pieces and was ignored' },
+    ]);
     expect(writeFen(ok(r))).toBe('W:W31-50:B1-20');
   });
 

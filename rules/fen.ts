@@ -11,7 +11,17 @@ export interface FenError {
   readonly reason: string;
 }
 
-export type FenResult = { ok: true; position: Position; warnings: string[] } | { ok: false; error: FenError };
+/**
+ * Something a FEN said that was read anyway: no side to move (`?`), the variant's first player
+ * assumed; or a field that is not a list of pieces (a move counter), left out.
+ */
+export interface FenWarning {
+  readonly code: 'turn-assumed' | 'field-ignored';
+  readonly reason: string;
+}
+
+/** `warnings` are the reasons of `notes`, in the same order, for printing. */
+export type FenResult = { ok: true; position: Position; warnings: string[]; notes: FenWarning[] } | { ok: false; error: FenError };
 
 /**
  * Reads a PDN FEN (`W:W31-50,K45:B1-20`), liberally: spaces anywhere, lower-case colours,
@@ -22,7 +32,7 @@ export type FenResult = { ok: true; position: Position; warnings: string[] } | {
  * @example parseFen(international, 'W:W31-50:B1-20')
  */
 export function parseFen(v: Variant, text: string): FenResult {
-  const warnings: string[] = [];
+  const notes: FenWarning[] = [];
   const src = text.replace(/\s+$/, '').replace(/\.$/, '');
   const fields = splitFields(src);
   if (fields.length === 0 || fields[0].text.trim() === '') return fail(0, 'the FEN is empty');
@@ -32,7 +42,7 @@ export function parseFen(v: Variant, text: string): FenResult {
   else if (turnText === 'B') turn = 'black';
   else if (turnText === '?' || turnText === '') {
     turn = v.firstToMove;
-    warnings.push(`the side to move is not given; ${turn} is assumed`);
+    notes.push({ code: 'turn-assumed', reason: `the side to move is not given; ${turn} is assumed` });
   } else return fail(fields[0].offset, `the FEN must start with the side to move, W or B, not "${fields[0].text.trim()}"`);
   const board = emptyBoard(v);
   const seen = new Set<Color>();
@@ -41,7 +51,7 @@ export function parseFen(v: Variant, text: string): FenResult {
     if (body === '') continue;
     const lead = body[0].toUpperCase();
     if (lead !== 'W' && lead !== 'B') {
-      warnings.push(`field "${body}" is not a list of pieces and was ignored`);
+      notes.push({ code: 'field-ignored', reason: `field "${body}" is not a list of pieces and was ignored` });
       continue;
     }
     const color: Color = lead === 'W' ? 'white' : 'black';
@@ -50,7 +60,7 @@ export function parseFen(v: Variant, text: string): FenResult {
     const err = readPieces(v, body.slice(1), f.offset + f.text.indexOf(body) + 1, color === 'white' ? WHITE : BLACK, board);
     if (err) return { ok: false, error: err };
   }
-  return { ok: true, position: createPosition(v, board, turn), warnings };
+  return { ok: true, position: createPosition(v, board, turn), warnings: notes.map((n) => n.reason), notes };
 }
 
 function readPieces(v: Variant, list: string, offset: number, bit: number, board: Uint8Array): FenError | null {

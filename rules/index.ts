@@ -14,6 +14,7 @@ export * from './notation.ts';
 export * from './fen.ts';
 export { perft, perftDivide } from './perft.ts';
 export * from './moveText.ts';
+export * from './pdn/errors.ts';
 export * from './pdn/syntax.ts';
 export * from './pdn/game.ts';
 export { writePdnGame } from './pdn/write.ts';

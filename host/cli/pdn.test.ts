@@ -280,6 +280,32 @@ describe('dambord pdn convert', () => {
     expect(readPdn(r.stdout).games.map((g) => g.tags[0].value)).toEqual(['ok']);
   });
 
+  it('warns, without --verbose, about the remarks whose code leaves text out, and not about text read anyway', async () => {
+    const text = ') $1\n[Event "a"]\n[Round 3]\n[FEN "W:W31-50:B1-20:H0"]\n1. 32-28 () 19-23 (18-23 30-25) 2. 28x19 14x23 *\n[Event "b"]\n[FEN "?:W31-50:B1-20"]\n1. 32-28 ( {c} ) 19-23 *\n';
+    const remarks = readPdn(text);
+    expect([...remarks.errors, ...remarks.games.flatMap((g) => g.remarks)].map((e) => e.code)).toEqual([
+      'unmatched-close',
+      'annotation-without-move',
+      'unquoted-tag-value',
+      'empty-variation',
+      'fen-field-ignored',
+      'in-variation',
+      'comment-without-move',
+      'fen-turn-assumed',
+    ]);
+    const r = await cli(['pdn', 'convert', '-'], text);
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.stderr.split('\n')).toEqual([
+      "<stdin>:1:1: warning: A ')' with no variation open at line 1, column 1 is outside any game and was ignored.",
+      "<stdin>:1:3: warning: The annotation '$1' at line 1, column 3 is outside any game and was ignored.",
+      '<stdin>:5:10: game 1 (? - ?, a): warning: The variation at line 5, column 10 is empty and was ignored.',
+      '<stdin>:4:1: game 1 (? - ?, a): warning: FEN tag at line 4: field "H0" is not a list of pieces and was ignored',
+      '<stdin>:5:26: game 1 (? - ?, a): warning: in a variation: move 30-25: "30-25" is not a legal move for white: no white piece on 30 can move',
+      '<stdin>:8:10: game 2 (? - ?, b): warning: The comments in the variation at line 8, column 10 have no move to belong to and were ignored.',
+      '',
+    ]);
+  });
+
   it('writes to -o OUT or --output OUT; a file it cannot write is exit 3', async () => {
     const out = path.join(scratch, 'out.pdn');
     const r = await cli(['pdn', 'convert', oracle('nk ronde 02.pdn'), '-o', out]);

@@ -1,15 +1,19 @@
 // The rules layer of PDN: games read by the syntax layer are replayed under their variant's
 // rules, each move matched to exactly one legal move, and written back as strict PDN 3.0.
 
+import type { FenWarning } from '../fen.ts';
 import { parseFen, writeFen } from '../fen.ts';
 import type { Move } from '../move.ts';
+import type { MoveTextError } from '../moveText.ts';
 import { formatMove, parseMoveText } from '../moveText.ts';
 import type { Position } from '../position.ts';
 import { legalMoves, play } from '../position.ts';
 import type { Variant } from '../variant.ts';
 import { variantByGameType, variantByName, variants } from '../variants/index.ts';
 import { decodePdnBytes } from './decode.ts';
-import type { PdnError, PdnGameSyntax, PdnMoveNode, PdnNode, PdnTag, SourcePos } from './syntax.ts';
+import type { PdnError, PdnErrorCode } from './errors.ts';
+import { pdnError } from './errors.ts';
+import type { PdnGameSyntax, PdnMoveNode, PdnNode, PdnTag, SourcePos } from './syntax.ts';
 import { parsePdnText } from './syntax.ts';
 import type { WritableNode } from './write.ts';
 import { writePdnGame } from './write.ts';
@@ -95,7 +99,7 @@ function replayGame(syntax: PdnGameSyntax, options: ReadPdnOptions): PdnGame {
     if (v) return replayUnder(syntax, v, 'GameType', []);
     const at = syntax.tags.find((t) => t.name.toLowerCase() === 'gametype')!.pos;
     const g = replayUnder(syntax, variants.international, 'default', []);
-    const error = { pos: at, fatal: true, reason: `GameType "${gameType}" at line ${at.line} is not a variant dambord plays (international 20, english 21, russian 25, brazilian 26, czech 29)` };
+    const error = pdnError('unknown-game-type', at, `GameType "${gameType}" at line ${at.line} is not a variant dambord plays (international 20, english 21, russian 25, brazilian 26, czech 29)`);
     return { ...g, line: [], end: g.start, error };
   }
   const named = tag('Variant');
@@ -110,7 +114,7 @@ function replayGame(syntax: PdnGameSyntax, options: ReadPdnOptions): PdnGame {
     const g = replayUnder(syntax, v, 'guessed', []);
     if (!g.error) {
       if (v === variants.international) return { ...g, variantSource: 'default' };
-      const remark = { pos: syntax.pos, fatal: false, reason: `the game has no GameType tag; it replays legally as ${v.name} draughts, so it was read as ${v.name}` };
+      const remark = pdnError('variant-guessed', syntax.pos, `the game has no GameType tag; it replays legally as ${v.name} draughts, so it was read as ${v.name}`);
       return { ...g, remarks: [remark, ...g.remarks] };
     }
     first ??= g;
@@ -127,11 +131,11 @@ function replayUnder(syntax: PdnGameSyntax, v: Variant, source: VariantSource, r
   const startFen = fenTag ? parseFen(v, fenTag.value) : parseFen(v, v.startFen);
   if (startFen.ok) {
     start = startFen.position;
-    for (const w of startFen.warnings) notes.push({ pos: fenTag!.pos, fatal: false, reason: `FEN tag at line ${fenTag!.pos.line}: ${w}` });
+    for (const w of startFen.notes) notes.push(pdnError(FEN_WARNING[w.code], fenTag!.pos, `FEN tag at line ${fenTag!.pos.line}: ${w.reason}`));
   } else {
     const start0 = parseFen(v, v.startFen);
     start = start0.ok ? start0.position : (undefined as never);
-    error = { pos: fenTag!.pos, fatal: true, reason: `the FEN tag at line ${fenTag!.pos.line} cannot be set up: ${startFen.error.reason}` };
+    error = pdnError('invalid-fen-tag', fenTag!.pos, `the FEN tag at line ${fenTag!.pos.line} cannot be set up: ${startFen.error.reason}`);
   }
   const replay = error ? { line: [], end: start, error } : replayLine(syntax.moves, start, notes);
   return {
@@ -156,7 +160,7 @@ function replayLine(nodes: readonly PdnNode[], start: Position, notes: PdnError[
     const node = nodes[i];
     if (node.kind === 'setup') {
       const r = parseFen(pos.variant, node.fen);
-      if (!r.ok) return { line, end: pos, error: at(node.pos, `the setup /FEN "${node.fen}"/ cannot be set up: ${r.error.reason}`) };
+      if (!r.ok) return { line, end: pos, error: at('invalid-setup', node.pos, `the setup /FEN "${node.fen}"/ cannot be set up: ${r.error.reason}`) };
       pos = r.position;
       line.push({ kind: 'setup', position: pos, pos: node.pos });
       continue;
@@ -168,15 +172,15 @@ function replayLine(nodes: readonly PdnNode[], start: Position, notes: PdnError[
       if (joined) {
         found = { ok: true, move: joined.move };
         last = joined.last;
-        notes.push({ pos: node.pos, fatal: false, reason: `line ${node.pos.line}, column ${node.pos.column}: one capture is written as ${last - i + 1} moves (${joined.text}); read as one move` });
+        notes.push(pdnError('split-capture', node.pos, `line ${node.pos.line}, column ${node.pos.column}: one capture is written as ${last - i + 1} moves (${joined.text}); read as one move`));
       }
     }
-    if (!found.ok) return { line, end: pos, error: at(node.pos, `move ${node.text}: ${found.error.reason}`) };
+    if (!found.ok) return { line, end: pos, error: at(MOVE_ERROR[found.error.kind], node.pos, `move ${node.text}: ${found.error.reason}`) };
     const before = pos;
     const alts = (nodes[last] as PdnMoveNode).variations;
     const variations = alts.length === 0 ? [] : alts.map((alt) => {
       const r = replayLine(alt, before, notes);
-      if (r.error) notes.push({ ...r.error, fatal: false, reason: `in a variation: ${r.error.reason}` });
+      if (r.error) notes.push(pdnError('in-variation', r.error.pos, `in a variation: ${r.error.reason}`));
       return r.line;
     });
     const after = play(pos, found.move);
@@ -225,9 +229,15 @@ function plyOf(node: PdnMoveNode, comments: readonly string[], move: Move, befor
   };
 }
 
-function at(pos: SourcePos, reason: string): PdnError {
-  return { pos, fatal: true, reason: `line ${pos.line}, column ${pos.column}: ${reason}` };
+function at(code: PdnErrorCode, pos: SourcePos, reason: string): PdnError {
+  return pdnError(code, pos, `line ${pos.line}, column ${pos.column}: ${reason}`);
 }
+
+/** The code of a FEN tag's warning. */
+const FEN_WARNING: Readonly<Record<FenWarning['code'], PdnErrorCode>> = { 'turn-assumed': 'fen-turn-assumed', 'field-ignored': 'fen-field-ignored' };
+
+/** The code of a move that does not name one legal move. */
+const MOVE_ERROR: Readonly<Record<MoveTextError['kind'], PdnErrorCode>> = { syntax: 'unreadable-move', illegal: 'illegal-move', ambiguous: 'ambiguous-move' };
 
 /** Tags every strict file starts with, in this order (PDN 3.0, the seven-tag roster). */
 const ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'];

@@ -60,7 +60,8 @@ function tag(g: { tags: readonly { name: string; value: string }[] }, name: stri
 
 /** Extra PDN moves a capture written jump by jump took (`e1xc3 58. c3xe5` is one ply, two moves). */
 function splitMoves(g: PdnGame): number {
-  return g.remarks.reduce((n, r) => n + Math.max(0, Number(/one capture is written as (\d+) moves/.exec(r.reason)?.[1] ?? 1) - 1), 0);
+  const split = g.remarks.filter((r) => r.code === 'split-capture');
+  return split.reduce((n, r) => n + Number(/as (\d+) moves/.exec(r.reason)![1]) - 1, 0);
 }
 
 /**

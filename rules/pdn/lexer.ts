@@ -1,8 +1,9 @@
 // The PDN tokenizer: one pass over the string with charCodeAt, one token at a time.
 // It follows the liberal reading grammar of PDN 3.0 (wiegerw/pdn, doc/grammar.rst, "PDN Reading
 // Grammar") and the oddities of real files listed in doc/issues.rst. It never throws: text it
-// cannot read becomes a 'bad' token whose `text` says why.
+// cannot read becomes a 'bad' token whose `code` says what and whose `text` says why.
 
+import type { PdnErrorCode } from './errors.ts';
 import type { SourcePos } from './syntax.ts';
 
 /** What the current token of a {@link PdnLexer} is. */
@@ -19,7 +20,7 @@ export type TokenKind =
   | 'close' // )
   | 'setup' // /FEN "..."/: text = the FEN
   | 'result' // 2-0, 1/2-1/2, *, 1 1/2 - 1/2: text
-  | 'bad'; // unreadable text: text = the reason, a sentence
+  | 'bad'; // unreadable text: code = what is wrong, text = the reason, a sentence
 
 const SPACE = 32;
 const TAB = 9;
@@ -75,8 +76,10 @@ export class PdnLexer {
   number = 0;
   black = false;
   glued: string[] | null = null;
+  /** For a 'bad' token: what is wrong (`text` says it for people). */
+  code: PdnErrorCode = 'unexpected-character';
   /** A remark about a token that was read anyway (a tag value without quotes, say). */
-  note: string | null = null;
+  note: { readonly code: PdnErrorCode; readonly reason: string } | null = null;
   /**
    * Where a literal `\n`, `\r` or `\t` (backslash and letter) was read as whitespace between
    * tokens, as in PDN text escaped twice on its way through JSON. Set by the lexer; the reader
@@ -177,14 +180,14 @@ export class PdnLexer {
         return;
       case 0xbd: // ½
         if (this.scanResult(i)) return;
-        return this.bad(i, `'½' at line ${this.line}, column ${this.column} does not start a result such as ½-½.`);
+        return this.bad(i, 'not-a-result', `'½' at line ${this.line}, column ${this.column} does not start a result such as ½-½.`);
     }
     if (isDigit(c)) {
       if (this.scanResult(i)) return;
       let j = i + 1;
       while (isDigit(s.charCodeAt(j))) j++;
       if (s.charCodeAt(j) === 46) {
-        if (j - i > 6) return this.bad(i, `'${word(s, i)}' at line ${this.line}, column ${this.column} is too long for a move number.`);
+        if (j - i > 6) return this.bad(i, 'long-move-number', `'${word(s, i)}' at line ${this.line}, column ${this.column} is too long for a move number.`);
         let k = j + 1;
         while (s.charCodeAt(k) === 46) k++;
         this.kind = 'movenum';
@@ -197,11 +200,11 @@ export class PdnLexer {
     }
     if (isLetter(c)) {
       if (isDigit(s.charCodeAt(i + 1))) return this.scanMove(i);
-      return this.bad(i, `'${word(s, i)}' at line ${this.line}, column ${this.column} is not a move: expected a move such as 32-28 or c3-d4.`);
+      return this.bad(i, 'not-a-move', `'${word(s, i)}' at line ${this.line}, column ${this.column} is not a move: expected a move such as 32-28 or c3-d4.`);
     }
     const cp = s.codePointAt(i) ?? c;
     const shown = c === 125 ? "'}' with no comment open" : c === 93 ? "']' with no tag open" : `'${String.fromCodePoint(cp)}'`;
-    this.bad(i, `Unexpected ${shown} at line ${this.line}, column ${this.column}: expected a move, a move number, a comment, a variation or a result.`);
+    this.bad(i, 'unexpected-character', `Unexpected ${shown} at line ${this.line}, column ${this.column}: expected a move, a move number, a comment, a variation or a result.`);
   }
 
   /** Skips whitespace and `%` escape lines; returns the offset of the next token. */
@@ -237,18 +240,23 @@ export class PdnLexer {
   }
 
   /** Ends a 'bad' token at the end of the word that starts at i (at least one character). */
-  private bad(i: number, reason: string): void {
+  private bad(i: number, code: PdnErrorCode, reason: string): void {
     const s = this.s;
     let j = i + 1;
     while (j < s.length && !isDelimiter(s.charCodeAt(j))) j++;
     this.i = j;
+    this.badToken(code, reason);
+  }
+
+  /** Makes the current token a 'bad' one (the caller has set where the reading goes on). */
+  private badToken(code: PdnErrorCode, reason: string): void {
     this.kind = 'bad';
+    this.code = code;
     this.text = reason;
   }
 
-  private fail(at: number, reason: string): void {
-    this.kind = 'bad';
-    this.text = reason;
+  private fail(at: number, code: PdnErrorCode, reason: string): void {
+    this.badToken(code, reason);
     this.offset = at;
     this.line = this.ln;
     this.column = at - this.ls + 1;
@@ -277,8 +285,7 @@ export class PdnLexer {
     }
     if (j === nameStart) {
       this.i = j;
-      this.kind = 'bad';
-      this.text = `${cap(at)} has no name: expected a name such as Event right after '['.`;
+      this.badToken('tag-without-name', `${cap(at)} has no name: expected a name such as Event right after '['.`);
       return;
     }
     this.kind = 'tag';
@@ -291,12 +298,11 @@ export class PdnLexer {
       while (k < eol && s.charCodeAt(k) !== 93) k++;
       if (k >= eol) {
         this.i = eol;
-        this.kind = 'bad';
-        this.text = `${cap(at)} is not closed with ']' on its line.`;
+        this.badToken('unclosed-tag', `${cap(at)} is not closed with ']' on its line.`);
         return;
       }
       this.value = s.slice(j, k).trim();
-      this.note = `The value of ${at} is not in double quotes; read as "${this.value}".`;
+      this.note = { code: 'unquoted-tag-value', reason: `The value of ${at} is not in double quotes; read as "${this.value}".` };
       this.i = k + 1;
       return;
     }
@@ -318,7 +324,7 @@ export class PdnLexer {
       if (c === 93 || m >= eol) {
         this.value = unescape(s.slice(j + 1, k), escaped);
         this.i = c === 93 ? m + 1 : m;
-        if (c !== 93) this.note = `${cap(at)} is not closed with ']'; read it up to the end of its line.`;
+        if (c !== 93) this.note = { code: 'tag-missing-bracket', reason: `${cap(at)} is not closed with ']'; read it up to the end of its line.` };
         return;
       }
     }
@@ -328,13 +334,12 @@ export class PdnLexer {
       const close = this.skipBlanks(q + 1);
       if (s.charCodeAt(close) !== 93) continue;
       this.value = unescape(s.slice(j + 1, q), true);
-      this.note = `The value of ${at} contains a double quote that is not escaped as \\"; read as "${this.value}".`;
+      this.note = { code: 'unescaped-quote', reason: `The value of ${at} contains a double quote that is not escaped as \\"; read as "${this.value}".` };
       this.i = close + 1;
       return;
     }
     this.i = eol;
-    this.kind = 'bad';
-    this.text = `The value of ${at} is not closed with '"]' on its line.`;
+    this.badToken('unclosed-tag', `The value of ${at} is not closed with '"]' on its line.`);
   }
 
   private scanComment(i: number): void {
@@ -353,6 +358,7 @@ export class PdnLexer {
         this.i = j + 1;
         this.fail(
           j,
+          'nested-comment',
           `Nested comment: '{' at line ${this.ln}, column ${j - this.ls + 1} is inside the comment opened at line ${openLine}, column ${openColumn}; PDN comments cannot be nested.`,
         );
         return;
@@ -360,8 +366,7 @@ export class PdnLexer {
     }
     if (j >= n) {
       this.i = n;
-      this.kind = 'bad';
-      this.text = `The comment opened at line ${openLine}, column ${openColumn} is never closed with '}'.`;
+      this.badToken('unterminated-comment', `The comment opened at line ${openLine}, column ${openColumn} is never closed with '}'.`);
       return;
     }
     this.i = j + 1;
@@ -398,7 +403,7 @@ export class PdnLexer {
     let j = i + 1;
     while (isDigit(this.s.charCodeAt(j))) j++;
     if (j === i + 1) {
-      return this.bad(i, `'$' at line ${this.line}, column ${this.column} is not followed by a number, as in the annotation $1.`);
+      return this.bad(i, 'nag-without-number', `'$' at line ${this.line}, column ${this.column} is not followed by a number, as in the annotation $1.`);
     }
     this.i = j;
     this.kind = 'nag';
@@ -409,7 +414,7 @@ export class PdnLexer {
     let j = i + 1;
     while (this.s.charCodeAt(j) === 46) j++;
     if (j - i < 2) {
-      return this.bad(i, `A lone '.' at line ${this.line}, column ${this.column}: expected a move number such as 12. or an ellipsis ...`);
+      return this.bad(i, 'lone-dot', `A lone '.' at line ${this.line}, column ${this.column}: expected a move number such as 12. or an ellipsis ...`);
     }
     this.i = j;
     this.kind = 'ellipsis';
@@ -422,8 +427,7 @@ export class PdnLexer {
     while (j < eol && s.charCodeAt(j) !== 47) j++;
     if (j >= eol) {
       this.i = eol;
-      this.kind = 'bad';
-      this.text = `The setup opened with '/' at line ${this.line}, column ${this.column} is not closed with '/' on its line, as in /FEN "W:W31-50:B1-20"/.`;
+      this.badToken('unclosed-setup', `The setup opened with '/' at line ${this.line}, column ${this.column} is not closed with '/' on its line, as in /FEN "W:W31-50:B1-20"/.`);
       return;
     }
     const body = s.slice(i + 1, j).trim();
@@ -435,7 +439,7 @@ export class PdnLexer {
       this.text = body.slice(q1 + 1, q2);
     } else {
       this.text = q2 > q1 && q1 >= 0 ? body.slice(q1 + 1, q2) : body;
-      this.note = `The setup at line ${this.line}, column ${this.column} is not written as /FEN "..."/; read its position as "${this.text}".`;
+      this.note = { code: 'setup-not-fen', reason: `The setup at line ${this.line}, column ${this.column} is not written as /FEN "..."/; read its position as "${this.text}".` };
     }
   }
 
@@ -531,7 +535,7 @@ export class PdnLexer {
         this.text = `${s.slice(i, i + 2)}-${s.slice(i + 2, k)}`;
         return;
       }
-      return this.bad(i, `'${word(s, i)}' at ${at} is not a move: squares are numbers of one or two digits, or a letter and a number.`);
+      return this.bad(i, 'not-a-move', `'${word(s, i)}' at ${at} is not a move: squares are numbers of one or two digits, or a letter and a number.`);
     }
     let text = '';
     let last = i; // text is s.slice(i, j) plus text, once spaces are dropped
@@ -559,7 +563,7 @@ export class PdnLexer {
       squares++;
     }
     if (squares < 2) {
-      return this.bad(i, `'${word(s, i)}' at ${at} is not a move: expected two squares such as 32-28 or a move number such as 12.`);
+      return this.bad(i, 'not-a-move', `'${word(s, i)}' at ${at} is not a move: expected two squares such as 32-28 or a move number such as 12.`);
     }
     text += s.slice(last, j);
     // Strengths glued to the move: 32-28!?, 32-28*, 29-23(?)
@@ -577,7 +581,7 @@ export class PdnLexer {
     c = s.charCodeAt(j);
     if (!isDelimiter(c)) {
       this.glued = null;
-      return this.bad(i, `'${word(s, i)}' at ${at} is not a move: unexpected '${String.fromCodePoint(s.codePointAt(j) ?? c)}' after ${text}.`);
+      return this.bad(i, 'not-a-move', `'${word(s, i)}' at ${at} is not a move: unexpected '${String.fromCodePoint(s.codePointAt(j) ?? c)}' after ${text}.`);
     }
     this.i = j;
     this.kind = 'move';

@@ -241,6 +241,7 @@ describe('errors', () => {
     expect(fatal(bad)).toEqual([
       {
         pos: { line: 1, column: 34, offset: 33 },
+        code: 'nested-comment',
         fatal: true,
         reason: "Nested comment: '{' at line 1, column 34 is inside the comment opened at line 1, column 25; PDN comments cannot be nested.",
       },

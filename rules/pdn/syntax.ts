@@ -2,6 +2,8 @@
 // written, comments, variations and results, without knowing any draughts rules. It follows the
 // reading grammar of the standard (wiegerw/pdn, doc/grammar.rst) and never throws.
 
+import type { PdnError, PdnErrorCode } from './errors.ts';
+import { pdnError } from './errors.ts';
 import { PdnLexer } from './lexer.ts';
 
 /** A place in the PDN text: 1-based line and column (in UTF-16 code units) and the 0-based offset. */
@@ -9,23 +11,6 @@ export interface SourcePos {
   line: number;
   column: number;
   offset: number;
-}
-
-/**
- * Something the reader noticed, with where and why.
- *
- * A `fatal` error ends the game it occurs in: the game keeps what was read before it and the
- * reader skips to the next line that starts with a tag (`[`). Other errors are remarks about
- * text that was read anyway or ignored (a tag value without quotes, an unmatched `)`).
- *
- * @example { pos: { line: 1, column: 34, offset: 33 }, fatal: true,
- *            reason: "Nested comment: '{' at line 1, column 34 is inside the comment opened at line 1, column 25; PDN comments cannot be nested." }
- */
-export interface PdnError {
-  pos: SourcePos;
-  /** A sentence a person understands, naming the line and column. */
-  reason: string;
-  fatal: boolean;
 }
 
 /**
@@ -132,7 +117,7 @@ export function parsePdnText(text: string): PdnParseResult {
   while (lx.kind !== 'eof') {
     if (lx.kind === 'close' || lx.kind === 'nag' || lx.kind === 'strength') {
       const what = lx.kind === 'close' ? "A ')' with no variation open" : `The annotation '${lx.text}'`;
-      errors.push(remark(lx, `${what} at line ${lx.line}, column ${lx.column} is outside any game and was ignored.`));
+      errors.push(remark(lx, lx.kind === 'close' ? 'unmatched-close' : 'annotation-without-move', `${what} at line ${lx.line}, column ${lx.column} is outside any game and was ignored.`));
       lx.next();
       continue;
     }
@@ -143,15 +128,15 @@ export function parsePdnText(text: string): PdnParseResult {
       // Only comments, move numbers or empty variations, as after the last game: not a game.
       const p = game.pos;
       const what = game.preComments.length ? 'The comment' : 'The text';
-      errors.push({ pos: p, fatal: false, reason: `${what} at line ${p.line}, column ${p.column} holds no game and was ignored.` });
+      errors.push(pdnError('no-game', p, `${what} at line ${p.line}, column ${p.column} holds no game and was ignored.`));
       errors.push(...game.errors);
     }
   }
   return { games, errors };
 }
 
-function remark(lx: PdnLexer, reason: string): PdnError {
-  return { pos: lx.pos(), reason, fatal: false };
+function remark(lx: PdnLexer, code: PdnErrorCode, reason: string): PdnError {
+  return pdnError(code, lx.pos(), reason);
 }
 
 function lastMove(nodes: PdnNode[]): PdnMoveNode | null {
@@ -173,7 +158,7 @@ function readGame(lx: PdnLexer): PdnGameSyntax {
     while (stack.length > 1) {
       const f = top;
       if (!endedByError && f.open) {
-        game.errors.push({ pos: f.open, fatal: false, reason: `The variation opened at line ${f.open.line}, column ${f.open.column} is never closed with ')'.` });
+        game.errors.push(pdnError('unclosed-variation', f.open, `The variation opened at line ${f.open.line}, column ${f.open.column} is never closed with ')'.`));
       }
       closeFrame(f, game, lx, !endedByError);
       stack.pop();
@@ -193,11 +178,9 @@ function readGame(lx: PdnLexer): PdnGameSyntax {
       lx.escapedBreak = null;
       if (!escapeReported) {
         escapeReported = true;
-        game.errors.push({
-          pos: p,
-          fatal: false,
-          reason: `A backslash escape such as \\n stands between tokens at line ${p.line}, column ${p.column}, as in text escaped twice; read as whitespace.`,
-        });
+        game.errors.push(
+          pdnError('escaped-line-break', p, `A backslash escape such as \\n stands between tokens at line ${p.line}, column ${p.column}, as in text escaped twice; read as whitespace.`),
+        );
       }
     }
     switch (lx.kind) {
@@ -207,7 +190,7 @@ function readGame(lx: PdnLexer): PdnGameSyntax {
         if (started) return finish(false);
         game.tags.push({ name: lx.text, value: lx.value, pos: lx.pos() });
         if (lx.text === 'Result') resultTag = lx.value.replace(/\s+/g, '');
-        if (lx.note) game.errors.push(remark(lx, lx.note));
+        if (lx.note) game.errors.push(remark(lx, lx.note.code, lx.note.reason));
         break;
       case 'comment': {
         const m = lastMove(top.nodes);
@@ -252,20 +235,20 @@ function readGame(lx: PdnLexer): PdnGameSyntax {
         started = true;
         const m = lastMove(top.nodes);
         if (m) m.nags.push(lx.text);
-        else game.errors.push(remark(lx, `The annotation '${lx.text}' at line ${lx.line}, column ${lx.column} does not follow a move and was ignored.`));
+        else game.errors.push(remark(lx, 'annotation-without-move', `The annotation '${lx.text}' at line ${lx.line}, column ${lx.column} does not follow a move and was ignored.`));
         break;
       }
       case 'open': {
         started = true;
         const parent = lastMove(top.nodes);
-        if (!parent) game.errors.push(remark(lx, `The variation at line ${lx.line}, column ${lx.column} does not follow a move and was ignored.`));
+        if (!parent) game.errors.push(remark(lx, 'variation-without-move', `The variation at line ${lx.line}, column ${lx.column} does not follow a move and was ignored.`));
         top = { nodes: [], parent, open: lx.pos(), pending: null, number: undefined, black: false };
         stack.push(top);
         break;
       }
       case 'close':
         if (stack.length === 1) {
-          game.errors.push(remark(lx, `The ')' at line ${lx.line}, column ${lx.column} closes no variation and was ignored.`));
+          game.errors.push(remark(lx, 'unmatched-close', `The ')' at line ${lx.line}, column ${lx.column} closes no variation and was ignored.`));
         } else {
           closeFrame(top, game, lx, true);
           stack.pop();
@@ -275,18 +258,18 @@ function readGame(lx: PdnLexer): PdnGameSyntax {
       case 'setup':
         started = true;
         top.nodes.push({ kind: 'setup', fen: lx.text, pos: lx.pos() });
-        if (lx.note) game.errors.push(remark(lx, lx.note));
+        if (lx.note) game.errors.push(remark(lx, lx.note.code, lx.note.reason));
         break;
       case 'result':
         if (stack.length > 1) {
-          game.errors.push(remark(lx, `The result '${lx.text}' at line ${lx.line}, column ${lx.column} is inside a variation and was ignored.`));
+          game.errors.push(remark(lx, 'result-in-variation', `The result '${lx.text}' at line ${lx.line}, column ${lx.column} is inside a variation and was ignored.`));
           break;
         }
         game.result = lx.text;
         lx.next();
         return finish(false);
       case 'bad':
-        game.errors.push({ pos: lx.pos(), reason: lx.text, fatal: true });
+        game.errors.push(pdnError(lx.code, lx.pos(), lx.text));
         lx.resync();
         return finish(true);
     }
@@ -309,9 +292,9 @@ function closeFrame(f: Frame, game: PdnGameSyntax, lx: PdnLexer, remarks: boolea
   if (f.pending) {
     const m = findLastMove(f.nodes);
     if (m) m.comments.push(...f.pending);
-    else if (remarks) game.errors.push({ pos: open, fatal: false, reason: `The comments in ${at} have no move to belong to and were ignored.` });
+    else if (remarks) game.errors.push(pdnError('comment-without-move', open, `The comments in ${at} have no move to belong to and were ignored.`));
   }
   if (!f.parent) return;
   if (f.nodes.length) f.parent.variations.push(f.nodes);
-  else if (!f.pending && remarks) game.errors.push({ pos: open, fatal: false, reason: `${at.charAt(0).toUpperCase()}${at.slice(1)} is empty and was ignored.` });
+  else if (!f.pending && remarks) game.errors.push(pdnError('empty-variation', open, `${at.charAt(0).toUpperCase()}${at.slice(1)} is empty and was ignored.`));
 }

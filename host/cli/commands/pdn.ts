@@ -3,7 +3,7 @@
 // them as strict PDN 3.0 and says on stderr whatever it could not keep.
 
 import { writeFileSync } from 'node:fs';
-import { decodePdnBytes, readPdn, sameMove, writePdn } from '../../../rules/index.ts';
+import { PDN_ERROR_CODES, decodePdnBytes, readPdn, sameMove, writePdn } from '../../../rules/index.ts';
 import type { PdnError, PdnGame, PdnLine, PdnTag, Variant } from '../../../rules/index.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
@@ -216,7 +216,7 @@ function withoutLocation(e: PdnError): string {
 
 /** A remark about text the reader skipped, or the part of a variation after an illegal move: not in the output. */
 function ignored(e: PdnError): boolean {
-  return /\b(was|were) ignored\b/.test(e.reason) || e.reason.startsWith('in a variation:');
+  return PDN_ERROR_CODES[e.code].dropped;
 }
 
 /**
