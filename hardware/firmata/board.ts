@@ -35,7 +35,9 @@ import { Max7219, type LedMap } from '../sim/max7219.ts';
 import { PinPiezo, type Tone } from '../sim/piezo.ts';
 import { fetchStandardFirmata } from './fetch.mjs';
 import { MEGA2560_FLASH_BYTES, MEGA_CLOCK_HZ, Mega2560 } from './mega.ts';
-import { BUTTONS, FIRMATA_BAUD, SQUARE_COUNT, ledOfSquare, pinOfSquare, readProfile, type BoardSize, type ButtonName, type MegaProfile } from './profile.ts';
+import { FIRMATA_BAUD, SQUARE_COUNT, ledOfSquare, pinOfSquare, readProfile, type BoardSize, type MegaProfile } from './profile.ts';
+import { BOARD_BUTTONS } from '../board.ts';
+import type { BoardButton } from '../board.ts';
 
 export type { Tone } from '../sim/piezo.ts';
 
@@ -97,7 +99,7 @@ export class SimulatedFirmataBoard extends AvrBoard<Mega2560> {
       this.profile = r.profile;
     }
     this.max7219 = new Max7219(ledMap(this.size));
-    for (const pin of [...this.profile.squares[this.size], ...BUTTONS.map((b) => this.profile.buttons[b])]) this.levels.set(pin, true);
+    for (const pin of [...this.profile.squares[this.size], ...BOARD_BUTTONS.map((b) => this.profile.buttons[b])]) this.levels.set(pin, true);
     for (const sq of opts.occupied ?? []) this.setSquare(sq, true);
     if (opts.powered ?? true) this.powerOn();
   }
@@ -115,11 +117,11 @@ export class SimulatedFirmataBoard extends AvrBoard<Mega2560> {
   }
 
   /** Presses a button: 1-4 or jadoube, clock, accept, correct. Its pin reads LOW while pressed. */
-  press(button: number | ButtonName): void {
+  press(button: number | BoardButton): void {
     this.drive(this.buttonPin(button), false);
   }
 
-  release(button: number | ButtonName): void {
+  release(button: number | BoardButton): void {
     this.drive(this.buttonPin(button), true);
   }
 
@@ -170,7 +172,7 @@ export class SimulatedFirmataBoard extends AvrBoard<Mega2560> {
   }
 
   private buttonPin(button: number | string): number {
-    const name = typeof button === 'number' ? BUTTONS[button - 1] : BUTTONS.find((b) => b === button);
+    const name = typeof button === 'number' ? BOARD_BUTTONS[button - 1] : BOARD_BUTTONS.find((b) => b === button);
     if (!name) throw new RangeError(`the board has no button ${String(button)}`);
     return this.profile.buttons[name];
   }

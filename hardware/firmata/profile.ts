@@ -16,11 +16,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export type BoardSize = '10x10' | '8x8';
-export const BOARD_SIZES: readonly BoardSize[] = ['10x10', '8x8'];
-export const SQUARE_COUNT: Readonly<Record<BoardSize, number>> = { '10x10': 50, '8x8': 32 };
-export const BUTTONS = ['jadoube', 'clock', 'accept', 'correct'] as const;
-export type ButtonName = (typeof BUTTONS)[number];
+import { BOARD_BUTTONS, BOARD_SIZES, SQUARE_COUNT } from '../board.ts';
+import type { BoardButton, BoardSize } from '../board.ts';
+
+export type { BoardSize } from '../board.ts';
+export { BOARD_SIZES, SQUARE_COUNT } from '../board.ts';
 
 /** StandardFirmata's serial rate (Firmata.begin(57600)): the host link and the simulator speak it. */
 export const FIRMATA_BAUD = 57600;
@@ -38,7 +38,7 @@ export interface MegaProfile {
   readonly firmware: string;
   readonly max7219: { readonly din: number; readonly clk: number; readonly cs: number };
   readonly piezo: number;
-  readonly buttons: Readonly<Record<ButtonName, number>>;
+  readonly buttons: Readonly<Record<BoardButton, number>>;
   /** squares[size][k] is the pin of square k + 1. */
   readonly squares: Readonly<Record<BoardSize, readonly number[]>>;
 }
@@ -81,7 +81,7 @@ export function parseProfile(json: unknown): ProfileResult {
     ['max7219.clk', max.clk],
     ['max7219.cs', max.cs],
     ['piezo.pin', piezo.pin],
-    ...BUTTONS.map((b): [string, unknown] => [`button ${b}`, buttons[b]]),
+    ...BOARD_BUTTONS.map((b): [string, unknown] => [`button ${b}`, buttons[b]]),
   ];
   for (const [what, v] of shared) {
     if (v === undefined) return fail(`${what} missing`);
@@ -139,7 +139,7 @@ export function parseProfile(json: unknown): ProfileResult {
       firmware: typeof json.firmware === 'string' ? json.firmware : 'StandardFirmata',
       max7219: { din: max.din as number, clk: max.clk as number, cs: max.cs as number },
       piezo: piezo.pin as number,
-      buttons: Object.fromEntries(BUTTONS.map((b) => [b, buttons[b] as number])) as Record<ButtonName, number>,
+      buttons: Object.fromEntries(BOARD_BUTTONS.map((b) => [b, buttons[b] as number])) as Record<BoardButton, number>,
       squares,
     },
   };
@@ -175,8 +175,8 @@ export function squareOfPin(profile: MegaProfile, size: BoardSize, pin: number):
 }
 
 /** The button read by `pin`, or undefined. */
-export function buttonOfPin(profile: MegaProfile, pin: number): ButtonName | undefined {
-  return BUTTONS.find((b) => profile.buttons[b] === pin);
+export function buttonOfPin(profile: MegaProfile, pin: number): BoardButton | undefined {
+  return BOARD_BUTTONS.find((b) => profile.buttons[b] === pin);
 }
 
 /**

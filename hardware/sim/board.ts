@@ -32,7 +32,9 @@ import { CLOCK_HZ, EEPROM_BYTES, Mcu } from './mcu.ts';
 import { Piezo, type Tone } from './piezo.ts';
 import { AvrBoard, type PortIdentity } from './avrBoard.ts';
 
-export type BoardSize = '10x10' | '8x8';
+import type { BoardSize } from '../board.ts';
+
+export type { BoardSize } from '../board.ts';
 export type { Tone } from './piezo.ts';
 export type { RealtimeOptions, RxListener, TxListener } from './avrBoard.ts';
 

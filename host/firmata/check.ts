@@ -3,7 +3,8 @@
  * is and which modes each pin supports (Firmata's capability response). Pure: the link passes
  * what firmata-io learnt in the handshake.
  */
-import { BUTTONS, type BoardSize, type MegaProfile, pinLabel, PROFILE_PATH } from '../../hardware/firmata/profile.ts';
+import { type BoardSize, type MegaProfile, pinLabel, PROFILE_PATH } from '../../hardware/firmata/profile.ts';
+import { BOARD_BUTTONS } from '../../hardware/board.ts';
 
 /** Firmata pin modes (Firmata protocol, pin mode constants). */
 export const FIRMATA_MODE = { INPUT: 0, OUTPUT: 1 } as const;
@@ -20,7 +21,7 @@ export interface FirmataPinInfo {
 export function checkPins(profile: MegaProfile, size: BoardSize, pins: readonly FirmataPinInfo[]): string | null {
   const uses: [string, number, number][] = [
     ...profile.squares[size].map((pin, k): [string, number, number] => [`square ${k + 1}`, pin, FIRMATA_MODE.INPUT]),
-    ...BUTTONS.map((b): [string, number, number] => [`the ${b} button`, profile.buttons[b], FIRMATA_MODE.INPUT]),
+    ...BOARD_BUTTONS.map((b): [string, number, number] => [`the ${b} button`, profile.buttons[b], FIRMATA_MODE.INPUT]),
     ['the MAX7219 DIN', profile.max7219.din, FIRMATA_MODE.OUTPUT],
     ['the MAX7219 CLK', profile.max7219.clk, FIRMATA_MODE.OUTPUT],
     ['the MAX7219 CS', profile.max7219.cs, FIRMATA_MODE.OUTPUT],

@@ -23,7 +23,7 @@
  * sent after it: its answer means the firmware has taken every byte before it. Queries go one
  * at a time, each given up on after {@link PING_TIMEOUT_MS}.
  */
-import { BUTTONS, FIRMATA_BAUD, SQUARE_COUNT, type BoardSize, type MegaProfile } from '../../hardware/firmata/profile.ts';
+import { FIRMATA_BAUD, SQUARE_COUNT, type BoardSize, type MegaProfile } from '../../hardware/firmata/profile.ts';
 import { SquareSet } from '../../rules/squareSet.ts';
 import type { Reply } from '../link/protocol/sequencer.ts';
 import { nextSeq } from '../link/protocol/seq.ts';
@@ -141,7 +141,7 @@ export class FirmataReader {
   constructor(options: ReaderOptions) {
     this.#o = options;
     this.#squares = SQUARE_COUNT[options.size];
-    this.#pins = [...options.profile.squares[options.size], ...BUTTONS.map((b) => options.profile.buttons[b])];
+    this.#pins = [...options.profile.squares[options.size], ...BOARD_BUTTONS.map((b) => options.profile.buttons[b])];
     this.#pins.forEach((pin, i) => this.#indexOfPin.set(pin, i));
     this.#raw = this.#pins.map(() => false);
     this.#config = { ...DEFAULT_CONFIG, ...options.config };
@@ -367,7 +367,7 @@ export class FirmataReader {
     return {
       fw: `${fw.name ?? 'Firmata'} ${version}`,
       squares: this.#squares,
-      buttons: BUTTONS.length,
+      buttons: BOARD_BUTTONS.length,
       caps: ['leds', 'blink', 'beep', 'snapshot', 'config', 'heartbeat'],
       ring: 0,
       boot: this.#count.connects,

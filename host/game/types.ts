@@ -1,4 +1,4 @@
-import type { LinkHealth } from '../link/types.ts';
+import type { BoardButton, LinkHealth } from '../link/types.ts';
 import type { LedPattern } from '../link/types.ts';
 
 /**
@@ -53,7 +53,7 @@ export interface SquareView {
 /** What the people at the board (or the page, standing in for hands on the simulator) do. */
 export type PlayCommand =
   | { readonly type: 'lift' | 'place'; readonly square: string }
-  | { readonly type: 'press'; readonly button: 'jadoube' | 'clock' | 'accept' | 'correct' }
+  | { readonly type: 'press'; readonly button: BoardButton }
   | { readonly type: 'resign'; readonly color: 'white' | 'black' }
   /** With `color`: that side offers a draw (accepted by an offer of the other side); without: a draw agreed by both (FMJD 7.3.1). */
   | { readonly type: 'draw'; readonly color?: 'white' | 'black' };

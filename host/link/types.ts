@@ -11,11 +11,10 @@
  */
 import type { SquareSet } from '../../rules/squareSet.ts';
 
-/** A button of the board, wire numbers 1-4 in this order (docs/protocol.md). */
-export type BoardButton = 'jadoube' | 'clock' | 'accept' | 'correct';
+import type { BoardButton } from '../../hardware/board.ts';
 
-/** The buttons in wire order: `BOARD_BUTTONS[n - 1]` is button `n`. */
-export const BOARD_BUTTONS: readonly BoardButton[] = ['jadoube', 'clock', 'accept', 'correct'];
+export type { BoardButton, BoardSize } from '../../hardware/board.ts';
+export { BOARD_BUTTONS, BOARD_SIZES, SQUARE_COUNT } from '../../hardware/board.ts';
 
 /**
  * Who the board says it is (its `HELLO` line).

@@ -1,6 +1,7 @@
 import type { Variant } from '../../rules/index.ts';
 import { parseSquare } from '../../rules/index.ts';
 import type { Button, RefereeEvent } from '../game/referee/types.ts';
+import { BOARD_BUTTONS } from '../link/types.ts';
 
 /** One line of an action script: what hands do to a board. */
 export type Action =
@@ -15,7 +16,6 @@ export type ScriptResult = { ok: true; actions: Action[] } | { ok: false; line: 
 /** Milliseconds between consecutive actions unless a `wait` says otherwise (brief). */
 export const ACTION_GAP_MS = 200;
 
-const BUTTONS: readonly Button[] = ['jadoube', 'clock', 'accept', 'correct'];
 
 /**
  * Reads an action script (brief, "Action scripts"): one action per line, `#` comments and
@@ -50,7 +50,7 @@ export function parseActionScript(text: string, v: Variant): ScriptResult {
       }
       case 'press': {
         const b = arg?.toLowerCase().replace("j'adoube", 'jadoube') as Button | undefined;
-        if (!b || !BUTTONS.includes(b)) return fail(`press needs a button: ${BUTTONS.join(', ')}`);
+        if (!b || !BOARD_BUTTONS.includes(b)) return fail(`press needs a button: ${BOARD_BUTTONS.join(', ')}`);
         actions.push({ kind: 'press', button: b, line });
         break;
       }

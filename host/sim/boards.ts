@@ -1,4 +1,5 @@
 import type { Position } from '../../rules/index.ts';
+import type { BoardSize } from '../../hardware/board.ts';
 import type { SimulatedDevice } from '../../hardware/sim/avrBoard.ts';
 import { SimulatedBinding } from '../../hardware/sim/binding.ts';
 import { SimulatedBoard } from '../../hardware/sim/board.ts';
@@ -14,7 +15,7 @@ export function squaresHolding(board: Uint8Array): number[] {
 }
 
 /** The board a variant is played on: 10x10 (50 squares) or 8x8 (32). */
-export function boardSizeOf(position: Position): '10x10' | '8x8' {
+export function boardSizeOf(position: Position): BoardSize {
   return position.variant.geometry.size === 10 ? '10x10' : '8x8';
 }
 

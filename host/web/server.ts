@@ -23,6 +23,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
+import { BOARD_BUTTONS } from '../link/types.ts';
+import type { BoardButton } from '../link/types.ts';
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 4096;
@@ -271,7 +273,6 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
-const BUTTONS = ['jadoube', 'clock', 'accept', 'correct'];
 const COLORS = ['white', 'black'];
 
 export type CheckedCommand = { readonly ok: true; readonly command: PlayCommand } | { readonly ok: false; readonly error: string };
@@ -296,10 +297,10 @@ export function checkCommand(x: unknown): CheckedCommand {
       }
       return yes({ type: o.type, square: o.square });
     case 'press':
-      if (typeof o.button !== 'string' || !BUTTONS.includes(o.button)) {
-        return no(`"press" needs a "button": one of ${BUTTONS.join(', ')}`);
+      if (typeof o.button !== 'string' || !(BOARD_BUTTONS as readonly string[]).includes(o.button)) {
+        return no(`"press" needs a "button": one of ${BOARD_BUTTONS.join(', ')}`);
       }
-      return yes({ type: 'press', button: o.button as 'jadoube' | 'clock' | 'accept' | 'correct' });
+      return yes({ type: 'press', button: o.button as BoardButton });
     case 'resign':
       if (typeof o.color !== 'string' || !COLORS.includes(o.color)) return no('"resign" needs a "color": white or black');
       return yes({ type: 'resign', color: o.color as 'white' | 'black' });

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { BoardSize } from '../../../hardware/board.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fetchStandardFirmata } from '../../../hardware/firmata/fetch.mjs';
@@ -29,7 +30,7 @@ Examples:
 `;
 
 /** The committed firmware image of a board size. */
-export function firmwareHex(board: '10x10' | '8x8'): string {
+export function firmwareHex(board: BoardSize): string {
   return fileURLToPath(new URL(`../../../firmware/hex/dambord-${board}.hex`, import.meta.url));
 }
 

@@ -5,6 +5,7 @@ import { LineFaults, mulberry32 } from '../fault.ts';
 import type { FaultRates } from '../fault.ts';
 import { BoardPeer } from '../testing/boardPeer.ts';
 import type { BoardEvent, LedFrame } from '../types.ts';
+import { BOARD_BUTTONS } from '../types.ts';
 import { crcHex } from './crc8.ts';
 import { decodeBoardLine } from './decode.ts';
 import { encodeCommand } from './encode.ts';
@@ -527,7 +528,7 @@ function simulate(opts: { seed: number; hands: { dt: number; pick: number; reboo
     } else {
       const squares = Array.from({ length: 50 }, (_, i) => i);
       const sq = squares[h.pick % 50];
-      const button = (['jadoube', 'clock', 'accept', 'correct'] as const)[h.pick % 4];
+      const button = BOARD_BUTTONS[h.pick % 4];
       if (h.pick % 7 === 0) text = peer.buttons & (1 << (h.pick % 4)) ? peer.release(button) : peer.press(button);
       else text = peer.occupancy.has(sq) ? peer.lift(sq) : peer.place(sq);
       const m = decodeBoardLine(text);
@@ -618,7 +619,7 @@ describe('sequencer: properties over a faulty line', () => {
         expect(r.seq.health(0).state).toBe('connected');
         const snap = r.seq.snapshot();
         expect(snap?.occupancy.equals(r.peer.occupancy)).toBe(true);
-        expect(snap?.buttons).toEqual((['jadoube', 'clock', 'accept', 'correct'] as const).filter((_, i) => (r.peer.buttons & (1 << i)) !== 0));
+        expect(snap?.buttons).toEqual(BOARD_BUTTONS.filter((_, i) => (r.peer.buttons & (1 << i)) !== 0));
         expect(replay(r.initial, r.delivered)).toEqual(r.peer.occupancy);
       }),
       { numRuns: RUNS },
