@@ -53,7 +53,8 @@ Options:
   --host H           the page's interface (default 127.0.0.1; 0.0.0.0 for a phone on the LAN)
   --games DIR        where the journal and the PDN of each game go (default ./games)
   --resume FILE      go on with the game of a journal after a crash or a power cut (FILE, or
-                     "last": the newest journal in --games); the board is checked against it.
+                     "last": the newest journal in --games that holds a game); the board is
+                     checked against it.
                      The clocks come back as at the journal's last entry, not running: they
                      start again with the next move or press of the clock (the time the host
                      was down is charged to nobody)
