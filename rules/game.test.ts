@@ -317,8 +317,8 @@ describe('Standard Laws of Checkers (seed 004)', () => {
     expect(giveNotice(g)).toBe(g);
   });
   it('resignation and agreement cite the articles of the variant\'s record', () => {
-    expect(outcome(resign(game(english, english.startFen), 'black'))).toEqual({ result: 'white', reason: 'resignation', article: english.articles['resign'] });
-    expect(outcome(agreeDraw(game(english, english.startFen)))).toEqual(draw('agreement', english.articles['draw-agreed']));
+    expect(outcome(resign(game(english, english.startFen), 'black'))).toEqual({ result: 'white', reason: 'resignation', article: english.endings.resign });
+    expect(outcome(agreeDraw(game(english, english.startFen)))).toEqual(draw('agreement', english.endings.drawAgreed));
   });
 });
 

@@ -14,7 +14,7 @@ import type { Color } from './variant.ts';
  * - automatic draws: FMJD 6.1-6.4, Czech cl. 6.1-6.4, the Russian rules in russian.ts;
  * - the claimed draw of Standard Laws 22, modelled by {@link giveNotice};
  * - resignation and agreement: FMJD 7.2.1 and 7.3.1, Czech cl. 7.2.1 and 7.3.1, and the
- *   articles the English variant's `articles` record names.
+ *   articles the English variant's `endings` name.
  */
 export interface Game {
   /** The position the game started from (the variant's start or a FEN setup). */
@@ -165,10 +165,10 @@ export function outcome(game: Game, opts: OutcomeOptions = {}): Outcome | null {
   const v = pos.variant;
   const ignore = new Set(opts.ignore ?? []);
   const toMove = material(pos, pos.turn);
-  if (toMove.men + toMove.kings === 0) return win(opposite(pos.turn), 'no-pieces', v.articles['win-no-pieces']);
+  if (toMove.men + toMove.kings === 0) return win(opposite(pos.turn), 'no-pieces', v.endings.noPieces);
   const other = material(pos, opposite(pos.turn));
-  if (other.men + other.kings === 0) return win(pos.turn, 'no-pieces', v.articles['win-no-pieces']);
-  if ((opts.legal ?? legalMoves(pos)).length === 0) return win(opposite(pos.turn), 'no-moves', v.articles['win-blocked']);
+  if (other.men + other.kings === 0) return win(pos.turn, 'no-pieces', v.endings.noPieces);
+  if ((opts.legal ?? legalMoves(pos)).length === 0) return win(opposite(pos.turn), 'no-moves', v.endings.blocked);
 
   const rules = v.draw;
   if (rules.repetition && !ignore.has('repetition')) {
@@ -227,23 +227,23 @@ export function withdrawNotice(game: Game): Game {
 
 /**
  * `color` resigns: the opponent wins (FMJD 7.2.1; Czech cl. 7.2.1; the English variant's
- * `articles.resign`). The ending is recorded in the game, {@link outcome} reports it and
+ * `endings.resign`). The ending is recorded in the game, {@link outcome} reports it and
  * {@link playMove} refuses further moves. A game already ended by resignation or agreement is
  * returned unchanged.
  */
 export function resign(game: Game, color: Color): Game {
   if (game.ended) return game;
-  const article = currentPosition(game).variant.articles['resign'];
+  const article = currentPosition(game).variant.endings.resign;
   return { ...game, ended: { result: opposite(color), reason: 'resignation', article } };
 }
 
 /**
  * The players agree a draw (FMJD 7.3.1; Czech cl. 7.3.1; the English variant's
- * `articles['draw-agreed']`). Recorded like {@link resign}.
+ * `endings.drawAgreed`). Recorded like {@link resign}.
  */
 export function agreeDraw(game: Game): Game {
   if (game.ended) return game;
-  const article = currentPosition(game).variant.articles['draw-agreed'];
+  const article = currentPosition(game).variant.endings.drawAgreed;
   return { ...game, ended: { result: 'draw', reason: 'agreement', article } };
 }
 

@@ -74,10 +74,11 @@ export interface CaptureHands {
    */
   readonly capturedFirst: boolean;
   /**
-   * The order of removal: `capture-or-reverse`, the order of capture or its reverse (FMJD 4.5,
-   * 4.6, 4.11; Czech cl. 4.5, 4.6, 4.11); `any` where no order is laid down (Laws 8, 11).
+   * The order of removal laid down: the order of capture or its reverse (FMJD 4.5, 4.6, 4.11;
+   * Czech cl. 4.5, 4.6, 4.11), with the article the referee cites for another order
+   * (`removal-order`); null where no order is laid down (Laws 8, 11), and no such irregularity.
    */
-  readonly removalOrder: 'capture-or-reverse' | 'any';
+  readonly removalOrder: { readonly article: string } | null;
   /**
    * When a capture is complete: `removal`, once the last captured piece is off the board (FMJD
    * 4.4, 4.12; Czech cl. 4.4, 4.12: a clock pressed before that interrupts the removal); or
@@ -87,9 +88,82 @@ export interface CaptureHands {
   readonly complete: 'removal' | 'release';
   /**
    * A multiple capture must be shown jump by jump, the capturing piece put down on every landing
-   * square, when the opponent asks (FMJD 4.9; Czech cl. 4.9); false where the rules ask nothing.
+   * square, when the opponent asks (FMJD 4.9; Czech cl. 4.9), with the article the referee cites
+   * for one that is not (`jumps-not-shown`); null where the rules ask nothing, and no such
+   * irregularity.
    */
-  readonly jumpsOnRequest: boolean;
+  readonly jumpsOnRequest: { readonly article: string } | null;
+}
+
+/**
+ * The irregularities a reed board can sense, named after FMJD 5.4 and its neighbours. Each
+ * variant cites its own article for each: in {@link Variant.irregularities}, and for the two
+ * that only some rulebooks know, in {@link CaptureHands.removalOrder} and
+ * {@link CaptureHands.jumpsOnRequest}.
+ */
+export type IrregularityCode =
+  | 'two-moves' // FMJD 5.4.1
+  | 'illegal-move' // 5.4.2
+  | 'touch-move' // 5.4.3, 3.11
+  | 'takeback' // 5.4.4
+  | 'opponent-piece' // 5.4.5
+  | 'capture-missed' // 5.4.6
+  | 'removed-without-reason' // 5.4.7
+  | 'not-maximum-capture' // 5.4.8, 4.13
+  | 'capture-stopped' // 5.4.9, 5.4.13
+  | 'early-removal' // 5.4.10
+  | 'incomplete-removal' // 5.4.11
+  | 'removed-not-jumped' // 5.4.12
+  | 'removed-own' // 5.4.14
+  | 'removal-order' // 4.11
+  | 'touch-out-of-turn' // 3.14
+  | 'jumps-not-shown'; // 4.9
+
+/** The irregularities of every rulebook: all but those a {@link CaptureHands} rule may leave out. */
+export type CommonIrregularity = Exclude<IrregularityCode, 'removal-order' | 'jumps-not-shown'>;
+
+/**
+ * The article a variant's referee cites for each irregularity of {@link CommonIrregularity}; a
+ * missing one is a type error.
+ */
+export type IrregularityArticles = Readonly<Record<CommonIrregularity, string>> & {
+  /**
+   * A capture stopped on a landing square from which it could go on, the pieces jumped so far
+   * taken off (FMJD 5.4.13: "stopping during a multiple capture where the capture can be
+   * continued"); `capture-stopped` is then the capturing piece let go in the middle of a capture
+   * (FMJD 5.4.9, 4.10). The same article as `capture-stopped` where the rules do not tell them
+   * apart.
+   */
+  readonly 'capture-stopped-continuable': string;
+};
+
+/**
+ * The articles of the endings that are not draws by rule ({@link DrawRules}): the game is won
+ * when the opponent has no pieces or cannot move, or resigns, and drawn when the players agree
+ * (FMJD 7.2, 7.3.1; Czech cl. 7.2, 7.3.1; Laws 22, 23).
+ */
+export interface EndingArticles {
+  /** The opponent has no pieces left on the board (FMJD 7.2.3). */
+  readonly noPieces: string;
+  /** The opponent is to move but cannot, every piece blocked (FMJD 7.2.2). */
+  readonly blocked: string;
+  /** The opponent resigns (FMJD 7.2.1). */
+  readonly resign: string;
+  /** Both players agree a draw (FMJD 7.3.1). */
+  readonly drawAgreed: string;
+}
+
+/**
+ * Articles the referee follows without citing them in what it says: no irregularity comes of
+ * them (FMJD 3.10, 3.13, 4.10; Czech cl. 3.10, 3.13, 4.10; Laws 11, 18).
+ */
+export interface HandlingArticles {
+  /** A move is complete when the player lets go of the piece moved (FMJD 3.10). */
+  readonly moveComplete: string;
+  /** A multiple capture's jumps are over when the player lets go of the capturing piece (FMJD 4.10). */
+  readonly captureComplete: string;
+  /** The player to move may adjust pieces on their squares after announcing it: "j'adoube" (FMJD 3.13). */
+  readonly adjust: string;
 }
 
 /**
@@ -122,6 +196,10 @@ export interface Variant {
   readonly draw: DrawRules;
   /** How captures are made by hand (FMJD 4.4-4.16; Czech cl. 4.4-4.12; Laws 8, 11). */
   readonly captureHands: CaptureHands;
-  /** Article numbers for the referee's irregularities and the rules, by key. */
-  readonly articles: Readonly<Record<string, string>>;
+  /** The articles the referee cites for irregularities (FMJD 5.4, 3.11-3.14; Czech cl. 5.4; Laws 8-21). */
+  readonly irregularities: IrregularityArticles;
+  /** The articles of wins and of a draw by agreement (FMJD 7; Czech cl. 7; Laws 22-23). */
+  readonly endings: EndingArticles;
+  /** The articles on completing a move and adjusting pieces (FMJD 3.10, 3.13, 4.10; Laws 11, 18). */
+  readonly handling: HandlingArticles;
 }

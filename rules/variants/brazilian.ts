@@ -1,6 +1,6 @@
 import { geometry } from '../geometry.ts';
 import type { Variant } from '../variant.ts';
-import { fmjdCaptureHands, fmjdDrawRules, fmjdIrregularityArticles } from './fmjd.ts';
+import { fmjdCaptureHands, fmjdDrawRules, fmjdEndings, fmjdHandling, fmjdIrregularities } from './fmjd.ts';
 
 /**
  * Brazilian draughts: the international (FMJD) rules played on an 8x8 board, as the
@@ -20,5 +20,7 @@ export const brazilian: Variant = {
   promotionInCapture: 'pass-through', // FMJD 4.15
   draw: fmjdDrawRules,
   captureHands: fmjdCaptureHands, // FMJD 4.4-4.16
-  articles: { ...fmjdIrregularityArticles },
+  irregularities: fmjdIrregularities,
+  endings: fmjdEndings,
+  handling: fmjdHandling,
 };

@@ -34,34 +34,38 @@ export const czech: Variant = {
   },
   captureHands: {
     capturedFirst: false, // cl. 4.4: jump, then remove; 4.11: removed only after the jump
-    removalOrder: 'capture-or-reverse', // cl. 4.5, 4.6, 4.11
+    // cl. 4.11: "v poradi, v jakem byly preskoceny, nebo opacnem. Neusporadane odstraňovani ... musi byt na zadost soupere opraveno"
+    removalOrder: { article: '4.11' },
     complete: 'removal', // cl. 4.4, 4.12: the removal ends when the move is ended
-    jumpsOnRequest: true, // cl. 4.9
+    // cl. 4.9: "Nedostatecne znazornene vicenasobne brani musi byt na zadost soupere znazorneno znovu"
+    jumpsOnRequest: { article: '4.9' },
   },
-  articles: {
-    'two-moves': '5.4.1',
-    'illegal-move': '5.4.2',
-    'touch-move': '5.4.3',
-    takeback: '5.4.4',
-    'opponent-piece': '5.4.5',
-    'capture-missed': '5.4.6',
-    'removed-without-reason': '5.4.7',
-    'not-maximum-capture': '5.4.8', // a man captured where a king could (4.14)
-    'capture-stopped': '5.4.9',
-    'capture-stopped-continuable': '5.4.9',
-    'early-removal': '5.4.10',
-    'incomplete-removal': '5.4.11',
-    'removed-not-jumped': '5.4.12',
-    'removed-own': '5.4.14',
-    'removal-order': '4.11',
-    'jumps-not-shown': '4.9',
-    'touch-out-of-turn': '3.14',
-    jadoube: '3.13',
-    'move-complete': '3.10',
-    'capture-complete': '4.10',
-    'win-no-pieces': '7.2.3', // "nema figury"
-    'win-blocked': '7.2.2', // "je na tahu, ale jehoz figury jsou zablokovany"
+  irregularities: {
+    'two-moves': '5.4.1', // "hrani dvakrat za sebou"
+    'illegal-move': '5.4.2', // "nespravne premisteni figury"
+    'touch-move': '5.4.3', // "provedeni tahu jinou vlastni figurou, nez ktere se predtim dotknul"
+    takeback: '5.4.4', // "zpetvzeti tahu"
+    'opponent-piece': '5.4.5', // "hrani souperovou figurou"
+    'capture-missed': '5.4.6', // "opomenuti moznosti brani"
+    'removed-without-reason': '5.4.7', // "bezdůvodne odstraneni souperovych nebo vlastnich figur"
+    'not-maximum-capture': '5.4.8', // "brani kamenem, je-li moznost brani damou" (a man captured where a king could, 4.14)
+    'capture-stopped': '5.4.9', // "zastaveni se v provadeni skoku (viz. cl. 4 odst.10)"
+    'capture-stopped-continuable': '5.4.9', // the Czech rules do not tell it apart
+    'early-removal': '5.4.10', // "nespravne odstraneni figury behem neukonceneho brani"
+    'incomplete-removal': '5.4.11', // "odstraneni nizsiho poctu souperovych figur, nez jaky byl preskocen"
+    'removed-not-jumped': '5.4.12', // "odstraneni souperovych figur, ktere nebyly v průbehu brani preskoceny"
+    'removed-own': '5.4.14', // "odstraňovani vlastnich figur v průbehu brani"
+    'touch-out-of-turn': '3.14', // "nema ... zadne důsledky, povazuje se vsak za nesportovni chovani"
+  },
+  endings: {
+    noPieces: '7.2.3', // "nema figury"
+    blocked: '7.2.2', // "je na tahu, ale jehoz figury jsou zablokovany"
     resign: '7.2.1', // "vzda partii"
-    'draw-agreed': '7.3.1', // "se dohodnou"; cl. 6 is the draws by rule
+    drawAgreed: '7.3.1', // "se dohodnou"; cl. 6 is the draws by rule
+  },
+  handling: {
+    moveComplete: '3.10', // "Premisteni figury se povazuje za dokoncene v okamziku, jakmile hrac pustil figuru z ruky"
+    captureComplete: '4.10', // "Vicenasobne preskoceni je ukonceno v okamziku, kdy hrac pusti preskakujici figuru"
+    adjust: '3.13', // announced beforehand to the opponent: "vyrokem j'adoube"
   },
 };

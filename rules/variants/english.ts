@@ -25,32 +25,36 @@ export const english: Variant = {
   },
   captureHands: {
     capturedFirst: false, // law 8: the man leaps, then the piece is removed
-    removalOrder: 'any', // laws 8, 11 lay down no order
+    removalOrder: null, // laws 8, 11 lay down no order
     complete: 'release', // law 11: complete when the hand is withdrawn, pieces still to be removed
-    jumpsOnRequest: false, // the laws ask nothing of it
+    jumpsOnRequest: null, // the laws ask nothing of it
   },
-  articles: {
-    'two-moves': '21',
+  irregularities: {
+    'two-moves': '21', // "a false or improper move"
     'illegal-move': '21',
-    'touch-move': '19',
+    'touch-move': '19', // "if the person whose turn it is to play touches one, he must either play it or forfeit the game"
     takeback: '21',
     'opponent-piece': '21',
-    'capture-missed': '16',
+    'capture-missed': '16', // "fails to capture one or more men that he should have taken": the huff
     'removed-without-reason': '21',
-    'not-maximum-capture': '9',
-    'capture-stopped': '9',
+    'not-maximum-capture': '9', // "he is not required to play the move which captures the greatest number of men"
+    'capture-stopped': '9', // "once he begins a capturing move he must continue until all the men available on the path chosen have been captured"
     'capture-stopped-continuable': '9',
     'incomplete-removal': '11',
     'removed-not-jumped': '21',
-    'early-removal': '8', // the piece is removed after the leap
-    'removed-own': '12',
-    'touch-out-of-turn': '18',
-    jadoube: '18',
-    'move-complete': '11',
-    'capture-complete': '11',
-    'win-no-pieces': '23',
-    'win-blocked': '23',
-    resign: '23',
-    'draw-agreed': '22',
+    'early-removal': '8', // the man leaps "and then captures the piece (or pieces) by removing it from the board"
+    'removed-own': '12', // "if a player removes one of his own pieces, he may not replace it"
+    'touch-out-of-turn': '18', // "touch or arrange without giving intimation to his opponent"
+  },
+  endings: {
+    noPieces: '23', // "a player captures all his opponent's men"
+    blocked: '23', // "or renders them unable to move"
+    resign: '23', // the laws name no resignation; the article of won games
+    drawAgreed: '22', // "a draw results when neither of the players can force a win"
+  },
+  handling: {
+    moveComplete: '11', // "completed whenever the hand is withdrawn from the piece played"
+    captureComplete: '11', // "a capturing play, as well as an ordinary one, is completed whenever the hand is withdrawn"
+    adjust: '18', // "on giving intimation, to arrange his own or his opponent's pieces properly on the squares"
   },
 };

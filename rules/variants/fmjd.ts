@@ -1,4 +1,4 @@
-import type { CaptureHands, DrawRules } from '../variant.ts';
+import type { CaptureHands, DrawRules, EndingArticles, HandlingArticles, IrregularityArticles } from '../variant.ts';
 
 /**
  * The FMJD draw rules (article 6 of the official rules, seed 000; seed 002 numbers the same
@@ -24,39 +24,44 @@ export const fmjdDrawRules: DrawRules = {
 
 /** Captures by hand under the FMJD rules (seed 000). */
 export const fmjdCaptureHands: CaptureHands = {
-  capturedFirst: true, // 4.16
-  removalOrder: 'capture-or-reverse', // 4.5, 4.6, 4.11
+  capturedFirst: true, // 4.16: taking one piece, the captured piece may be taken off first and the jump made after
+  removalOrder: { article: '4.11' }, // "in the order of capture or the reverse ... another order is irregular"
   complete: 'removal', // 4.4, 4.12
-  jumpsOnRequest: true, // 4.9
+  jumpsOnRequest: { article: '4.9' }, // "clearly shown ... failing to show it is irregular and the opponent may ask for a correction"
 };
 
 /**
- * Articles of the FMJD rules for each irregularity the referee reports (5.4; 3.11-3.14; 4.11).
+ * Articles of the FMJD rules for each irregularity the referee reports (5.4; 3.11-3.14).
  */
-export const fmjdIrregularityArticles = {
-  'two-moves': '5.4.1',
-  'illegal-move': '5.4.2',
-  'touch-move': '5.4.3',
-  takeback: '5.4.4',
-  'opponent-piece': '5.4.5',
-  'capture-missed': '5.4.6',
-  'removed-without-reason': '5.4.7',
-  'not-maximum-capture': '5.4.8',
-  'capture-stopped': '5.4.9',
-  'capture-stopped-continuable': '5.4.13',
-  'early-removal': '5.4.10',
-  'incomplete-removal': '5.4.11',
-  'removed-not-jumped': '5.4.12',
-  'removed-own': '5.4.14',
-  'removal-order': '4.11',
-  'touch-out-of-turn': '3.14',
-  'jadoube': '3.13',
-  'move-complete': '3.10',
-  'capture-complete': '4.10',
-  'captured-first': '4.16',
-  'jumps-not-shown': '4.9',
-  'win-no-pieces': '7.2.3',
-  'win-blocked': '7.2.2',
-  'resign': '7.2.1',
-  'draw-agreed': '7.3.1',
-} as const;
+export const fmjdIrregularities: IrregularityArticles = {
+  'two-moves': '5.4.1', // playing two moves in a row
+  'illegal-move': '5.4.2', // moving a man or king in an irregular way
+  'touch-move': '5.4.3', // touching one piece and moving another
+  takeback: '5.4.4', // taking back a move already played
+  'opponent-piece': '5.4.5', // moving the opponent's piece
+  'capture-missed': '5.4.6', // an ordinary move when a capture is possible
+  'removed-without-reason': '5.4.7', // taking a piece off the board without reason
+  'not-maximum-capture': '5.4.8', // capturing more or fewer pieces than may be captured
+  'capture-stopped': '5.4.9', // stopping during a multiple capture (piece let go, see 4.10)
+  'capture-stopped-continuable': '5.4.13', // stopping during a multiple capture where it can go on
+  'early-removal': '5.4.10', // lifting a piece irregularly during an unfinished multiple capture
+  'incomplete-removal': '5.4.11', // taking off fewer pieces than were jumped
+  'removed-not-jumped': '5.4.12', // taking off pieces that were not jumped
+  'removed-own': '5.4.14', // taking off one or more own pieces after a capture
+  'touch-out-of-turn': '3.14', // touching or adjusting pieces when not on move
+};
+
+/** The FMJD rules' wins (7.2) and draw by agreement (7.3.1). */
+export const fmjdEndings: EndingArticles = {
+  noPieces: '7.2.3', // "the opponent has no more pieces on the board"
+  blocked: '7.2.2', // "the opponent is to move but cannot, all his pieces being blocked"
+  resign: '7.2.1', // "the opponent resigns, with or without a reason"
+  drawAgreed: '7.3.1', // "both players accept a draw by mutual agreement"
+};
+
+/** The FMJD rules on completing a move and adjusting pieces. */
+export const fmjdHandling: HandlingArticles = {
+  moveComplete: '3.10', // "a move is complete when the player lets go of the piece after moving it"
+  captureComplete: '4.10', // "a multiple capture is complete when the player lets go of the capturing piece"
+  adjust: '3.13', // announced beforehand: "I adjust", "j'adoube"
+};

@@ -1,6 +1,6 @@
 import { geometry } from '../geometry.ts';
 import type { Variant } from '../variant.ts';
-import { fmjdCaptureHands, fmjdDrawRules, fmjdIrregularityArticles } from './fmjd.ts';
+import { fmjdCaptureHands, fmjdDrawRules, fmjdEndings, fmjdHandling, fmjdIrregularities } from './fmjd.ts';
 
 /** International draughts: the official FMJD rules (seeds 000, Croatian; 002, Latvian). */
 export const international: Variant = {
@@ -17,5 +17,7 @@ export const international: Variant = {
   promotionInCapture: 'pass-through', // 4.15
   draw: fmjdDrawRules,
   captureHands: fmjdCaptureHands, // 4.4-4.16
-  articles: { ...fmjdIrregularityArticles },
+  irregularities: fmjdIrregularities,
+  endings: fmjdEndings,
+  handling: fmjdHandling,
 };

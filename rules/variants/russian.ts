@@ -1,12 +1,12 @@
 import { geometry } from '../geometry.ts';
 import type { Variant } from '../variant.ts';
-import { fmjdCaptureHands, fmjdIrregularityArticles } from './fmjd.ts';
+import { fmjdCaptureHands, fmjdEndings, fmjdHandling, fmjdIrregularities } from './fmjd.ts';
 
 /**
  * Russian draughts (shashki), as the Russian draughts federation's rules and dctl's
  * `russian.hpp` state: flying kings, men capture backwards, free choice of capture, and a man
  * reaching the far row during a capture is crowned and goes on capturing as a king. The
- * rulebook is not among dambord's seeds: irregularities cite the FMJD numbers.
+ * rulebook is not among dambord's seeds: irregularities, endings and handling cite the FMJD numbers.
  */
 export const russian: Variant = {
   name: 'russian',
@@ -33,5 +33,7 @@ export const russian: Variant = {
     claim: null,
   },
   captureHands: fmjdCaptureHands, // the FMJD hand rules (the Russian rulebook is not among the seeds)
-  articles: { ...fmjdIrregularityArticles },
+  irregularities: fmjdIrregularities,
+  endings: fmjdEndings,
+  handling: fmjdHandling,
 };

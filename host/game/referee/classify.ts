@@ -1,7 +1,17 @@
-import type { Color, Move, Position } from '../../../rules/index.ts';
+import type { Color, CommonIrregularity, IrregularityCode, Move, Position, Variant } from '../../../rules/index.ts';
 import { KING, SquareSet, colorBit, createPosition, generateRoutes, legalMoves, opposite, sameMove } from '../../../rules/index.ts';
 import { keyOf, occupancyAfter, occupancyOf } from './occupancy.ts';
-import type { IrregularityCode } from './types.ts';
+
+/** An irregularity with the article of the variant's rules that the referee cites for it. */
+export interface Cited {
+  readonly code: IrregularityCode;
+  readonly article: string;
+}
+
+/** An irregularity every rulebook has, with the variant's article for it. */
+export function cite(v: Variant, code: CommonIrregularity): Cited {
+  return { code, article: v.irregularities[code] };
+}
 
 /** One lift or place of the turn, with the piece it concerned. */
 export interface LogEntry {
@@ -19,10 +29,11 @@ export interface LogEntry {
 export type Finding =
   | {
       kind: 'irregular';
-      code: IrregularityCode;
+      code: CommonIrregularity;
+      /** The article of the variant's rules for it (FMJD 5.4.9 or 5.4.13 for a stopped capture). */
+      article: string;
       squares: number[];
       accepted: Position;
-      articleKey?: string;
       /** The legal capture that a correction finishes (the jumps stand; only the removal is put right). */
       completes?: Move;
       /** Who did it, where that is not the side to move. */
@@ -46,17 +57,18 @@ export function classify(pos: Position, previous: Position | null, legal: readon
   const theirsGone = vacated.filter((s) => pos.board[s] & them);
   const passTurn = (board: Uint8Array): Position => createPosition(v, crownMover(pos, board, filled), opposite(pos.turn));
   const stay = (board: Uint8Array): Position => createPosition(v, board.slice(), pos.turn);
+  const irregular = (code: CommonIrregularity) => ({ kind: 'irregular' as const, code, article: v.irregularities[code] });
 
   if (previous && keyOf(now) === keyOf(occupancyOf(previous.board))) {
-    return { kind: 'irregular', code: 'takeback', squares: [...vacated, ...filled], accepted: previous };
+    return { ...irregular('takeback'), squares: [...vacated, ...filled], accepted: previous };
   }
   if (filled.length === 0 && vacated.length > 0) {
     // Right after a capture, pieces of the side that was captured from are still being taken
     // off by the capturer: one that was not jumped is 5.4.12, not a removal by its owner.
     if (lastMove && lastMove.captured.length > 0 && mineGone.length === vacated.length) {
-      return { kind: 'irregular', code: 'removed-not-jumped', squares: vacated, accepted: stay(sensed), actor: opposite(pos.turn) };
+      return { ...irregular('removed-not-jumped'), squares: vacated, accepted: stay(sensed), actor: opposite(pos.turn) };
     }
-    return { kind: 'irregular', code: 'removed-without-reason', squares: vacated, accepted: stay(sensed) };
+    return { ...irregular('removed-without-reason'), squares: vacated, accepted: stay(sensed) };
   }
   if (filled.length !== 1) return { kind: 'mismatch' };
   const to = filled[0];
@@ -66,8 +78,8 @@ export function classify(pos: Position, previous: Position | null, legal: readon
     const from = theirsGone[0];
     const flipped = createPosition(v, pos.board, opposite(pos.turn));
     const theirs = legalMoves(flipped).find((m) => m.from === from && m.to === to && m.captured.length === 0);
-    if (theirs && previous) return { kind: 'irregular', code: 'two-moves', squares: [from, to], accepted: stay(sensed) };
-    return { kind: 'irregular', code: 'opponent-piece', squares: [from, to], accepted: passTurn(sensed) };
+    if (theirs && previous) return { ...irregular('two-moves'), squares: [from, to], accepted: stay(sensed) };
+    return { ...irregular('opponent-piece'), squares: [from, to], accepted: passTurn(sensed) };
   }
   if (mineGone.length === 0) return { kind: 'mismatch' };
 
@@ -82,17 +94,17 @@ export function classify(pos: Position, previous: Position | null, legal: readon
   const routesFrom = routes.filter((r) => r.from === from);
 
   const sameEnds = legal.filter((m) => m.from === from && m.to === to && m.captured.length > 0);
-  if (ownRemoved.length > 0) return { kind: 'irregular', code: 'removed-own', squares: ownRemoved, accepted, completes: sameEnds.find((m) => m.capturedSet.equals(taken)) };
+  if (ownRemoved.length > 0) return { ...irregular('removed-own'), squares: ownRemoved, accepted, completes: sameEnds.find((m) => m.capturedSet.equals(taken)) };
   // A capture the rules allow as a route but not as a choice (FMJD 4.13; Czech 4.14).
   const allRoutes = allCaptureRoutes(pos);
   if (allRoutes.some((r) => r.from === from && r.to === to && r.capturedSet.equals(taken)) && !legal.some((m) => m.from === from && m.to === to && m.capturedSet.equals(taken))) {
-    return { kind: 'irregular', code: 'not-maximum-capture', squares: [from, to, ...theirsGone], accepted };
+    return { ...irregular('not-maximum-capture'), squares: [from, to, ...theirsGone], accepted };
   }
   const superset = sameEnds.find((m) => taken.diff(m.capturedSet).isEmpty());
   if (superset) {
     const left = superset.capturedSet.diff(taken).toArray();
     // Fewer taken off than jumped when play goes on (FMJD and Czech 4.12: the removal is then over).
-    return { kind: 'irregular', code: 'incomplete-removal', squares: left, accepted, completes: superset };
+    return { ...irregular('incomplete-removal'), squares: left, accepted, completes: superset };
   }
   // Stopped on a landing square of a longer capture (5.4.9 / 5.4.13).
   for (const r of routesFrom) {
@@ -102,20 +114,20 @@ export function classify(pos: Position, previous: Position | null, legal: readon
     if (!taken.diff(jumped).isEmpty()) continue;
     // Pieces jumped and removed: stopped where the capture could go on (5.4.13); not removed:
     // the capturing piece was let go in the middle of the capture (5.4.9, 4.10).
-    const articleKey = taken.equals(jumped) ? 'capture-stopped-continuable' : 'capture-stopped';
-    return { kind: 'irregular', code: 'capture-stopped', squares: [from, to], accepted, articleKey };
+    const article = v.irregularities[taken.equals(jumped) ? 'capture-stopped-continuable' : 'capture-stopped'];
+    return { ...irregular('capture-stopped'), article, squares: [from, to], accepted };
   }
   if (sameEnds.length > 0 && !taken.isEmpty()) {
     const notJumped = taken.diff(sameEnds[0].capturedSet).toArray();
-    return { kind: 'irregular', code: 'removed-not-jumped', squares: notJumped, accepted, completes: sameEnds[0] };
+    return { ...irregular('removed-not-jumped'), squares: notJumped, accepted, completes: sameEnds[0] };
   }
   if (taken.isEmpty() && legal.length > 0 && legal[0].captured.length > 0 && isPlainStep(pos, from, to)) {
-    return { kind: 'irregular', code: 'capture-missed', squares: [...new Set([from, to, ...legal.map((m) => m.from)])], accepted };
+    return { ...irregular('capture-missed'), squares: [...new Set([from, to, ...legal.map((m) => m.from)])], accepted };
   }
   if (!taken.isEmpty()) {
-    return { kind: 'irregular', code: 'removed-not-jumped', squares: theirsGone, accepted };
+    return { ...irregular('removed-not-jumped'), squares: theirsGone, accepted };
   }
-  return { kind: 'irregular', code: 'illegal-move', squares: [from, to], accepted };
+  return { ...irregular('illegal-move'), squares: [from, to], accepted };
 }
 
 /** Whether from-to is a plain move of the piece, were no capture compulsory. */
@@ -159,10 +171,10 @@ function crownMover(pos: Position, board: Uint8Array, filled: readonly number[])
  * order of capture nor its reverse (4.11), and, once the opponent has asked for it
  * (`showJumps`), a multiple capture not shown jump by jump (4.9).
  */
-export function captureOrder(pos: Position, m: Move, log: readonly LogEntry[], showJumps = false): IrregularityCode[] {
+export function captureOrder(pos: Position, m: Move, log: readonly LogEntry[], showJumps = false): Cited[] {
   if (m.captured.length === 0) return [];
   const hands = pos.variant.captureHands;
-  const found: IrregularityCode[] = [];
+  const found: Cited[] = [];
   let landing = -1;
   log.forEach((e, i) => {
     if (e.kind === 'place' && e.square === m.to) landing = i;
@@ -176,15 +188,17 @@ export function captureOrder(pos: Position, m: Move, log: readonly LogEntry[], s
     if (at >= 0) removals.splice(at, 1);
     removals.push(e.square);
   });
-  if (early) found.push('early-removal');
+  if (early) found.push(cite(pos.variant, 'early-removal'));
   // The routes of the same capture, found only when an order or a showing is to be checked.
   let routes: Move[] | null = null;
   const routesOf = (): Move[] => (routes ??= generateRoutes(pos.variant, pos.board.slice(), colorBit(pos.turn)).filter((r) => sameMove(r, m)));
-  if (m.captured.length > 2 && hands.removalOrder === 'capture-or-reverse') {
+  const order = hands.removalOrder;
+  if (m.captured.length > 2 && order) {
     const same = (a: readonly number[]): boolean => a.length === removals.length && a.every((s, i) => s === removals[i]);
-    if (!routesOf().some((r) => same(r.captured) || same([...r.captured].reverse()))) found.push('removal-order');
+    if (!routesOf().some((r) => same(r.captured) || same([...r.captured].reverse()))) found.push({ code: 'removal-order', article: order.article });
   }
-  if (showJumps && hands.jumpsOnRequest && m.captured.length > 1) {
+  const jumps = hands.jumpsOnRequest;
+  if (showJumps && jumps && m.captured.length > 1) {
     // Shown: the capturing piece was put down on every landing square of a route, in order.
     const mine = colorBit(pos.turn);
     const put = log.slice(0, landing).filter((e) => e.kind === 'place' && e.piece & mine).map((e) => e.square);
@@ -193,7 +207,7 @@ export function captureOrder(pos: Position, m: Move, log: readonly LogEntry[], s
       for (const sq of put) if (k < r.path.length - 1 && sq === r.path[k]) k++;
       return k === r.path.length - 1;
     };
-    if (!routesOf().some(shown)) found.push('jumps-not-shown');
+    if (!routesOf().some(shown)) found.push({ code: 'jumps-not-shown', article: jumps.article });
   }
   return found;
 }

@@ -16,7 +16,8 @@ import {
   playMove,
 } from '../../../rules/index.ts';
 import { couldBe, lift, place } from './board.ts';
-import { captureOrder, classify } from './classify.ts';
+import type { Cited } from './classify.ts';
+import { captureOrder, cite, classify } from './classify.ts';
 import { accept, acceptNow, afterCorrecting, afterDecide, afterMismatch, correct, correctionPlan, difference } from './decision.ts';
 import { describe } from './describe.ts';
 import { finalsOf, keyOf, occupancyOf } from './occupancy.ts';
@@ -120,7 +121,7 @@ export function afterReturn(s: RefereeState, sq: number, piece: number, t: numbe
     return { ...s, log, touched: s.touched.filter((x) => x !== sq || log.some((e) => e.square === sq)) };
   }
   if (!(piece & colorBit(pos.turn)) && log.length === 0) {
-    out.push(irregularity(s, 'touch-out-of-turn', [sq], t, 'note'));
+    out.push(irregularity(s, cite(pos.variant, 'touch-out-of-turn'), [sq], t, 'note'));
     return { ...s, log };
   }
   return s;
@@ -160,18 +161,18 @@ export function isCertain(s: RefereeState, m: Move, kind: 'lift' | 'place', sq: 
 /** Plays a move the board shows, with the physical rules of how it was made. */
 export function commit(s: RefereeState, m: Move, t: number, out: RefereeOutput[]): RefereeState {
   const pos = currentPosition(s.game);
-  const found: IrregularityCode[] = [];
+  const found: Cited[] = [];
   const first = s.obligation ?? s.touched[0];
-  if (first !== undefined && first !== null && first !== m.from) found.push('touch-move');
+  if (first !== undefined && first !== null && first !== m.from) found.push(cite(pos.variant, 'touch-move'));
   found.push(...captureOrder(pos, m, s.log, s.policy.showJumps));
   const squares = (code: IrregularityCode): number[] => (code === 'touch-move' ? [first as number, m.from] : [m.from, ...m.captured]);
-  const decide = found.filter((c) => !s.policy.noted.has(c));
-  for (const c of found.filter((c) => s.policy.noted.has(c))) out.push(irregularity(s, c, squares(c), t, 'note'));
+  const decide = found.filter((c) => !s.policy.noted.has(c.code));
+  for (const c of found.filter((c) => s.policy.noted.has(c.code))) out.push(irregularity(s, c, squares(c.code), t, 'note'));
   if (decide.length > 0) {
-    const flagged = decide.map((c) => irregularity(s, c, squares(c), t, 'decide'));
+    const flagged = decide.map((c) => irregularity(s, c, squares(c.code), t, 'decide'));
     out.push(...flagged);
-    const obligation = decide.includes('touch-move') ? (first as number) : null;
-    return flag(s, { code: decide[0], article: flagged[0].article, target: pos, accepted: m, obligation, takeback: false });
+    const obligation = decide.some((c) => c.code === 'touch-move') ? (first as number) : null;
+    return flag(s, { code: decide[0].code, article: decide[0].article, target: pos, accepted: m, obligation, takeback: false });
   }
   return playOut(s, m, t, out);
 }
@@ -258,11 +259,10 @@ export function endTurn(s: RefereeState, t: number, out: RefereeOutput[]): Refer
     return { ...s, mode: { kind: 'mismatch' } };
   }
   const decision = s.policy.noted.has(finding.code) ? 'note' : 'decide';
-  const flagged = irregularity(s, finding.code, finding.squares, t, decision, finding.articleKey, finding.actor);
-  out.push(flagged);
+  out.push(irregularity(s, finding, finding.squares, t, decision, finding.actor));
   const completes = finding.completes;
   const target = completes ? play(pos, completes) : pos;
-  const pending: Pending = { code: finding.code, article: flagged.article, target, accepted: finding.accepted, obligation: completes ? null : (s.obligation ?? s.touched[0] ?? null), takeback: finding.code === 'takeback', completes };
+  const pending: Pending = { code: finding.code, article: finding.article, target, accepted: finding.accepted, obligation: completes ? null : (s.obligation ?? s.touched[0] ?? null), takeback: finding.code === 'takeback', completes };
   if (decision === 'note') return accept(s, pending, t, out);
   return flag(s, pending);
 }
@@ -306,10 +306,9 @@ export function onPress(s: RefereeState, button: string, t: number, out: Referee
   }
 }
 
-export function irregularity(s: RefereeState, code: IrregularityCode, squares: number[], t: number, decision: 'decide' | 'note', articleKey: string = code, actor?: Color): Extract<RefereeOutput, { type: 'irregularity' }> {
+/** What the referee says of an irregularity, with the article it was cited with. */
+export function irregularity(s: RefereeState, { code, article }: Cited, squares: number[], t: number, decision: 'decide' | 'note', actor?: Color): Extract<RefereeOutput, { type: 'irregularity' }> {
   const pos = currentPosition(s.game);
-  const v = pos.variant;
-  const article = v.articles[articleKey] ?? v.articles[code] ?? '';
   const d: 'decide' | 'note' = code === 'touch-out-of-turn' ? 'note' : decision;
-  return { type: 'irregularity', code, article, squares, message: describe.irregularity(v, code, squares, pos.turn, actor), decision: d, t };
+  return { type: 'irregularity', code, article, squares, message: describe.irregularity(pos.variant, code, squares, pos.turn, actor), decision: d, t };
 }

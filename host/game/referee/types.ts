@@ -1,4 +1,4 @@
-import type { Color, Move, Position } from '../../../rules/index.ts';
+import type { Color, IrregularityCode, Move, Position } from '../../../rules/index.ts';
 
 /** A button on the board. `clock` ends the turn; `accept`/`correct` answer an irregularity (FMJD 5.4). */
 export type Button = 'jadoube' | 'clock' | 'accept' | 'correct';
@@ -16,24 +16,8 @@ export type RefereeEvent =
   | { readonly type: 'resign'; readonly color: Color; readonly t: number }
   | { readonly type: 'draw-agreed'; readonly t: number };
 
-/** The irregularities a reed board can sense (FMJD numbering; each variant maps its own). */
-export type IrregularityCode =
-  | 'two-moves'
-  | 'illegal-move'
-  | 'touch-move'
-  | 'takeback'
-  | 'opponent-piece'
-  | 'capture-missed'
-  | 'removed-without-reason'
-  | 'not-maximum-capture'
-  | 'capture-stopped'
-  | 'early-removal'
-  | 'incomplete-removal'
-  | 'removed-not-jumped'
-  | 'removed-own'
-  | 'removal-order'
-  | 'touch-out-of-turn'
-  | 'jumps-not-shown';
+/** The irregularities a reed board can sense: the rules' list (rules/variant.ts), where each variant cites its articles. */
+export type { IrregularityCode } from '../../../rules/index.ts';
 
 /** A piece to put on a square, for a correction plan. */
 export interface Fill {
