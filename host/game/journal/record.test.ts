@@ -39,6 +39,17 @@ describe('journal lines', () => {
     expect(writeJournal(read.header!, read.entries)).toBe(text);
   });
 
+  it('a header as dambord play writes it keeps the time control as the TimeControl tag, its base and increment null', () => {
+    const header = { ...game.header, tags: [...game.header.tags, { name: 'TimeControl', value: '40/7200:3600' }], timeControl: null };
+    const read = parseJournal(utf8(writeJournal(header, [])));
+    expect(read.header).toEqual(header);
+    // Without the field at all, the header reads the same.
+    const body = encodeHeader(header).replace(/,"crc":"[0-9a-f]{8}"\}\n$/, '}').replace(',"timeControl":null', '');
+    const line = `${body.slice(0, -1)},"crc":"${crc32(utf8(body)).toString(16).padStart(8, '0')}"}\n`;
+    expect(line).not.toContain('timeControl');
+    expect(parseJournal(utf8(line)).header).toEqual(header);
+  });
+
   it('moves are kept as PDN text and the FEN after them; mismatches and the like are not kept', () => {
     const v = variants.international;
     const start = parseFen(v, v.startFen);

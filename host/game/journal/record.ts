@@ -34,8 +34,12 @@ import type { IrregularityCode, Policy, RefereeEvent, RefereeOutput } from '../r
 /** The version of the line format this code writes and reads. */
 export const JOURNAL_FORMAT = 1;
 
-/** The game's time control: a base time and a Fischer increment per move, in milliseconds. */
-export interface TimeControl {
+/**
+ * A base time and a Fischer increment per move, in milliseconds: the header's `timeControl`.
+ * Not the time control of the clock (`TimeControl` in clock/clock.ts, the PDN TimeControl tag's
+ * periods), which the header keeps as that tag among its `tags`.
+ */
+export interface BaseAndIncrement {
   readonly baseMs: number;
   readonly incrementMs: number;
 }
@@ -51,7 +55,12 @@ export interface JournalHeader {
   readonly showJumps?: boolean;
   /** PDN tags (Event, White, Black, ...). */
   readonly tags: readonly { readonly name: string; readonly value: string }[];
-  readonly timeControl: TimeControl | null;
+  /**
+   * A base time and increment, or null. dambord play writes null and keeps the game's time
+   * control as the TimeControl tag in `tags`, which a resume reads; nothing in the product reads
+   * this field.
+   */
+  readonly timeControl: BaseAndIncrement | null;
   /** When the game was created, ISO 8601 (for people; nothing is computed from it). */
   readonly created: string;
   /** Board time (ms) at which the referee was created; events' `t` count on from it. */
@@ -269,7 +278,7 @@ function headerOf(o: Record<string, unknown>): JournalHeader | string {
   if (!isNum(o.format)) return 'the header has no format version';
   if (o.format > JOURNAL_FORMAT) return `journal format ${o.format} is newer than this dambord reads (${JOURNAL_FORMAT}): update dambord`;
   if (!isStr(o.variant) || !isStr(o.start) || !isStr(o.policy) || !Array.isArray(o.tags) || !isStr(o.created) || !isNum(o.t0)) return 'the header lacks variant, start, policy, tags, created or t0';
-  const tc = o.timeControl as TimeControl | null;
+  const tc = o.timeControl as BaseAndIncrement | null;
   return {
     format: o.format,
     variant: o.variant as VariantName,
