@@ -1,7 +1,8 @@
+import type { BoardButton } from '../../link/types.ts';
 import type { Color, IrregularityCode, Move, Position } from '../../../rules/index.ts';
 
 /** A button on the board. `clock` ends the turn; `accept`/`correct` answer an irregularity (FMJD 5.4). */
-export type Button = 'jadoube' | 'clock' | 'accept' | 'correct';
+export type Button = BoardButton;
 
 /**
  * What reaches the referee: a piece leaving or arriving on a square (internal index), a
