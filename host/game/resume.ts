@@ -42,7 +42,7 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
   if (!recovery.ok) return { ok: false, kind: 'replay', reason: recovery.reason };
   // recoverGame checked the header's variant, start and policy.
   const h = read.header!;
-  const variant = variants[h.variant as VariantName];
+  const variant = variants[h.variant as VariantName]; // an own key: recoverGame checked it
   const fen = parseFen(variant, h.start);
   const policy = withShowJumps(policyNamed(h.policy)!, h.showJumps === true)!;
   if (!fen.ok) return { ok: false, kind: 'replay', reason: `the header's start FEN does not parse: ${fen.error.reason}` };

@@ -13,6 +13,9 @@ export type Action =
 
 export type ScriptResult = { ok: true; actions: Action[] } | { ok: false; line: number; reason: string };
 
+/** The longest `wait` an action script may say (ms): a day, longer than any game's adjournment. */
+export const MAX_WAIT_MS = 86_400_000;
+
 /** Milliseconds between consecutive actions unless a `wait` says otherwise (brief). */
 export const ACTION_GAP_MS = 200;
 
@@ -56,6 +59,7 @@ export function parseActionScript(text: string, v: Variant): ScriptResult {
       }
       case 'wait': {
         if (arg === undefined || !/^\d+$/.test(arg)) return fail('wait needs a whole number of milliseconds');
+        if (Number(arg) > MAX_WAIT_MS) return fail(`wait ${arg.length > 12 ? `${arg.slice(0, 12)}…` : arg} is longer than a day (${MAX_WAIT_MS} ms): split it or shorten it`);
         actions.push({ kind: 'wait', ms: Number(arg), line });
         break;
       }

@@ -1,4 +1,6 @@
 import type { Color, Position, VariantName } from '../../../rules/index.ts';
+import { BOARD_BUTTONS } from '../../link/types.ts';
+import type { BoardButton } from '../../link/types.ts';
 import { writeFen } from '../../../rules/index.ts';
 import { sidesAt } from '../clock/clock.ts';
 import type { Clock } from '../clock/clock.ts';
@@ -278,7 +280,9 @@ function headerOf(o: Record<string, unknown>): JournalHeader | string {
   if (!isNum(o.format)) return 'the header has no format version';
   if (o.format > JOURNAL_FORMAT) return `journal format ${o.format} is newer than this dambord reads (${JOURNAL_FORMAT}): update dambord`;
   if (!isStr(o.variant) || !isStr(o.start) || !isStr(o.policy) || !Array.isArray(o.tags) || !isStr(o.created) || !isNum(o.t0)) return 'the header lacks variant, start, policy, tags, created or t0';
-  const tc = o.timeControl as BaseAndIncrement | null;
+  if (!o.tags.every((t) => typeof t === 'object' && t !== null && isStr((t as Record<string, unknown>).name) && isStr((t as Record<string, unknown>).value))) return 'the header has a tag that is not a name and a value';
+  const tc = o.timeControl as BaseAndIncrement | null | undefined;
+  if (tc !== null && tc !== undefined && (typeof tc !== 'object' || !isNum(tc.baseMs) || !isNum(tc.incrementMs))) return 'the header\'s timeControl is not a base and an increment in ms';
   return {
     format: o.format,
     variant: o.variant as VariantName,
@@ -298,6 +302,9 @@ function entryOf(o: Record<string, unknown>): JournalEntry | string {
     case 'ev': {
       const e = o.e as Record<string, unknown> | undefined;
       if (!e || !EVENT_TYPES.includes(e.type) || !isNum(e.t)) return 'an event entry without a known event type and time';
+      if ((e.type === 'lift' || e.type === 'place') && !(Number.isInteger(e.square) && (e.square as number) >= 0)) return `a ${e.type} without a square`;
+      if (e.type === 'press' && !BOARD_BUTTONS.includes(e.button as BoardButton)) return 'a press without a button of the board';
+      if (e.type === 'resign' && !COLORS.includes(e.color)) return 'a resignation without a colour';
       return { k: 'ev', e: e as unknown as RefereeEvent };
     }
     case 'out': {

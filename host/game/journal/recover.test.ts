@@ -4,7 +4,7 @@ import { casual } from '../referee/policy.ts';
 import { runEvents } from '../referee/run.ts';
 import type { RefereeEvent } from '../referee/types.ts';
 import type { JournalEntry, JournalRead, OutRecord } from './record.ts';
-import { parseJournal, writeJournal } from './record.ts';
+import { crc32, parseJournal, writeJournal } from './record.ts';
 import { recoverClock, recoverGame } from './recover.ts';
 import { parseTimeControl } from '../clock/clock.ts';
 import type { TimedControl } from '../clock/clock.ts';
@@ -60,6 +60,30 @@ describe('recoverGame', () => {
     const r = recoverGame({ ...read([]), header: { ...game.header, policy: 'lenient' as never } });
     expect(r).toEqual({ ok: false, reason: 'unknown policy "lenient" in the header' });
     expect(recoverGame({ header: null, entries: [], goodBytes: 0 })).toEqual({ ok: false, reason: 'the journal has no readable header' });
+    // Names given in a file are looked up among the variants' and policies' own names only.
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      expect(recoverGame({ ...read([]), header: { ...game.header, variant: name as never } })).toEqual({ ok: false, reason: `unknown variant ${JSON.stringify(name)} in the header` });
+      expect(recoverGame({ ...read([]), header: { ...game.header, policy: name as never } })).toEqual({ ok: false, reason: `unknown policy ${JSON.stringify(name)} in the header` });
+    }
+  });
+
+  it('an event on a square off the board is reported with its line, not replayed', () => {
+    const r = recoverGame(read([{ k: 'ev', e: { type: 'lift', square: 50, t: 10 } }]));
+    expect(r).toMatchObject({ ok: false, line: 2, reason: 'line 2: a lift on square index 50, off the 50 squares of international draughts' });
+  });
+});
+
+describe('parseJournal validates every field it hands on', () => {
+  const header = '{"n":0,"k":"header","format":1,"variant":"international","start":"W:W31-50:B1-20","policy":"tournament","tags":TAGS,"timeControl":null,"created":"2026-11-21T10:00:00Z","t0":0';
+  /** The line as record.ts seals it: the CRC-32 of the line without its crc field. */
+  const line = (json: string) => `${json},"crc":"${crc32(new TextEncoder().encode(`${json}}`)).toString(16).padStart(8, '0')}"}\n`;
+  it.each([
+    ['a tag that is null', '[null]', 'the header has a tag that is not a name and a value'],
+    ['a tag without a value', '[{"name":"White"}]', 'the header has a tag that is not a name and a value'],
+  ])('a header with %s is a problem of line 1, not a crash', (_, tags, reason) => {
+    const r = parseJournal(new TextEncoder().encode(line(header.replace('TAGS', tags))));
+    expect(r.header).toBeNull();
+    expect(r.problem?.reason).toBe(`line 1: ${reason}`);
   });
 });
 

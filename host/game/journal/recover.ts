@@ -78,7 +78,7 @@ function same(replayed: OutRecord, journaled: OutRecord): boolean {
 export function recoverGame(journal: JournalRead): Recovery {
   const h = journal.header;
   if (!h) return { ok: false, reason: 'the journal has no readable header' };
-  const variant = variants[h.variant as VariantName];
+  const variant = Object.hasOwn(variants, h.variant) ? variants[h.variant as VariantName] : undefined;
   if (!variant) return { ok: false, reason: `unknown variant ${JSON.stringify(h.variant)} in the header` };
   const start = parseFen(variant, h.start);
   if (!start.ok) return { ok: false, reason: `the header's start FEN does not parse: ${start.error.reason}` };
@@ -101,6 +101,8 @@ export function recoverGame(journal: JournalRead): Recovery {
           const missing = queue[0].record;
           return { ok: false, line, replayed: missing, reason: `line ${line}: an event is journaled, but the referee's ${describeOut(missing)} after the previous event is not: the journal and the replay part` };
         }
+        const e = entry.e;
+        if ((e.type === 'lift' || e.type === 'place') && e.square >= variant.geometry.squares) return { ok: false, line, reason: `line ${line}: a ${e.type} on square index ${e.square}, off the ${variant.geometry.squares} squares of ${variant.name} draughts` };
         const r = step(state, entry.e);
         state = r.state;
         outputs.push(...r.outputs);
