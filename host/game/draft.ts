@@ -8,19 +8,19 @@ import type { GameEffect, GameState } from './game.ts';
 
 /** A state being changed within one step, and the effects said so far. */
 export interface Draft {
-  readonly s: { -readonly [K in keyof GameState]: GameState[K] } & { log: string[] };
+  readonly s: { -readonly [K in keyof GameState]: GameState[K] };
   readonly effects: GameEffect[];
 }
 
 /** A copy of `state` to change. */
 export function draft(state: GameState): Draft {
-  return { s: { ...state, log: [...state.log] }, effects: [] };
+  return { s: { ...state }, effects: [] };
 }
 
 /** A message for people, and the log that keeps the last {@link LOG_LIMIT}. */
 export function say(d: Draft, text: string): void {
-  d.s.log.push(text);
-  while (d.s.log.length > LOG_LIMIT) d.s.log.shift();
+  const log = [...d.s.log, text];
+  d.s.log = log.length > LOG_LIMIT ? log.slice(-LOG_LIMIT) : log;
   d.effects.push({ type: 'log', text });
 }
 

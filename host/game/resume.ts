@@ -4,8 +4,7 @@
 // missed (the host stopped between the two writes) is journaled now. The result is a game
 // state waiting for its board, as a new game would be, and the effects to carry out first.
 
-import { currentPosition, parseFen, variants, writeFen } from '../../rules/index.ts';
-import type { VariantName } from '../../rules/index.ts';
+import { currentPosition, writeFen } from '../../rules/index.ts';
 import { createClock, formatHms, parseTimeControl, pause, setRemaining, stop } from './clock/clock.ts';
 import type { TimedControl } from './clock/clock.ts';
 import { clockOn } from './clockOn.ts';
@@ -15,7 +14,6 @@ import { clockRecord, outRecord } from './journal/record.ts';
 import type { JournalEntry, JournalRead } from './journal/record.ts';
 import { recoverClock, recoverGame } from './journal/recover.ts';
 import { observe } from './leds/guidance.ts';
-import { policyNamed, withShowJumps } from './referee/policy.ts';
 import { record } from './referee/record.ts';
 import { createGame, flagFallen } from './step.ts';
 
@@ -40,12 +38,7 @@ export type Resumed =
 export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resumed {
   const recovery = recoverGame(read);
   if (!recovery.ok) return { ok: false, kind: 'replay', reason: recovery.reason };
-  // recoverGame checked the header's variant, start and policy.
-  const h = read.header!;
-  const variant = variants[h.variant as VariantName]; // an own key: recoverGame checked it
-  const fen = parseFen(variant, h.start);
-  const policy = withShowJumps(policyNamed(h.policy)!, h.showJumps === true)!;
-  if (!fen.ok) return { ok: false, kind: 'replay', reason: `the header's start FEN does not parse: ${fen.error.reason}` };
+  const h = read.header!; // recoverGame read it
   const tag = (name: string) => h.tags.find((t) => t.name === name)?.value;
   let timeControl: TimedControl | null = null;
   const tcText = tag('TimeControl');
@@ -58,8 +51,8 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
   if (set && !timeControl) return { ok: false, kind: 'usage', reason: 'the game has no time control: there are no clocks to set' };
   const players = { white: tag('White') ?? '?', black: tag('Black') ?? '?' };
   const game = createGame({
-    start: fen.position,
-    policy,
+    start: recovery.start,
+    policy: recovery.policy,
     players,
     tags: h.tags.filter((t) => t.name === 'Event').concat([{ name: 'White', value: players.white }, { name: 'Black', value: players.black }]),
     timeControl,

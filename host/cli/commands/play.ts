@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFen } from '../../../rules/index.ts';
+import type { Position } from '../../../rules/index.ts';
+import type { Policy } from '../../game/referee/types.ts';
 import type { SimulatedBinding } from '../../../hardware/sim/binding.ts';
 import { parseClockTime, parseTimeControl } from '../../game/clock/clock.ts';
 import type { TimedControl } from '../../game/clock/clock.ts';
@@ -96,20 +98,11 @@ export const playCommand: Command = {
       if (typeof r === 'number') return r;
       resumed = r;
     }
-    const chosen = variantOption(o.variant ?? 'international');
-    if (!resumed && !chosen.ok) return usageError(io, 'play', chosen.error);
-    const v = resumed?.game.state.config.start.variant ?? (chosen.ok ? chosen.variant : null)!;
-    const fen = resumed ? { ok: true as const, position: resumed.game.state.config.start } : parseFen(v, o.fen ?? v.startFen);
-    if (!fen.ok) return usageError(io, 'play', `the FEN "${o.fen}" cannot be set up: ${fen.error.reason} (character ${fen.error.offset + 1})`);
-    const named = policyNamed(o.policy ?? 'tournament');
-    const policy = resumed?.game.state.config.policy ?? (named && withShowJumps(named, o['show-jumps'] === true));
-    if (!policy) return usageError(io, 'play', `unknown policy "${o.policy}"; choose tournament, casual or blind`);
-    let timeControl: TimedControl | null = null;
-    if (o['time-control'] && !resumed) {
-      const tc = parseTimeControl(o['time-control']);
-      if (!tc.ok) return usageError(io, 'play', `the time control "${o['time-control']}" is not one PDN knows (${tc.error}), e.g. 5400+30 or 40/7200:3600`);
-      if (tc.tc.kind !== 'unknown' && tc.tc.kind !== 'untimed') timeControl = tc.tc;
-    }
+    // The game: the resumed one's, as its journal's header says, or a new one's from the options.
+    const chosen = resumed ? { ok: true as const, game: resumed.game.state.config } : newGame(o);
+    if (!chosen.ok) return usageError(io, 'play', chosen.error);
+    const { start, policy, timeControl } = chosen.game;
+    const v = start.variant;
     const httpPort = Number(o['http-port'] ?? '8080');
     if (!Number.isInteger(httpPort) || httpPort < 0 || httpPort > 65535) return usageError(io, 'play', `--http-port must be a port number, not "${o['http-port']}"`);
 
@@ -130,9 +123,9 @@ export const playCommand: Command = {
       // A fresh simulated board holds the variant's start position, as a board taken out of its
       // box would: for a FEN, the LEDs and the page then guide the pieces into place.
       const box = parseFen(v, v.startFen);
-      const pieces = resumed?.game.state.resume ? resumed.game.state.resume.referee.sensed : box.ok ? box.position.board : fen.position.board;
+      const pieces = resumed?.game.state.resume ? resumed.game.state.resume.referee.sensed : box.ok ? box.position.board : start.board;
       try {
-        const sim = o.firmata ? simulatedFirmataBoardFor(fen.position, pieces, 'realtime') : simulatedBoardFor(fen.position, pieces, 'realtime');
+        const sim = o.firmata ? simulatedFirmataBoardFor(start, pieces, 'realtime') : simulatedBoardFor(start, pieces, 'realtime');
         ({ board: hands, binding, path } = sim);
       } catch (e) {
         io.stderr.write(`dambord play: the simulated board cannot start: ${why(e)}\n`);
@@ -145,7 +138,7 @@ export const playCommand: Command = {
     }
     let link: BoardLink;
     if (o.firmata) {
-      const firmata = openFirmataLink({ path, binding, size: boardSizeOf(fen.position) });
+      const firmata = openFirmataLink({ path, binding, size: boardSizeOf(start) });
       if (!binding) io.stdout.write(`dambord play: waiting for StandardFirmata on ${path} (the Arduino restarts when the port opens; up to 10 s)\n`);
       try {
         await firmata.ready();
@@ -178,7 +171,7 @@ export const playCommand: Command = {
     const killAfter = Number(process.env.DAMBORD_KILL_AFTER_EVENT ?? 0);
     if (killAfter > 0) journal = killedAfterEvent(journal, killAfter);
     const session = startSession({
-      start: fen.position, policy, link, journal, hands, timeControl,
+      start, policy, link, journal, hands, timeControl,
       hints: o.hints,
       players: { white: o.white ?? '?', black: o.black ?? '?' },
       tags: [{ name: 'Event', value: o.event ?? 'dambord game' }],
@@ -238,6 +231,25 @@ export const playCommand: Command = {
 };
 
 /** A journal opened to go on with its game, and the game brought back from it. */
+/** A new game as the options ask for it: variant, FEN, policy and time control, or what is wrong with them. */
+function newGame(o: { variant?: string; fen?: string; policy?: string; 'show-jumps'?: boolean; 'time-control'?: string }): { ok: true; game: { start: Position; policy: Policy; timeControl: TimedControl | null } } | { ok: false; error: string } {
+  const chosen = variantOption(o.variant ?? 'international');
+  if (!chosen.ok) return chosen;
+  const v = chosen.variant;
+  const fen = parseFen(v, o.fen ?? v.startFen);
+  if (!fen.ok) return { ok: false, error: `the FEN "${o.fen}" cannot be set up: ${fen.error.reason} (character ${fen.error.offset + 1})` };
+  const named = policyNamed(o.policy ?? 'tournament');
+  const policy = named && withShowJumps(named, o['show-jumps'] === true);
+  if (!policy) return { ok: false, error: `unknown policy "${o.policy}"; choose tournament, casual or blind` };
+  let timeControl: TimedControl | null = null;
+  if (o['time-control']) {
+    const tc = parseTimeControl(o['time-control']);
+    if (!tc.ok) return { ok: false, error: `the time control "${o['time-control']}" is not one PDN knows (${tc.error}), e.g. 5400+30 or 40/7200:3600` };
+    if (tc.tc.kind !== 'unknown' && tc.tc.kind !== 'untimed') timeControl = tc.tc;
+  }
+  return { ok: true, game: { start: fen.position, policy, timeControl } };
+}
+
 interface Resumed {
   readonly path: string;
   readonly journal: Journal;

@@ -5,7 +5,7 @@ import type { Clock, SideClock, TimedControl } from '../clock/clock.ts';
 import { policyNamed, withShowJumps } from '../referee/policy.ts';
 import { createReferee, refereePosition, step } from '../referee/referee.ts';
 import type { RefereeState } from '../referee/referee.ts';
-import type { RefereeOutput } from '../referee/types.ts';
+import type { Policy, RefereeOutput } from '../referee/types.ts';
 import { entryTime, outRecord } from './record.ts';
 import type { ClockRecord, JournalEntry, JournalRead, OutRecord } from './record.ts';
 
@@ -24,6 +24,9 @@ export type Recovery =
   | {
       readonly ok: true;
       readonly state: RefereeState;
+      /** The header's start position and policy, as set up for the replay. */
+      readonly start: Position;
+      readonly policy: Policy;
       readonly position: Position;
       readonly pending: readonly RefereeOutput[];
       /** Everything the referee said in the replay, in order (to rebuild the scoresheet and the view). */
@@ -129,7 +132,7 @@ export function recoverGame(journal: JournalRead): Recovery {
         break;
     }
   }
-  return { ok: true, state, position: refereePosition(state), pending: queue.map((q) => q.output), outputs, clock, lastT, events };
+  return { ok: true, state, start: start.position, policy, position: refereePosition(state), pending: queue.map((q) => q.output), outputs, clock, lastT, events };
 }
 
 /** The clocks of a game brought back from its journal ({@link recoverClock}). */
