@@ -106,6 +106,11 @@ describe('dambord perft (in-process)', () => {
     [['perft'], 'DEPTH is missing'],
     [['perft', '2', '3'], 'one DEPTH expected'],
     [['perft', '--depth', '3'], 'unknown option --depth'],
+    // Names given by the user are looked up among the variants' own names, never inherited ones.
+    [['perft', '--variant', 'constructor', '3'], 'unknown variant "constructor"'],
+    [['perft', '--variant', '__proto__', '3'], 'unknown variant "__proto__"'],
+    [['perft', '--variant', 'toString', '3'], 'unknown variant "toString"'],
+    [['perft', '--variant', 'hasOwnProperty', '3'], 'unknown variant "hasOwnProperty"'],
   ])('%j is a usage error (exit 2) that says what is wrong', async (argv, message) => {
     const r = await cli(argv);
     expect(r.code).toBe(EXIT.usage);
@@ -113,6 +118,17 @@ describe('dambord perft (in-process)', () => {
     expect(r.stderr).toContain(message);
     expect(r.stderr).toContain("Run 'dambord perft --help'");
     expect(r.stderr).not.toMatch(stack);
+  });
+});
+
+describe('names given by the user (own names only)', () => {
+  it.each(['constructor', 'toString', '__proto__', 'valueOf'])('replay --policy %s and --variant %s are usage errors, not crashes', async (name) => {
+    for (const argv of [['replay', '--policy', name, '-'], ['replay', '--variant', name, '-']]) {
+      const r = await runCliBuffered(argv, 'lift 32\nplace 28\n');
+      expect(r.code).toBe(EXIT.usage);
+      expect(r.stderr).toContain(`"${name}"`);
+      expect(r.stderr).not.toMatch(stack);
+    }
   });
 });
 

@@ -23,7 +23,8 @@ export function variantByName(name: string): Variant | undefined {
     'ceska dama': 'czech',
     shashki: 'russian',
   };
-  return (variants as Record<string, Variant>)[n] ?? (alias[n] ? variants[alias[n]] : undefined);
+  if (Object.hasOwn(variants, n)) return variants[n as VariantName];
+  return Object.hasOwn(alias, n) ? variants[alias[n]] : undefined;
 }
 
 /** The variant of a PDN GameType number (the first field of the tag), or undefined. */
