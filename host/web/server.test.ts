@@ -3,10 +3,11 @@ import { request } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlayCommand, PlaySession, PlayView, SquareView } from '../game/types.ts';
 import { MAX_BODY_BYTES, checkCommand, startWebServer } from './server.ts';
-import type { WebServer } from './server.ts';
+import type { WebServer, WebServerOptions } from './server.ts';
 
 /** An 8x8 board's dark squares as the page draws them: 1-4 on the top row, White at the bottom. */
 function squares8(): SquareView[] {
@@ -120,6 +121,18 @@ function openSse(url: string): Promise<{ res: IncomingMessage; next(): Promise<S
   });
 }
 
+/** A client that asks for the event stream and never reads it. */
+function idleStream(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(`GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      socket.pause();
+      resolve(socket);
+    });
+    socket.on('error', reject);
+  });
+}
+
 async function post(url: string, body: string, type = 'application/json'): Promise<{ status: number; json: { ok: boolean; error?: string } }> {
   const res = await fetch(new URL('/api/command', url), { method: 'POST', headers: { 'Content-Type': type }, body });
   return { status: res.status, json: (await res.json()) as { ok: boolean; error?: string } };
@@ -130,9 +143,9 @@ describe('web server', () => {
   let web: WebServer;
   const started: WebServer[] = [];
 
-  async function start(heartbeatMs?: number): Promise<void> {
+  async function start(options: WebServerOptions = {}): Promise<void> {
     session = new FakeSession();
-    web = await startWebServer(session, { port: 0, heartbeatMs });
+    web = await startWebServer(session, { port: 0, ...options });
     started.push(web);
   }
 
@@ -202,7 +215,7 @@ describe('web server', () => {
   });
 
   it('SSE sends heartbeat comments', async () => {
-    await start(20);
+    await start({ heartbeatMs: 20 });
     const sse = await openSse(web.url);
     expect((await sse.next()).event).toBe('view');
     expect(await sse.next()).toEqual({ event: 'comment', data: '' });
@@ -231,6 +244,68 @@ describe('web server', () => {
     await sse.ended;
     expect(session.listeners.size).toBe(0);
     await expect(fetch(new URL('/api/view', web.url))).rejects.toThrow();
+  });
+
+  it('keeps what waits for clients that do not read bounded, and a reading client still gets the latest view', async () => {
+    // The issue: 2,000 clients that never read grew the host to 3.5 GB. Here 24 of them (they
+    // ask for the stream and never read it) while the view, 64 KB, changes 150 times.
+    await start({ stallMs: 60_000 });
+    const idle = await Promise.all(Array.from({ length: 24 }, () => idleStream(web.port)));
+    await expect.poll(() => web.streams().open).toBe(24);
+    const reader = await openSse(web.url);
+    await reader.next();
+    const pad = 'x'.repeat(64 * 1024);
+    let peak = 0;
+    for (let i = 1; i <= 150; i++) {
+      session.set({ pdn: `${i} ${pad}`, moves: [{ ply: i, side: 'black', text: String(i) }] });
+      peak = Math.max(peak, web.streams().bufferedBytes);
+      await new Promise((r) => setImmediate(r));
+    }
+    // At most about one view and one socket buffer each, where queueing every view would hold
+    // several megabytes each.
+    expect(peak).toBeLessThan(25 * 256 * 1024);
+    let last: PlayView;
+    do last = JSON.parse((await reader.next()).data) as PlayView;
+    while (last.moves[0]?.ply !== 150);
+    expect(last.pdn.startsWith('150 ')).toBe(true);
+    reader.close();
+    for (const s of idle) s.destroy();
+  });
+
+  it('drops a client that stays blocked past the limit', async () => {
+    await start({ stallMs: 200 });
+    const idle = await idleStream(web.port);
+    const reader = await openSse(web.url);
+    await reader.next();
+    await expect.poll(() => web.streams().open).toBe(2);
+    const pad = 'x'.repeat(64 * 1024);
+    // The view keeps changing until the idle client's socket buffers are full and it is dropped.
+    const deadline = Date.now() + 10_000;
+    for (let i = 1; web.streams().open > 1 && Date.now() < deadline; i++) {
+      session.set({ pdn: `${i} ${pad}` });
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(web.streams().open).toBe(1);
+    expect(session.listeners.size).toBe(1);
+    reader.close();
+    idle.destroy();
+  });
+
+  it('refuses event streams beyond the limit with 503 and takes one again when one closes', async () => {
+    await start({ maxStreams: 2 });
+    const a = await openSse(web.url);
+    const b = await openSse(web.url);
+    await Promise.all([a.next(), b.next()]);
+    const refused = await fetch(new URL('/api/events', web.url));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('10');
+    expect(((await refused.json()) as { error: string }).error).toMatch(/too many pages are watching this game \(at most 2\)/);
+    a.close();
+    await expect.poll(() => web.streams().open).toBe(1);
+    const c = await openSse(web.url);
+    expect((await c.next()).event).toBe('view');
+    b.close();
+    c.close();
   });
 
   it('POST /api/command passes every kind of command to the session', async () => {
@@ -291,11 +366,11 @@ describe('web server', () => {
     expect(session.commands).toEqual([]);
   });
 
-  it('refuses a body over 4 KB with 400, whether declared or streamed', async () => {
+  it('refuses a body over 4 KB with 413, whether declared or streamed', async () => {
     await start();
     const big = JSON.stringify({ type: 'lift', square: '1', pad: 'x'.repeat(MAX_BODY_BYTES) });
     const r = await post(web.url, big);
-    expect(r.status).toBe(400);
+    expect(r.status).toBe(413);
     expect(r.json.error).toMatch(/too large/);
 
     // Chunked, so no Content-Length announces it.
@@ -310,7 +385,7 @@ describe('web server', () => {
       for (let i = 0; i < 10; i++) req.write('x'.repeat(1000));
       req.end();
     });
-    expect(streamed.status).toBe(400);
+    expect(streamed.status).toBe(413);
     expect(streamed.body).toMatch(/too large/);
     expect(session.commands).toEqual([]);
     expect((await fetch(new URL('/api/view', web.url))).status).toBe(200);

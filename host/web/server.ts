@@ -6,10 +6,14 @@
 //   GET  /style.css   the page's style sheet
 //   GET  /api/view    the PlayView as JSON
 //   GET  /api/events  server-sent events: `event: view` with the whole PlayView on connect and
-//                     after every change; a `: heartbeat` comment every 15 s
+//                     after every change; a `: heartbeat` comment every 15 s. At most 64 streams
+//                     at once (503 beyond). A client that does not keep up is skipped past: while
+//                     its buffer is full it gets nothing more, then only the latest view; one
+//                     blocked for 30 s is dropped (its EventSource reconnects)
 //   POST /api/command a PlayCommand as JSON (Content-Type: application/json, at most 4 KB);
 //                     200 {ok:true}, 400 {ok:false,error} for a malformed request, 409 when the
-//                     session refuses the command, 415 for another content type
+//                     session refuses the command, 413 for a larger body, 415 for another
+//                     content type
 //   GET  /game.pdn    the live scoresheet
 // Anything else: 404; a known path with a wrong method: 405 with an Allow header. HEAD works
 // wherever GET does (except the event stream).
@@ -29,6 +33,9 @@ import type { BoardButton } from '../link/types.ts';
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 4096;
 
+/** Most event streams open at once, unless the options say otherwise. */
+export const MAX_STREAMS = 64;
+
 export interface WebServerOptions {
   /** TCP port; 0 (the default) picks any free port. */
   readonly port?: number;
@@ -39,12 +46,18 @@ export interface WebServerOptions {
   readonly host?: string;
   /** Milliseconds between SSE heartbeat comments (default 15000). */
   readonly heartbeatMs?: number;
+  /** Most event streams open at once (default {@link MAX_STREAMS}); one more is refused with 503. */
+  readonly maxStreams?: number;
+  /** Milliseconds an event stream may stay blocked (its client not reading) before it is dropped (default 30000). */
+  readonly stallMs?: number;
 }
 
 export interface WebServer {
   /** `http://host:port/`. */
   readonly url: string;
   readonly port: number;
+  /** The event streams open now, and the bytes waiting in their buffers for their clients to read. */
+  streams(): { readonly open: number; readonly bufferedBytes: number };
   /** Ends every event stream, stops listening and resolves when the server has closed. */
   close(): Promise<void>;
 }
@@ -84,7 +97,15 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
 export async function startWebServer(session: PlaySession, options: WebServerOptions = {}): Promise<WebServer> {
   const host = options.host ?? '127.0.0.1';
   const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const maxStreams = options.maxStreams ?? MAX_STREAMS;
+  const stallMs = options.stallMs ?? 30_000;
   const streams = new Set<ServerResponse>();
+  // Every stream gets the same text for a view: it is made once.
+  let framed: { view: PlayView; text: string } | null = null;
+  const frame = (view: PlayView): string => {
+    if (framed?.view !== view) framed = { view, text: `event: view\ndata: ${JSON.stringify(view)}\n\n` };
+    return framed.text;
+  };
 
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
@@ -140,6 +161,12 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
   }
 
   function openStream(req: IncomingMessage, res: ServerResponse): void {
+    if (streams.size >= maxStreams) {
+      res.setHeader('Retry-After', '10');
+      res.setHeader('Connection', 'close');
+      fail(res, 503, `too many pages are watching this game (at most ${maxStreams}); try again later`);
+      return;
+    }
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
@@ -148,20 +175,38 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
       // Proxies (nginx) must not buffer the stream.
       'X-Accel-Buffering': 'no',
     });
-    res.write('retry: 2000\n\n');
     streams.add(res);
-    const push = (view: PlayView): void => {
-      if (!res.writableEnded) res.write(`event: view\ndata: ${JSON.stringify(view)}\n\n`);
+    // A client that does not read: once its buffer is full nothing more is queued for it. Each
+    // view replaces the one before, so when it drains it gets only the latest; one that stays
+    // blocked for stallMs is dropped.
+    let blocked: NodeJS.Timeout | null = null;
+    let behind: PlayView | null = null;
+    const write = (text: string): void => {
+      if (res.writableEnded || res.destroyed || res.write(text)) return;
+      blocked ??= setTimeout(() => res.destroy(), stallMs);
     };
+    const push = (view: PlayView): void => {
+      if (blocked) behind = view;
+      else write(frame(view));
+    };
+    res.on('drain', () => {
+      if (blocked) clearTimeout(blocked);
+      blocked = null;
+      const latest = behind;
+      behind = null;
+      if (latest) push(latest);
+    });
+    write('retry: 2000\n\n');
     const unsubscribe = session.subscribe(push);
     const heartbeat = setInterval(() => {
-      if (!res.writableEnded) res.write(': heartbeat\n\n');
+      if (!blocked) write(': heartbeat\n\n');
     }, heartbeatMs);
     let done = false;
     const cleanUp = (): void => {
       if (done) return;
       done = true;
       clearInterval(heartbeat);
+      if (blocked) clearTimeout(blocked);
       unsubscribe();
       streams.delete(res);
     };
@@ -171,7 +216,7 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
     try {
       push(session.view());
     } catch (e) {
-      res.write(`event: error\ndata: ${JSON.stringify(e instanceof Error ? e.message : String(e))}\n\n`);
+      write(`event: error\ndata: ${JSON.stringify(e instanceof Error ? e.message : String(e))}\n\n`);
     }
   }
 
@@ -217,7 +262,7 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
 
   function tooLarge(req: IncomingMessage, res: ServerResponse): void {
     res.setHeader('Connection', 'close');
-    fail(res, 400, `request body too large (at most ${MAX_BODY_BYTES} bytes)`);
+    fail(res, 413, `request body too large (at most ${MAX_BODY_BYTES} bytes)`);
     // Stop reading what is left; the connection closes after the answer.
     res.on('finish', () => req.destroy());
   }
@@ -238,9 +283,14 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
   return {
     url: `http://${shown}:${port}/`,
     port,
+    streams: () => ({ open: streams.size, bufferedBytes: [...streams].reduce((sum, res) => sum + res.writableLength, 0) }),
     close(): Promise<void> {
       closing ??= new Promise<void>((resolve) => {
-        for (const res of streams) res.end();
+        // A stream whose client does not read would never finish: it is cut.
+        for (const res of streams) {
+          if (res.writableLength > 0) res.destroy();
+          else res.end();
+        }
         streams.clear();
         server.close(() => resolve());
         server.closeIdleConnections();
