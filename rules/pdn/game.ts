@@ -153,10 +153,60 @@ function replayUnder(syntax: PdnGameSyntax, v: Variant, source: VariantSource, r
   };
 }
 
-function replayLine(nodes: readonly PdnNode[], start: Position, notes: PdnError[]): { line: (PdnPly | PdnSetup)[]; end: Position; error: PdnError | null } {
-  const line: (PdnPly | PdnSetup)[] = [];
-  let pos = start;
-  for (let i = 0; i < nodes.length; i++) {
+/** The replay of a line: the plies and setups played, the position reached, and what stopped it. */
+interface Replayed {
+  line: (PdnPly | PdnSetup)[];
+  end: Position;
+  error: PdnError | null;
+}
+
+/** A line being replayed: where it is, and the move whose variations are being replayed, if any. */
+interface LineFrame {
+  readonly nodes: readonly PdnNode[];
+  next: number;
+  pos: Position;
+  readonly line: (PdnPly | PdnSetup)[];
+  /** The move at `next` (to `last`, for a capture written as several moves) and its variations replayed so far. */
+  waiting: { readonly move: Move; readonly last: number; readonly alts: readonly PdnNode[][]; readonly variations: PdnLine[] } | null;
+}
+
+/**
+ * Replays a line and its variations (each from the position before its move), depth first, with
+ * a stack of the lines open instead of recursion, so variations may nest as deep as memory
+ * allows. A variation that stops is kept up to where it stopped, with an `in-variation` remark.
+ */
+function replayLine(nodes: readonly PdnNode[], start: Position, notes: PdnError[]): Replayed {
+  const stack: LineFrame[] = [{ nodes, next: 0, pos: start, line: [], waiting: null }];
+  for (;;) {
+    const f = stack[stack.length - 1];
+    const done = f.waiting ? awaitVariations(f, stack) : replayUntilVariations(f, notes);
+    if (!done) continue;
+    stack.pop();
+    const parent = stack[stack.length - 1];
+    if (!parent) return done;
+    if (done.error) notes.push(pdnError('in-variation', done.error.pos, `in a variation: ${done.error.reason}`));
+    parent.waiting!.variations.push(done.line);
+  }
+}
+
+/** Opens the next variation of the move `f` waits on, or plays the move once they are all replayed. Never ends the line. */
+function awaitVariations(f: LineFrame, stack: LineFrame[]): null {
+  const w = f.waiting!;
+  if (w.variations.length < w.alts.length) {
+    stack.push({ nodes: w.alts[w.variations.length], next: 0, pos: f.pos, line: [], waiting: null });
+    return null;
+  }
+  f.pos = addPly(f.line, f.nodes, f.next, w.last, w.move, f.pos, w.variations);
+  f.next = w.last + 1;
+  f.waiting = null;
+  return null;
+}
+
+/** Plays the moves of `f` up to one with variations (then `f` waits on it: null) or to the end of the line or the first move that cannot be played. */
+function replayUntilVariations(f: LineFrame, notes: PdnError[]): Replayed | null {
+  const { nodes, line } = f;
+  let pos = f.pos;
+  for (let i = f.next; i < nodes.length; i++) {
     const node = nodes[i];
     if (node.kind === 'setup') {
       const r = parseFen(pos.variant, node.fen);
@@ -176,20 +226,26 @@ function replayLine(nodes: readonly PdnNode[], start: Position, notes: PdnError[
       }
     }
     if (!found.ok) return { line, end: pos, error: at(MOVE_ERROR[found.error.kind], node.pos, `move ${node.text}: ${found.error.reason}`) };
-    const before = pos;
     const alts = (nodes[last] as PdnMoveNode).variations;
-    const variations = alts.length === 0 ? [] : alts.map((alt) => {
-      const r = replayLine(alt, before, notes);
-      if (r.error) notes.push(pdnError('in-variation', r.error.pos, `in a variation: ${r.error.reason}`));
-      return r.line;
-    });
-    const after = play(pos, found.move);
-    const comments = last > i ? [...node.comments, ...(nodes[last] as PdnMoveNode).comments] : node.comments;
-    line.push(plyOf(node, comments, found.move, pos, after, variations));
-    pos = after;
+    if (alts.length > 0) {
+      f.pos = pos;
+      f.next = i;
+      f.waiting = { move: found.move, last, alts, variations: [] };
+      return null;
+    }
+    pos = addPly(line, nodes, i, last, found.move, pos, []);
     i = last;
   }
   return { line, end: pos, error: null };
+}
+
+/** Adds the ply of the move written at `nodes[i]` (to `nodes[last]`, for a capture written as several moves) to `line`; returns the position after it. */
+function addPly(line: (PdnPly | PdnSetup)[], nodes: readonly PdnNode[], i: number, last: number, move: Move, before: Position, variations: PdnLine[]): Position {
+  const node = nodes[i] as PdnMoveNode;
+  const after = play(before, move);
+  const comments = last > i ? [...node.comments, ...(nodes[last] as PdnMoveNode).comments] : node.comments;
+  line.push(plyOf(node, comments, move, before, after, variations));
+  return after;
 }
 
 /**
@@ -264,32 +320,46 @@ export function writePdn(game: PdnGame): string {
   return writePdnGame({ tags, preComments: [...game.preComments], moves: writableLine(game.line, v), result });
 }
 
-function writableLine(line: PdnLine, v: Variant, firstNumber = 1): WritableNode[] {
-  const out: WritableNode[] = [];
-  let number = firstNumber;
-  let needNumber = true;
-  for (const item of line) {
-    if (item.kind === 'setup') {
-      out.push({ kind: 'setup', fen: writeFen(item.position) });
-      needNumber = true;
-      continue;
+/**
+ * A replayed line as the writer's nodes, move numbers counted from the variant's first player;
+ * each variation is numbered from the move it replaces. A list of lines still to convert stands
+ * in for recursion, so variations may nest as deep as memory allows.
+ */
+function writableLine(line: PdnLine, v: Variant): WritableNode[] {
+  const root: WritableNode[] = [];
+  const todo: { line: PdnLine; out: WritableNode[]; number: number }[] = [{ line, out: root, number: 1 }];
+  for (let task = todo.pop(); task; task = todo.pop()) {
+    const { out } = task;
+    let number = task.number;
+    let needNumber = true;
+    for (const item of task.line) {
+      if (item.kind === 'setup') {
+        out.push({ kind: 'setup', fen: writeFen(item.position) });
+        needNumber = true;
+        continue;
+      }
+      const first = item.before.turn === v.firstToMove;
+      const variations = item.variations.map((alt) => {
+        const nodes: WritableNode[] = [];
+        todo.push({ line: alt, out: nodes, number });
+        return nodes;
+      });
+      const n: WritableNode = {
+        kind: 'move',
+        text: formatMove(item.before, item.move),
+        nags: item.nags.filter((x) => /^(\$\d+|!!|\?\?|!\?|\?!|!|\?|\*)$/.test(x)),
+        preComments: [...item.preComments],
+        comments: [...item.comments],
+        variations,
+      };
+      if (first) n.number = number;
+      else if (needNumber || item.preComments.length > 0) Object.assign(n, { number, blackFirst: true });
+      out.push(n);
+      if (!first) number++;
+      needNumber = item.comments.length > 0 || item.variations.length > 0;
     }
-    const first = item.before.turn === v.firstToMove;
-    const n: WritableNode = {
-      kind: 'move',
-      text: formatMove(item.before, item.move),
-      nags: item.nags.filter((x) => /^(\$\d+|!!|\?\?|!\?|\?!|!|\?|\*)$/.test(x)),
-      preComments: [...item.preComments],
-      comments: [...item.comments],
-      variations: item.variations.map((alt) => writableLine(alt, v, number)),
-    };
-    if (first) n.number = number;
-    else if (needNumber || item.preComments.length > 0) Object.assign(n, { number, blackFirst: true });
-    out.push(n);
-    if (!first) number++;
-    needNumber = item.comments.length > 0 || item.variations.length > 0;
   }
-  return out;
+  return root;
 }
 
 function tagValue(tags: readonly PdnTag[], name: string): string | undefined {

@@ -129,7 +129,7 @@ export function parsePdnText(text: string): PdnParseResult {
       const p = game.pos;
       const what = game.preComments.length ? 'The comment' : 'The text';
       errors.push(pdnError('no-game', p, `${what} at line ${p.line}, column ${p.column} holds no game and was ignored.`));
-      errors.push(...game.errors);
+      appendAll(errors, game.errors);
     }
   }
   return { games, errors };
@@ -166,8 +166,7 @@ function readGame(lx: PdnLexer): PdnGameSyntax {
     }
     if (root.pending) {
       const m = findLastMove(root.nodes);
-      if (m) m.comments.push(...root.pending);
-      else game.preComments.push(...root.pending);
+      appendAll(m ? m.comments : game.preComments, root.pending);
     }
     return game;
   };
@@ -277,6 +276,11 @@ function readGame(lx: PdnLexer): PdnGameSyntax {
   }
 }
 
+/** Appends every item of `from` to `to`; unlike `to.push(...from)`, for lists of any length (arguments are limited by the stack). */
+function appendAll<T>(to: T[], from: readonly T[]): void {
+  for (const x of from) to.push(x);
+}
+
 function findLastMove(nodes: PdnNode[]): PdnMoveNode | null {
   for (let k = nodes.length - 1; k >= 0; k--) {
     const n = nodes[k];
@@ -291,7 +295,7 @@ function closeFrame(f: Frame, game: PdnGameSyntax, lx: PdnLexer, remarks: boolea
   const at = `the variation at line ${open.line}, column ${open.column}`;
   if (f.pending) {
     const m = findLastMove(f.nodes);
-    if (m) m.comments.push(...f.pending);
+    if (m) appendAll(m.comments, f.pending);
     else if (remarks) game.errors.push(pdnError('comment-without-move', open, `The comments in ${at} have no move to belong to and were ignored.`));
   }
   if (!f.parent) return;

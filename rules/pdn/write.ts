@@ -122,8 +122,27 @@ export function writePdnGame(game: WritableGame, opts?: WriteOptions): string {
   return `${out}${line}\n\n`;
 }
 
+/**
+ * The atoms of a movetext, variations in parentheses after their move. Walked with a stack of
+ * the lines being written, not by recursion, so variations may nest as deep as memory allows.
+ */
 function pushMoves(atoms: string[], moves: readonly WritableNode[]): void {
-  for (const node of moves) {
+  // The lines being written: the movetext and the variations open inside it, each with the next
+  // of its moves to write and the index of its first atom.
+  const stack: { moves: readonly WritableNode[]; next: number; variation: boolean; start: number }[] = [{ moves, next: 0, variation: false, start: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if (top.next === 0) top.start = atoms.length;
+    if (top.next === top.moves.length) {
+      stack.pop();
+      // A variation in parentheses, unless it wrote nothing.
+      if (top.variation && atoms.length > top.start) {
+        atoms[top.start] = `(${atoms[top.start]}`;
+        atoms[atoms.length - 1] += ')';
+      }
+      continue;
+    }
+    const node = top.moves[top.next++];
     if (node.kind === 'setup') {
       if (/[/"\r\n]/.test(node.fen)) throw new RangeError(`FEN ${JSON.stringify(node.fen)} cannot be written in a PDN setup: it holds '/', '"' or a line break`);
       atoms.push(`/FEN "${node.fen}"/`);
@@ -133,14 +152,9 @@ function pushMoves(atoms: string[], moves: readonly WritableNode[]): void {
     atoms.push(moveAtom(node));
     for (const nag of laterNags(node)) atoms.push(nag);
     pushComments(atoms, node.comments);
-    for (const line of node.variations ?? []) {
-      const inner: string[] = [];
-      pushMoves(inner, line);
-      if (inner.length === 0) continue;
-      inner[0] = `(${inner[0]}`;
-      inner[inner.length - 1] += ')';
-      atoms.push(...inner);
-    }
+    // Its variations come next, the first one first: it is pushed last.
+    const lines = node.variations ?? [];
+    for (let k = lines.length - 1; k >= 0; k--) stack.push({ moves: lines[k], next: 0, variation: true, start: 0 });
   }
 }
 
@@ -149,7 +163,7 @@ function pushComments(atoms: string[], comments: readonly string[] | undefined):
     const words = collapseWhitespace(comment.replace(/[{}]/g, '')).split(' ');
     words[0] = `{${words[0]}`;
     words[words.length - 1] += '}';
-    atoms.push(...words);
+    for (const word of words) atoms.push(word);
   }
 }
 

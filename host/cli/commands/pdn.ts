@@ -277,14 +277,28 @@ function comments(list: readonly string[]): string {
   return JSON.stringify(list.map((c) => c.replace(/[{}]/g, '').replace(/\s+/g, ' ').trim()));
 }
 
+/**
+ * What differs between the lines `a` (read) and `b` (read back), variations depth first, each
+ * line compared up to its first move that differs. A stack of the pairs of lines still to
+ * compare stands in for recursion, so variations may nest as deep as memory allows.
+ */
 function compareLines(a: PdnLine, b: PdnLine, out: Loss[]): void {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+  const stack: { a: PdnLine; b: PdnLine; i: number }[] = [{ a, b, i: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    const { a, b } = top;
+    const i = top.i++;
+    if (i >= Math.max(a.length, b.length)) {
+      stack.pop();
+      continue;
+    }
     const x = a[i];
     const y = b[i];
     if (x === undefined || y === undefined || x.kind !== y.kind || (x.kind === 'ply' && y.kind === 'ply' && !sameMove(x.move, y.move))) {
       const where = x ?? a[a.length - 1];
       out.push({ pos: where?.pos ?? { line: 0 }, what: 'the moves are not written as read; this is a bug in dambord' });
-      return;
+      stack.pop();
+      continue;
     }
     if (x.kind !== 'ply' || y.kind !== 'ply') continue;
     if (x.nags.length !== y.nags.length)
@@ -292,6 +306,7 @@ function compareLines(a: PdnLine, b: PdnLine, out: Loss[]): void {
     if (comments(x.preComments) !== comments(y.preComments) || comments(x.comments) !== comments(y.comments))
       out.push({ pos: x.pos, what: `the comments of ${x.text} are not written as read (braces inside a comment are left out)` });
     if (x.variations.length !== y.variations.length) out.push({ pos: x.pos, what: `the variations after ${x.text} are not written as read` });
-    else x.variations.forEach((v, k) => compareLines(v, y.variations[k], out));
+    // Its variations are compared next, the first one first: pushed last.
+    else for (let k = x.variations.length - 1; k >= 0; k--) stack.push({ a: x.variations[k], b: y.variations[k], i: 0 });
   }
 }

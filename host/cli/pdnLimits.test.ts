@@ -1,0 +1,40 @@
+// `dambord pdn check`, `dambord pdn convert` and `dambord script` on hostile PDN (hardening
+// issue): variations nested 100,000 deep and a comment of a million words are read and
+// written, not a stack overflow.
+import { describe, expect, it } from 'vitest';
+import { readPdn } from '../../rules/index.ts';
+import { EXIT } from './command.ts';
+import { runCliBuffered as cli } from './testing.ts';
+
+/** `1. 32-28 (31-27 (33-29 (31-27 ... ))) *`, `depth` deep. */
+function nested(depth: number): string {
+  const alts = ['31-27', '33-29'];
+  let open = '';
+  for (let k = 0; k < depth; k++) open += `(${alts[k % 2]} `;
+  return `[Event "deep"]\n1. 32-28 ${open}${')'.repeat(depth)} 19-23 *\n`;
+}
+
+describe('variations nested deep', () => {
+  it.each([2_000, 100_000])('%i levels: pdn check, pdn convert and script read the game', async (depth) => {
+    const text = nested(depth);
+    const check = await cli(['pdn', 'check', '-'], text);
+    expect(check).toEqual({ code: EXIT.ok, stdout: '<stdin>:1: game 1 (? - ?, deep): OK, 2 moves, international\n1 game: 1 ok, 0 with errors\n', stderr: '' });
+    const convert = await cli(['pdn', 'convert', '-'], text);
+    expect({ code: convert.code, stderr: convert.stderr }).toEqual({ code: EXIT.ok, stderr: '' });
+    expect(convert.stdout.split('(').length - 1).toBe(depth);
+    expect(readPdn(convert.stdout).games.map((g) => [g.error, g.line.length])).toEqual([[null, 2]]);
+    const script = await cli(['script', '-'], text);
+    expect({ code: script.code, stderr: script.stderr }).toEqual({ code: EXIT.ok, stderr: '' });
+    expect(script.stdout).toContain('lift 19');
+  });
+});
+
+describe('huge comments', () => {
+  it('a comment of a million words is converted whole', async () => {
+    const comment = Array.from({ length: 1_000_000 }, (_, k) => `w${k % 10}`).join(' ');
+    const r = await cli(['pdn', 'convert', '-'], `1. 32-28 {${comment}} *\n`);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: EXIT.ok, stderr: '' });
+    const ply = readPdn(r.stdout).games[0].line[0];
+    expect(ply.kind === 'ply' && ply.comments).toEqual([comment]);
+  });
+});

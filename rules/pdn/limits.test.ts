@@ -1,0 +1,89 @@
+// PDN at the limits (hardening issue): variations nested thousands deep, comments of a million
+// words and lists of comments or remarks too long to spread as arguments are read, replayed and
+// written without a stack overflow; nothing in the reader or the writer recurses or spreads as
+// deep or as long as the input.
+import { describe, expect, it } from 'vitest';
+import type { PdnGame, PdnLine } from './game.ts';
+import { readPdn, writePdn } from './game.ts';
+import { parsePdnText } from './syntax.ts';
+import { writePdnGame } from './write.ts';
+import type { WritableNode } from './write.ts';
+
+/** `1. 32-28 (31-27 (33-29 (31-27 ... ))) *`: each variation an alternative to the move before it, `depth` deep. */
+function nested(depth: number): string {
+  const alts = ['31-27', '33-29'];
+  let open = '';
+  for (let k = 0; k < depth; k++) open += `(${alts[k % 2]} `;
+  return `[Event "deep"]\n1. 32-28 ${open}${')'.repeat(depth)} *\n`;
+}
+
+/** How deep the variations of a line go, and the move of the deepest one, walked without recursion. */
+function depthOf(line: PdnLine): { depth: number; text: string } {
+  let depth = 0;
+  let text = '';
+  let here = line;
+  for (;;) {
+    const ply = here[here.length - 1];
+    if (ply === undefined || ply.kind !== 'ply' || ply.variations.length === 0) return { depth, text };
+    here = ply.variations[0];
+    const first = here[0];
+    text = first.kind === 'ply' ? first.text : '';
+    depth++;
+  }
+}
+
+function onlyGame(text: string): PdnGame {
+  const { games, errors } = readPdn(text);
+  expect(errors).toEqual([]);
+  expect(games).toHaveLength(1);
+  return games[0];
+}
+
+describe('variations nested deep', () => {
+  it.each([2_000, 100_000])('%i levels are read, replayed, written and read back', (depth) => {
+    const g = onlyGame(nested(depth));
+    expect(g.error).toBeNull();
+    expect(depthOf(g.line)).toEqual({ depth, text: depth % 2 ? '31-27' : '33-29' });
+    const written = writePdn(g);
+    expect(written.split('(').length - 1).toBe(depth);
+    const back = onlyGame(written);
+    expect(back.error).toBeNull();
+    expect(depthOf(back.line).depth).toBe(depth);
+  });
+
+  it('writePdnGame writes 100,000 nested variations', () => {
+    let inner: WritableNode[] = [{ kind: 'move', text: '31-27' }];
+    for (let k = 0; k < 100_000; k++) inner = [{ kind: 'move', text: k % 2 ? '31-27' : '33-29', variations: [inner] }];
+    const text = writePdnGame({ tags: [], moves: [{ kind: 'move', text: '32-28', number: 1, variations: [inner] }], result: '*' });
+    expect(text.split('(').length - 1).toBe(100_001);
+    expect(text).toMatch(/\)\s\*\n\n$/);
+  });
+});
+
+describe('huge comments and many of them', () => {
+  it('a comment of a million words is read and written back', () => {
+    const comment = Array.from({ length: 1_000_000 }, (_, k) => `w${k % 10}`).join(' ');
+    const g = onlyGame(`1. 32-28 {${comment}} *\n`);
+    const ply = g.line[0];
+    expect(ply.kind === 'ply' && ply.comments).toEqual([comment]);
+    const back = onlyGame(writePdn(g));
+    const plyBack = back.line[0];
+    expect(plyBack.kind === 'ply' && plyBack.comments).toEqual([comment]);
+  });
+
+  it('300,000 comments after a setup, at the end of the game or of a variation, go to the last move', () => {
+    const many = '{c} '.repeat(300_000);
+    for (const text of [`1. 32-28 /FEN "B:W28:B19"/ ${many}*`, `1. 32-28 (31-27 /FEN "B:W27:B19"/ ${many}) *`]) {
+      const { games } = parsePdnText(text);
+      const move = games[0].moves[0];
+      const last = move.kind === 'move' && (move.variations[0]?.[0] ?? move);
+      expect(last && last.kind === 'move' && last.comments.length).toBe(300_000);
+    }
+  });
+
+  it('300,000 remarks in text that holds no game are all reported', () => {
+    const { games, errors } = parsePdnText('() '.repeat(300_000));
+    expect(games).toEqual([]);
+    expect(errors.filter((e) => e.code === 'variation-without-move')).toHaveLength(300_000);
+  });
+});
