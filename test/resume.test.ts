@@ -4,7 +4,11 @@
 //   journal's fault injection, host/journal/fault.ts), resumed twice: the same game both times,
 //   the missing output journaled once;
 // - a start that never reaches a move leaves no journal, and `--resume last` takes the newest
-//   journal that holds a game.
+//   journal that holds a game;
+// - one writer per journal: a second `dambord play --resume last` while the game runs is
+//   refused, and a lock left by a killed process is taken over;
+// - a bad byte in the journal's header: the game is rebuilt from its events and goes on.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +20,12 @@ import { command, play, view, waitFor } from './playProcess.ts';
 const work = mkdtempSync(join(tmpdir(), 'dambord-resume-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+const bin = new URL('../host/cli/bin.js', import.meta.url).pathname;
+/** `dambord play ARGS` run to its end, with a time limit. */
+const playToEnd = (dir: string, args: string[]) => {
+  const r = spawnSync(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(dir, 'games'), ...args], { encoding: 'utf8', timeout: 20_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
 const journals = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.journal')).sort() : []);
 const exited = (child: { once(e: 'exit', f: (code: number | null, signal: string | null) => void): void }) => new Promise<{ code: number | null; signal: string | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
 
@@ -93,5 +103,67 @@ describe('resume from the journal', () => {
     expect(v.players.white).toBe('Anna');
     back.child.kill('SIGINT');
     await exited(back.child);
+  }, 90_000);
+
+  it('one writer per journal: --resume while the game runs is refused, the running game goes on; a killed writer\'s lock is taken over', async () => {
+    const dir = join(work, 'lock');
+    const games = join(dir, 'games');
+    const first = await play(dir, []);
+    await waitFor('the board', async () => (await view(first.url)).link.state === 'connected');
+    await command(first.url, { type: 'lift', square: '32' });
+    await command(first.url, { type: 'place', square: '28' });
+    await waitFor('the move', async () => (await view(first.url)).moves.length === 1);
+    const [file] = journals(games);
+    expect(existsSync(join(games, `${file}.lock`))).toBe(true);
+    const before = readFileSync(join(games, file));
+    const second = playToEnd(dir, ['--resume', 'last']);
+    expect(second.code).toBe(3);
+    expect(second.stderr).toMatch(new RegExp(`cannot resume: the journal .*${file} is being written by dambord play \\(process ${first.child.pid} on .*\\): one game, one writer`));
+    // The second process touched nothing; the first plays on and writes on.
+    expect(readFileSync(join(games, file))).toEqual(before);
+    await command(first.url, { type: 'lift', square: '19' });
+    await command(first.url, { type: 'place', square: '23' });
+    await waitFor('the reply', async () => (await view(first.url)).moves.length === 2);
+    first.child.kill('SIGKILL');
+    await exited(first.child);
+    // Killed: its lock stays behind, names a process that is gone, and is taken over.
+    expect(existsSync(join(games, `${file}.lock`))).toBe(true);
+    const back = await play(dir, ['--resume', 'last']);
+    await waitFor('the resumed board', async () => (await view(back.url)).link.state === 'connected');
+    expect((await view(back.url)).moves.map((m) => m.text)).toEqual(['32-28', '19-23']);
+    back.child.kill('SIGINT');
+    await exited(back.child);
+    expect(existsSync(join(games, `${file}.lock`))).toBe(false);
+  }, 90_000);
+
+  it('a bad byte in the journal header: the game is rebuilt from its events, checked, and goes on; the damaged journal is kept', async () => {
+    const dir = join(work, 'header');
+    const games = join(dir, 'games');
+    const one = await play(dir, ['--white', 'Anna', '--black', 'Bert', '--policy', 'casual']);
+    await waitFor('the board', async () => (await view(one.url)).link.state === 'connected');
+    for (const [type, square] of [['lift', '32'], ['place', '28'], ['lift', '19'], ['place', '23']]) await command(one.url, { type, square });
+    await waitFor('the moves', async () => (await view(one.url)).moves.length === 2);
+    one.child.kill('SIGINT');
+    await exited(one.child);
+    const [file] = journals(games);
+    const path = join(games, file);
+    const bytes = readFileSync(path);
+    // One byte of the policy's name changed on the disk.
+    const at = bytes.indexOf('"policy":"casual"') + 12;
+    bytes[at] = 0x78;
+    writeFileSync(path, bytes);
+    const back = await play(dir, ['--resume', 'last']);
+    await waitFor('the resumed board', async () => (await view(back.url)).link.state === 'connected');
+    const v = await view(back.url);
+    expect(v.moves.map((m) => m.text)).toEqual(['32-28', '19-23']);
+    expect(v.players).toMatchObject({ white: 'Anna', black: 'Bert' });
+    expect(v.log.join('\n')).toContain("the journal's header was damaged");
+    back.child.kill('SIGINT');
+    await exited(back.child);
+    // The journal has its header back, and the file as it was is kept beside it.
+    const again = readJournal(path);
+    expect(again.header).toMatchObject({ variant: 'international', policy: 'casual' });
+    expect(again.entries.some((e) => e.k === 'note' && e.text.startsWith('header rebuilt: line 1: checksum mismatch'))).toBe(true);
+    expect(readFileSync(`${path}.damaged-1`)).toEqual(bytes);
   }, 90_000);
 });

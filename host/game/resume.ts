@@ -11,7 +11,7 @@ import { clockOn } from './clockOn.ts';
 import { clockAt, draft, journal, say } from './draft.ts';
 import type { GameEffect, GameState } from './game.ts';
 import { clockRecord, outRecord } from './journal/record.ts';
-import type { JournalEntry, JournalRead } from './journal/record.ts';
+import type { JournalEntry, JournalHeader, JournalRead } from './journal/record.ts';
 import { recoverClock, recoverGame } from './journal/recover.ts';
 import { observe } from './leds/guidance.ts';
 import { record } from './referee/record.ts';
@@ -31,14 +31,24 @@ export interface ResumeOptions {
  * the resume does not fit the game (clocks set for a game without a time control).
  */
 export type Resumed =
-  | { readonly ok: true; readonly state: GameState; readonly effects: readonly GameEffect[]; readonly plies: number; readonly events: number }
+  | {
+      readonly ok: true;
+      readonly state: GameState;
+      readonly effects: readonly GameEffect[];
+      readonly plies: number;
+      readonly events: number;
+      /** The header the game was replayed from: rewrite the journal's with it when `rebuilt` is set. */
+      readonly header: JournalHeader;
+      /** What was rebuilt of a damaged header and how it was checked, or null. */
+      readonly rebuilt: string | null;
+    }
   | { readonly ok: false; readonly kind: 'replay' | 'usage'; readonly reason: string };
 
 /** The game of a journal, to go on with once its board connects. */
 export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resumed {
   const recovery = recoverGame(read);
   if (!recovery.ok) return { ok: false, kind: 'replay', reason: recovery.reason };
-  const h = read.header!; // recoverGame read it
+  const h = recovery.header;
   const tag = (name: string) => h.tags.find((t) => t.name === name)?.value;
   let timeControl: TimedControl | null = null;
   const tcText = tag('TimeControl');
@@ -60,7 +70,7 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
   });
 
   const turn = currentPosition(recovery.state.game).turn;
-  let clocks = timeControl ? recoverClock(read, timeControl, turn) : null;
+  let clocks = timeControl ? recoverClock({ ...read, header: h }, timeControl, turn) : null;
   if (clocks && timeControl && set) {
     // The arbiter's times replace the journal's (a fallen flag too); moves and periods stay.
     const r = setRemaining(clocks.clock ?? { ...createClock(timeControl, turn), state: 'paused' }, set.white, set.black);
@@ -104,6 +114,12 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
       ? `the arbiter set the clocks: ${times}; they start with the next move or press of the clock`
       : `the clocks are as at the journal's last entry (${times}); they start with the next move or press of the clock`);
   }
+  if (recovery.rebuilt) {
+    // A damaged header: the journal gets the header back (the caller rewrites it); the note
+    // keeps what was rebuilt and how, for the arbiter.
+    entries.push({ k: 'note', t: clockAt(d, lastT), text: `header rebuilt: ${recovery.rebuilt}` });
+    say(d, `the journal's header was damaged; ${recovery.rebuilt.replace(/^line 1: [^;]*; /, '')}`);
+  }
   journal(d, entries);
   // The scoresheet, the guidance and the messages of the game so far, as the referee said them,
   // with the clocks' comments as the game wrote them.
@@ -132,5 +148,5 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
     flagFallen(d, flag);
     s.clock = stop(s.clock, clockAt(d, lastT));
   }
-  return { ok: true, state: s, effects: d.effects, plies: recovery.state.ply, events: recovery.events };
+  return { ok: true, state: s, effects: d.effects, plies: recovery.state.ply, events: recovery.events, header: h, rebuilt: recovery.rebuilt };
 }

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { encodeEntry, encodeHeader, parseJournal } from '../game/journal/record.ts';
 import type { JournalEntry, JournalHeader, JournalProblem, JournalRead } from '../game/journal/record.ts';
+import { lockJournal } from './lock.ts';
+import type { JournalLock } from './lock.ts';
 
 /**
  * A per-game journal file, open for appending. Every entry is on the disk (written and
@@ -72,13 +74,13 @@ function fsyncDir(dir: string): void {
   }
 }
 
-function writeAll(fd: number, text: string): void {
-  const buf = Buffer.from(text, 'utf8');
+function writeAll(fd: number, data: string | Uint8Array): void {
+  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   let off = 0;
   while (off < buf.length) off += fs.writeSync(fd, buf, off, buf.length - off);
 }
 
-function journalOn(file: string, fd: number, header: JournalHeader, count: number): Journal {
+function journalOn(file: string, fd: number, header: JournalHeader, count: number, lock: JournalLock | null): Journal {
   let n = count;
   let closed = false;
   let queue: { entry: JournalEntry; resolve: () => void; reject: (e: unknown) => void }[] = [];
@@ -139,9 +141,13 @@ function journalOn(file: string, fd: number, header: JournalHeader, count: numbe
     },
     close() {
       if (closed) return;
-      drain();
-      closed = true;
-      fs.closeSync(fd);
+      try {
+        drain();
+      } finally {
+        closed = true;
+        fs.closeSync(fd);
+        lock?.release();
+      }
     },
   };
 }
@@ -151,7 +157,7 @@ function journalOn(file: string, fd: number, header: JournalHeader, count: numbe
  * header and its directory entry are `fsync`ed). Throws if the file exists: an existing
  * journal is resumed (`resumeJournal`), never overwritten.
  */
-export function openJournal(file: string, header: JournalHeader): Journal {
+export function openJournal(file: string, header: JournalHeader, lock: JournalLock | null = null): Journal {
   let fd: number;
   try {
     fd = fs.openSync(file, 'wx');
@@ -163,7 +169,7 @@ export function openJournal(file: string, header: JournalHeader): Journal {
   fs.fsyncSync(fd);
   fsyncDir(path.dirname(path.resolve(file)));
   fs.closeSync(fd);
-  return journalOn(file, fs.openSync(file, 'a'), header, 0);
+  return journalOn(file, fs.openSync(file, 'a'), header, 0, lock);
 }
 
 /** Reads a journal file (see `parseJournal`): the header, the good entries and the first problem. */
@@ -173,14 +179,62 @@ export function readJournal(file: string): JournalRead {
 
 /**
  * Opens an existing journal to go on appending. Refuses a damaged one (the reason says which
- * line and why, and to run `repair`), so that nothing is ever appended after a bad line.
+ * line and why, and to run `repair`), so that nothing is ever appended after a bad line. The
+ * journal's lock (`lockJournal`), taken before anything touched the file, is released on close.
  */
-export function resumeJournal(file: string): ResumeResult {
+export function resumeJournal(file: string, lock: JournalLock | null = null): ResumeResult {
   if (!fs.existsSync(file)) return { ok: false, reason: `no journal at ${file}` };
   const read = readJournal(file);
   if (read.problem) return { ok: false, reason: `journal ${file} is damaged at ${read.problem.reason}; repair it first (its damaged end is kept aside)`, problem: read.problem, read };
   if (!read.header) return { ok: false, reason: `journal ${file} has no header`, read };
-  return { ok: true, journal: journalOn(file, fs.openSync(file, 'a'), read.header, read.entries.length), read };
+  return { ok: true, journal: journalOn(file, fs.openSync(file, 'a'), read.header, read.entries.length, lock), read };
+}
+
+/** Writes `bytes` durably to `<file>.damaged-<n>`, `n` the first number not yet used; its path. */
+function keepAside(file: string, bytes: Uint8Array): string {
+  for (let i = 1; ; i++) {
+    const aside = `${file}.damaged-${i}`;
+    let fd: number;
+    try {
+      fd = fs.openSync(aside, 'wx');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw e;
+    }
+    try {
+      writeAll(fd, bytes);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fsyncDir(path.dirname(path.resolve(file)));
+    return aside;
+  }
+}
+
+/**
+ * Gives a journal whose header line is damaged its rebuilt header, without losing a byte: the
+ * whole file as it was is first kept in `<file>.damaged-<n>`, then the journal is replaced
+ * (written beside it, `fsync`ed, renamed over it) by the new header and every line after the
+ * damaged one, unchanged. Returns where the damaged file was kept.
+ */
+export function rewriteHeader(file: string, header: JournalHeader): string {
+  const bytes = fs.readFileSync(file);
+  const end = bytes.indexOf(0x0a);
+  if (end < 0) throw new Error(`journal ${file} has no line after its header to keep`);
+  const aside = keepAside(file, bytes);
+  const next = `${file}.rewrite`;
+  const fd = fs.openSync(next, 'w');
+  try {
+    writeAll(fd, encodeHeader(header));
+    writeAll(fd, bytes.subarray(end + 1));
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(next, file);
+  fsyncDir(path.dirname(path.resolve(file)));
+  return aside;
 }
 
 /**
@@ -195,24 +249,7 @@ export function repair(file: string): RepairResult {
   if (!read.problem) return { repaired: false, movedBytes: 0, keptBytes: bytes.length, message: `journal ${file} is sound: nothing to repair` };
   const keep = read.goodBytes;
   const tail = bytes.subarray(keep);
-  let damagedPath: string;
-  for (let i = 1; ; i++) {
-    damagedPath = `${file}.damaged-${i}`;
-    try {
-      const fd = fs.openSync(damagedPath, 'wx');
-      try {
-        let off = 0;
-        while (off < tail.length) off += fs.writeSync(fd, tail, off, tail.length - off);
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-  }
-  fsyncDir(path.dirname(path.resolve(file)));
+  const damagedPath = keepAside(file, tail);
   const fd = fs.openSync(file, 'r+');
   try {
     fs.ftruncateSync(fd, keep);
@@ -240,8 +277,10 @@ export function repair(file: string): RepairResult {
 export function journalOnFirstWrite(file: string, header: JournalHeader): Journal {
   fs.accessSync(path.dirname(path.resolve(file)), fs.constants.W_OK);
   if (fs.existsSync(file)) throw new Error(`journal ${file} already exists: resume it (dambord play --resume) or choose another file`);
+  const lock = lockJournal(file);
+  if ('busy' in lock) throw new Error(lock.busy);
   let open: Journal | null = null;
-  const opened = (): Journal => (open ??= openJournal(file, header));
+  const opened = (): Journal => (open ??= openJournal(file, header, lock));
   return {
     path: file,
     header,
@@ -253,6 +292,6 @@ export function journalOnFirstWrite(file: string, header: JournalHeader): Journa
       if (entries.length > 0) opened().appendBatch(entries);
     },
     enqueue: (entry) => opened().enqueue(entry),
-    close: () => open?.close(),
+    close: () => (open ? open.close() : lock.release()),
   };
 }

@@ -6,7 +6,8 @@ import type { Policy } from '../../game/referee/types.ts';
 import type { SimulatedBinding } from '../../../hardware/sim/binding.ts';
 import { parseClockTime, parseTimeControl } from '../../game/clock/clock.ts';
 import type { TimedControl } from '../../game/clock/clock.ts';
-import { journalOnFirstWrite, readJournal, repair, resumeJournal } from '../../journal/journal.ts';
+import { journalOnFirstWrite, readJournal, repair, resumeJournal, rewriteHeader } from '../../journal/journal.ts';
+import { lockJournal } from '../../journal/lock.ts';
 import { killedAfterEvent } from '../../journal/fault.ts';
 import type { Journal } from '../../journal/journal.ts';
 import { resumeGame } from '../../game/resume.ts';
@@ -277,7 +278,7 @@ function lastGame(dir: string): string {
     const names = readdirSync(dir).filter((f) => f.endsWith('.journal')).sort().reverse();
     for (const name of names) {
       const read = readJournal(join(dir, name));
-      if (read.header && read.entries.length > 0) return join(dir, name);
+      if ((read.header || read.headerProblem) && read.entries.length > 0) return join(dir, name);
     }
   } catch {
     // no folder: said below as no journal
@@ -286,35 +287,40 @@ function lastGame(dir: string): string {
 }
 
 /**
- * Opens a journal to go on with its game: a damaged end (a torn last line after a power cut)
- * is set aside in `<file>.damaged-N` and reported, never deleted; the game is replayed and
- * checked against what the journal says the referee said (host/game/resume.ts). The exit code
- * when it cannot be resumed.
+ * Opens a journal to go on with its game, holding its lock (one writer per journal): a damaged
+ * end (a torn last line after a power cut) is set aside in `<file>.damaged-N` and reported,
+ * never deleted; the game is replayed and checked against what the journal says the referee
+ * said (host/game/resume.ts); a damaged header rebuilt that way is written back, the file as it
+ * was kept aside. The exit code when it cannot be resumed.
  */
 function resumeFrom(file: string, io: Io, options: ResumeOptions): Resumed | number {
   if (!existsSync(file)) {
     io.stderr.write(`dambord play: no journal ${file} to resume\n`);
     return EXIT.io;
   }
+  // One writer per journal: the lock is taken before anything reads or repairs the file.
+  const lock = lockJournal(file);
+  if ('busy' in lock) {
+    io.stderr.write(`dambord play: cannot resume: ${lock.busy}\n`);
+    return EXIT.io;
+  }
+  const refuse = (code: number, text: string): number => {
+    lock.release();
+    if (code === EXIT.usage) return usageError(io, 'play', text);
+    io.stderr.write(`dambord play: ${text}\n`);
+    return code;
+  };
   try {
     const fixed = repair(file);
     if (fixed.repaired) io.stderr.write(`dambord play: ${fixed.message}\n`);
-    const r = resumeJournal(file);
-    if (!r.ok) {
-      io.stderr.write(`dambord play: cannot resume ${file}: ${r.reason}\n`);
-      return EXIT.io;
-    }
-    const game = resumeGame(r.read, options);
-    if (!game.ok) {
-      r.journal.close();
-      if (game.kind === 'usage') return usageError(io, 'play', `${file}: ${game.reason}`);
-      io.stderr.write(`dambord play: the journal ${file} does not replay: ${game.reason}\n`);
-      return EXIT.io;
-    }
+    const game = resumeGame(readJournal(file), options);
+    if (!game.ok) return game.kind === 'usage' ? refuse(EXIT.usage, `${file}: ${game.reason}`) : refuse(EXIT.io, `the journal ${file} does not replay: ${game.reason}`);
+    if (game.rebuilt) io.stderr.write(`dambord play: ${file}: ${game.rebuilt}; the journal as it was is kept in ${rewriteHeader(file, game.header)}\n`);
+    const r = resumeJournal(file, lock);
+    if (!r.ok) return refuse(EXIT.io, `cannot resume ${file}: ${r.reason}`);
     io.stdout.write(`dambord play: resuming ${file}: ${game.plies} plies played\n`);
     return { path: file, journal: r.journal, game };
   } catch (e) {
-    io.stderr.write(`dambord play: cannot resume ${file}: ${why(e)}\n`);
-    return EXIT.io;
+    return refuse(EXIT.io, `cannot resume ${file}: ${why(e)}`);
   }
 }

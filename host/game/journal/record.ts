@@ -145,12 +145,24 @@ export interface JournalProblem {
   readonly tail: boolean;
 }
 
-/** A journal as read: the header (null when even it is damaged), the good entries, the first problem. */
+/**
+ * A journal as read: the header (null when even it is damaged), the good entries, the first
+ * problem after the header.
+ *
+ * A damaged header does not set the game aside when sound entries follow it: the header is
+ * then null, `headerProblem` says what is wrong with it, `salvage` holds what its damaged line
+ * still shows, and the entries are read on (recover.ts rebuilds the header and checks it
+ * against the entries). When nothing sound follows it, the damaged header is `problem`.
+ */
 export interface JournalRead {
   readonly header: JournalHeader | null;
   /** Entries after the header, in order; entry `i` is on line `i + 2`. */
   readonly entries: readonly JournalEntry[];
   readonly problem?: JournalProblem;
+  /** Why the header line (line 1) is not trusted, when sound entries follow it. */
+  readonly headerProblem?: JournalProblem;
+  /** The fields the damaged header line still shows, unchecked (see {@link salvageHeader}). */
+  readonly salvage?: HeaderSalvage;
   /** Length in bytes of the good part (all of the file when there is no problem). */
   readonly goodBytes: number;
 }
@@ -338,22 +350,72 @@ function entryOf(o: Record<string, unknown>): JournalEntry | string {
   }
 }
 
+/** What a damaged header line still shows: each field as found in its text, none checked. */
+export interface HeaderSalvage {
+  readonly variant?: string;
+  readonly start?: string;
+  readonly policy?: string;
+  readonly showJumps?: boolean;
+  readonly tags: readonly { readonly name: string; readonly value: string }[];
+  readonly created?: string;
+  readonly t0?: number;
+}
+
+/** A JSON string's contents in a pattern: no raw quote, escapes whole. */
+const JSON_STRING = String.raw`"((?:[^"\\\x00-\x1f]|\\.)*)"`;
+const unquote = (raw: string): string | undefined => {
+  try {
+    const v: unknown = JSON.parse(`"${raw}"`);
+    return typeof v === 'string' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The fields of a damaged header line that can still be read, each found by its own pattern so
+ * that a bad byte costs only the field it falls in. Nothing here is trusted: recover.ts tries
+ * them against the journal's entries before using them.
+ */
+export function salvageHeader(text: string): HeaderSalvage {
+  const field = (name: string): string | undefined => {
+    const m = new RegExp(`"${name}":${JSON_STRING}`).exec(text);
+    return m ? unquote(m[1]) : undefined;
+  };
+  const t0 = /"t0":(\d{1,15})[,}]/.exec(text);
+  const tags: { name: string; value: string }[] = [];
+  for (const m of text.matchAll(new RegExp(`\\{"name":${JSON_STRING},"value":${JSON_STRING}\\}`, 'g'))) {
+    const name = unquote(m[1]);
+    const value = unquote(m[2]);
+    if (name !== undefined && value !== undefined) tags.push({ name, value });
+  }
+  return {
+    variant: field('variant'),
+    start: field('start'),
+    policy: field('policy'),
+    ...(/"showJumps":true[,}]/.test(text) ? { showJumps: true } : {}),
+    tags,
+    created: field('created'),
+    ...(t0 ? { t0: Number(t0[1]) } : {}),
+  };
+}
+
 /**
  * Reads a journal's bytes. Never throws. Stops at the first bad line: a line cut off without
  * its `\n`, a checksum mismatch, a wrong entry number, an unknown entry. Everything before it is
  * returned; nothing after it is trusted (`problem.tail` tells whether anything came after).
  */
-export function parseJournal(bytes: Uint8Array): JournalRead {
+export function parseJournal(bytes: Uint8Array, firstLine = 1): JournalRead {
   const entries: JournalEntry[] = [];
   let header: JournalHeader | null = null;
   let start = 0;
-  let line = 1;
+  let line = firstLine;
   const fail = (reason: string): JournalRead => {
     const next = bytes.indexOf(0x0a, start);
     const tail = next < 0 || next + 1 >= bytes.length;
     return { header, entries, goodBytes: start, problem: { line, reason: `line ${line}: ${reason}`, offset: start, tail } };
   };
-  if (bytes.length === 0) return fail('the journal is empty: the header was never written');
+  if (bytes.length === 0 && firstLine === 1) return fail('the journal is empty: the header was never written');
   while (start < bytes.length) {
     const end = bytes.indexOf(0x0a, start);
     if (end < 0) {
@@ -362,12 +424,20 @@ export function parseJournal(bytes: Uint8Array): JournalRead {
       return fail(`cut off after ${rest.length} bytes without an end of line: the write was interrupted (a crash or a power cut)`);
     }
     const d = decodeLine(bytes.subarray(start, end), line - 1);
-    if (!d.ok) return fail(d.reason);
     if (line === 1) {
-      const h = headerOf(d.value);
-      if (typeof h === 'string') return fail(h);
+      const h = d.ok ? headerOf(d.value) : d.reason;
+      if (typeof h === 'string') {
+        // A newer format is not damage: it is refused whole.
+        if (d.ok && isNum(d.value.format) && d.value.format > JOURNAL_FORMAT) return fail(h);
+        const rest = parseJournal(bytes.subarray(end + 1), 2);
+        if (rest.entries.length === 0) return fail(h);
+        const headerProblem: JournalProblem = { line: 1, reason: `line 1: ${h}`, offset: 0, tail: false };
+        const salvage = salvageHeader(new TextDecoder().decode(bytes.subarray(0, end)));
+        return { ...rest, headerProblem, salvage, goodBytes: rest.goodBytes + end + 1, problem: rest.problem && { ...rest.problem, offset: rest.problem.offset + end + 1 } };
+      }
       header = h;
     } else {
+      if (!d.ok) return fail(d.reason);
       const e = entryOf(d.value);
       if (typeof e === 'string') return fail(e);
       entries.push(e);

@@ -161,3 +161,54 @@ describe('recoverGame: what the opponent asked for comes back with the game', ()
     expect(plain.ok && plain.pending.map((o) => o.type)).toEqual(['move']);
   });
 });
+
+describe('recoverGame: a damaged header does not set the game aside', () => {
+  const bytes = new TextEncoder().encode(writeJournal(game.header, game.entries));
+  const headerEnd = bytes.indexOf(0x0a);
+  const intact = recoverGame(parseJournal(bytes));
+  if (!intact.ok) throw new Error(intact.reason);
+
+  it('every bit of the header flipped: the game comes back from its events, checked against its outputs', () => {
+    for (let i = 0; i < headerEnd; i++) {
+      for (let bit = 0; bit < 8; bit++) {
+        const bad = bytes.slice();
+        bad[i] ^= 1 << bit;
+        const r = recoverGame(parseJournal(bad));
+        if (!r.ok) throw new Error(`byte ${i} bit ${bit}: ${r.reason}`);
+        expect(writeFen(r.position), `byte ${i} bit ${bit}`).toBe(writeFen(intact.position));
+        expect(r.header).toMatchObject({ variant: 'international', start: game.header.start, policy: 'casual' });
+        expect(r.header.t0).toBeLessThanOrEqual(game.entries[0].k === 'ev' ? game.entries[0].e.t : 0);
+        expect(r.rebuilt).toMatch(/^line 1: .*; the game was rebuilt from its events: .*checked against the \d+ outputs the journal records/);
+      }
+    }
+  });
+
+  it('what the damaged line still shows is kept: the tags outside the damage, the policy (a noted touch-move tells casual from tournament)', () => {
+    const text = new TextDecoder().decode(bytes);
+    const damaged = text.replace('"variant":"international"', '"variant":"intern\u00f6\u00f6ional"');
+    const r = recoverGame(parseJournal(new TextEncoder().encode(damaged)));
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.header.tags).toEqual(game.header.tags);
+    expect(r.header.created).toBe(game.header.created);
+    expect(r.rebuilt).toContain('variant international (taken as default)');
+    expect(r.rebuilt).toContain('policy casual (as the damaged header shows it)');
+    expect(r.rebuilt).toContain('tags kept: White, Black');
+    // One character off a name is that name.
+    const one = recoverGame(parseJournal(new TextEncoder().encode(text.replace('"variant":"international"', '"variant":"internati\u00f6nal"'))));
+    expect(one.ok && one.rebuilt).toContain('variant international (as the damaged header shows it)');
+    // The policy lost too: tournament is tried first and does not replay the noted touch-move.
+    const noPolicy = damaged.replace('"policy":"casual"', '"policy":"c\u0000sual"');
+    const q = recoverGame(parseJournal(new TextEncoder().encode(noPolicy)));
+    expect(q.ok && q.header.policy).toBe('casual');
+    expect(q.ok && q.rebuilt).toContain('policy casual (taken as default)');
+  });
+
+  it('a damaged header with nothing sound after it, or a file that is no journal, is still a problem of line 1', () => {
+    const onlyHeader = bytes.slice(0, headerEnd + 1);
+    onlyHeader[10] ^= 1;
+    expect(parseJournal(onlyHeader)).toMatchObject({ header: null, entries: [], problem: { line: 1 } });
+    expect(recoverGame(parseJournal(onlyHeader))).toMatchObject({ ok: false, reason: 'the journal has no readable header' });
+    const pdn = new TextEncoder().encode('[Event "a PDN file"]\n[White "A"]\n1. 32-28 *\n');
+    expect(parseJournal(pdn).problem?.reason).toMatch(/^line 1: no checksum at the end of the line/);
+  });
+});

@@ -1,4 +1,5 @@
 import { parseFen, variants } from '../../../rules/index.ts';
+import { rebuildHeader } from './rebuild.ts';
 import type { Color, Position, VariantName } from '../../../rules/index.ts';
 import { clockComment, clocksText, createClock, restoreClock } from '../clock/clock.ts';
 import type { Clock, SideClock, TimedControl } from '../clock/clock.ts';
@@ -7,7 +8,7 @@ import { createReferee, refereePosition, step } from '../referee/referee.ts';
 import type { RefereeState } from '../referee/referee.ts';
 import type { Policy, RefereeOutput } from '../referee/types.ts';
 import { entryTime, outRecord } from './record.ts';
-import type { ClockRecord, JournalEntry, JournalRead, OutRecord } from './record.ts';
+import type { ClockRecord, JournalEntry, JournalHeader, JournalRead, OutRecord } from './record.ts';
 
 /** The clock entry type of the journal. */
 export type ClockEntry = Extract<JournalEntry, { k: 'clock' }>;
@@ -24,6 +25,10 @@ export type Recovery =
   | {
       readonly ok: true;
       readonly state: RefereeState;
+      /** The header the game was replayed from: the journal's, or the one rebuilt for a damaged header. */
+      readonly header: JournalHeader;
+      /** When the header was damaged: what was rebuilt from what, and how it was checked (for people). */
+      readonly rebuilt: string | null;
       /** The header's start position and policy, as set up for the replay. */
       readonly start: Position;
       readonly policy: Policy;
@@ -79,8 +84,13 @@ function same(replayed: OutRecord, journaled: OutRecord): boolean {
  * resume is the state at the crash. The events and their order are the same.
  */
 export function recoverGame(journal: JournalRead): Recovery {
-  const h = journal.header;
-  if (!h) return { ok: false, reason: 'the journal has no readable header' };
+  if (journal.header) return replayJournal(journal, journal.header, null);
+  if (!journal.headerProblem) return { ok: false, reason: 'the journal has no readable header' };
+  return rebuildHeader(journal, (header, rebuilt) => replayJournal(journal, header, rebuilt));
+}
+
+/** {@link recoverGame} with the header given. */
+function replayJournal(journal: JournalRead, h: JournalHeader, rebuilt: string | null): Recovery {
   const variant = Object.hasOwn(variants, h.variant) ? variants[h.variant as VariantName] : undefined;
   if (!variant) return { ok: false, reason: `unknown variant ${JSON.stringify(h.variant)} in the header` };
   const start = parseFen(variant, h.start);
@@ -132,7 +142,7 @@ export function recoverGame(journal: JournalRead): Recovery {
         break;
     }
   }
-  return { ok: true, state, start: start.position, policy, position: refereePosition(state), pending: queue.map((q) => q.output), outputs, clock, lastT, events };
+  return { ok: true, state, header: h, rebuilt, start: start.position, policy, position: refereePosition(state), pending: queue.map((q) => q.output), outputs, clock, lastT, events };
 }
 
 /** The clocks of a game brought back from its journal ({@link recoverClock}). */
