@@ -4,10 +4,11 @@
  * its bootloader runs) and takes the first port that answers with a valid dambord `HELLO`.
  */
 import type { BindingInterface, PortInfo } from '@serialport/bindings-interface';
-import { ReadlineParser } from '@serialport/parser-readline';
 import { SerialPortStream } from '@serialport/stream';
+import { LineSplitter } from './lines.ts';
 import { decodeBoardLine } from './protocol/decode.ts';
 import { encodeCommand } from './protocol/encode.ts';
+import { LIMITS } from './protocol/messages.ts';
 import { LinkError } from './types.ts';
 import type { Hello } from './types.ts';
 
@@ -58,7 +59,7 @@ function probe(binding: BindingInterface, info: PortInfo, options: DiscoverOptio
   const timeoutMs = options.timeoutMs ?? 3000;
   return new Promise((resolve) => {
     const port = new SerialPortStream({ binding, path: info.path, baudRate: options.baudRate ?? 115200, autoOpen: false });
-    const parser = port.pipe(new ReadlineParser({ delimiter: '\n', encoding: 'latin1' }));
+    const parser = port.pipe(new LineSplitter(LIMITS.maxLine));
     let lines = 0;
     let invalid = 0;
     let settled = false;

@@ -1,5 +1,5 @@
 /**
- * The serial link end to end over @serialport/binding-mock: SerialPortStream, ReadlineParser,
+ * The serial link end to end over @serialport/binding-mock: SerialPortStream, LineSplitter,
  * codec and sequencer against a fake board (the TEST PEER of testing/mockBoard.ts, which can
  * corrupt, drop, duplicate and reorder lines as the firmware cannot be made to).
  *
@@ -235,6 +235,18 @@ describe('serial link: every fault repaired and counted', () => {
     const h = r.health();
     expect(h.crcErrors + h.syntaxErrors + h.longLines).toBeGreaterThanOrEqual(4);
     expect(h.longLines).toBe(1);
+    expect(r.moves()).toEqual(['lift 32']);
+  });
+
+  it('4 MB without a line end: counted as one long line, the link goes on at the next line', async () => {
+    const r = await rig();
+    const t0 = performance.now();
+    for (let i = 0; i < 64; i++) r.board.raw(Buffer.alloc(64 * 1024, 0x45));
+    r.board.raw('\n');
+    r.board.lift(31);
+    await until('1 event', () => r.moves().length === 1);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(r.health().longLines).toBe(1);
     expect(r.moves()).toEqual(['lift 32']);
   });
 

@@ -1,17 +1,18 @@
 /**
  * The BoardLink over the dambord firmware's serial protocol (docs/protocol.md): a
- * `SerialPortStream` on any serialport binding, `ReadlineParser` for lines, the sans-I/O codec
+ * `SerialPortStream` on any serialport binding, `LineSplitter` for lines (lines.ts), the sans-I/O codec
  * and the sequencer for everything else. This file only moves bytes and time: it opens the
  * port (again and again, with backoff, when it closes or vanishes), feeds lines and ticks to
  * the sequencer and writes the commands it returns.
  */
 import type { Duplex } from 'node:stream';
 import type { BindingInterface } from '@serialport/bindings-interface';
-import { ReadlineParser } from '@serialport/parser-readline';
 import type { SerialPortStream } from '@serialport/stream';
 import { EventChannel } from './channel.ts';
+import { LineSplitter } from './lines.ts';
 import { decodeBoardLine } from './protocol/decode.ts';
 import { encodeCommand } from './protocol/encode.ts';
+import { LIMITS } from './protocol/messages.ts';
 import type { HostCommand } from './protocol/messages.ts';
 import { Sequencer } from './protocol/sequencer.ts';
 import { PortKeeper, type ReconnectOptions } from './reconnect.ts';
@@ -56,7 +57,7 @@ interface Connection {
   /** The port, or what `wrap` put between it and the link. */
   readonly io: Duplex;
   readonly wrapped: boolean;
-  readonly parser: ReadlineParser;
+  readonly parser: LineSplitter;
   open: boolean;
 }
 
@@ -151,8 +152,7 @@ class SerialLink implements BoardLink {
   /** A new port stream, wrapped, its lines going to the sequencer while it is the link's port. */
   #connection(port: SerialPortStream, wrap: SerialLinkOptions['wrap']): Connection {
     const io = wrap ? wrap(port) : port;
-    // latin1: one character per byte, so the CRC and the length checks see the bytes as sent.
-    const parser = io.pipe(new ReadlineParser({ delimiter: '\n', encoding: 'latin1' }));
+    const parser = io.pipe(new LineSplitter(LIMITS.maxLine));
     const conn: Connection = { io, wrapped: io !== port, parser, open: false };
     io.on('error', () => {});
     parser.on('error', () => {});
