@@ -94,6 +94,15 @@ describe('bad input at every entrance of dambord play', () => {
     expect(() => readdirSync(games)).toThrow();
   }, 20_000);
 
+  it('a games folder that cannot be made (under a file): exit 3 within seconds, the folder named, the board\'s port let go', async () => {
+    const file = join(work, 'a-file');
+    writeFileSync(file, 'not a folder\n');
+    const run = play(['--games', join(file, 'sub')]);
+    // The simulated board's port was still opening when the journal failed: it must not keep the process alive.
+    expect(await exitWithin(run, 10_000)).toBe(3);
+    expect(run.err).toMatch(/cannot write the journal in .*a-file\/sub: /);
+  }, 15_000);
+
   it('a port that exists but no board answers on (busy, or not a board): said within seconds; Ctrl-C leaves no empty game', async () => {
     const games = join(work, 'busy');
     const run = play(['--port', '/dev/null', '--games', games]);

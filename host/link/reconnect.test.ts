@@ -58,4 +58,38 @@ describe('PortKeeper', () => {
     await run(400);
     expect(log.length).toBe(6);
   });
+
+  it('closed while its port is still opening: the port is closed again once it opens, not left held', async () => {
+    const ports = createMockPorts();
+    ports.add('/dev/ttySLOW');
+    const opened: { isOpen: boolean }[] = [];
+    const binding = {
+      list: () => ports.binding.list(),
+      open: async (options: Parameters<typeof ports.binding.open>[0]) => {
+        await new Promise((r) => setTimeout(r, 20));
+        const port = await ports.binding.open(options);
+        opened.push(port);
+        return port;
+      },
+    };
+    const log: string[] = [];
+    const keeper = new PortKeeper<null>({
+      path: '/dev/ttySLOW',
+      baudRate: 115200,
+      binding,
+      now: () => 0,
+      every: clockedEvery(() => 0).every,
+      tickMs: 1,
+      create: () => null,
+      opened: () => log.push('opened'),
+      openFailed: () => log.push('failed'),
+      closed: () => log.push('closed'),
+      release: () => {},
+    });
+    await keeper.close();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(opened).toHaveLength(1);
+    expect(opened[0].isOpen).toBe(false);
+    expect(log).toEqual([]);
+  });
 });

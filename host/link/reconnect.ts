@@ -147,7 +147,12 @@ export class PortKeeper<C> {
     });
     this.#current = current;
     port.open((err) => {
-      if (this.#current !== current || this.#stopped) return;
+      if (this.#current !== current || this.#stopped) {
+        // Shut (or closed for good) while it was opening: what just opened is closed again, or
+        // the port stays held and, for a simulated board, its clock keeps the process alive.
+        if (!err && port.isOpen) port.close(() => {});
+        return;
+      }
       if (err) {
         this.#current = null;
         void this.#shut(current);
