@@ -52,10 +52,30 @@ export interface SessionOptions {
 export interface RunningSession extends PlaySession {
   /** Resolves when the link's event stream ends (the link closed). */
   readonly done: Promise<void>;
+  /**
+   * Resolves, with what to tell the user, if the session stops by itself because the journal
+   * cannot be written (a full disk, an I/O error): the game does not go on unrecorded. Never
+   * resolves otherwise.
+   */
+  readonly fault: Promise<string>;
   /** The game as it stands. */
   state(): GameState;
   /** Stops the timers and closes the link and the journal. */
   close(): Promise<void>;
+}
+
+/** What to tell the user when the journal at `path` cannot be written, by the file system's error. */
+export function journalFault(path: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const what: Record<string, string> = {
+    ENOSPC: 'the disk is full',
+    EDQUOT: 'the disk quota is used up',
+    EIO: 'the disk failed (an input/output error)',
+    EROFS: 'the disk became read-only',
+    EFBIG: 'the journal is larger than the file system allows',
+  };
+  const cause = code !== undefined && Object.hasOwn(what, code) ? `${what[code]} (${code})` : error instanceof Error ? error.message : String(error);
+  return `cannot write the journal ${path}: ${cause}. The game is stopped so that nothing goes unrecorded; everything written before is kept. Make room (or fix the disk), then go on with: dambord play --resume ${path}`;
 }
 
 /** How often time is given to the game between events (ms): a flag falls within this. */
@@ -79,13 +99,32 @@ export function startSession(options: SessionOptions): RunningSession {
   const listeners = new Set<(view: PlayView) => void>();
   const view = () => gameView(state, boardNow(), { health: options.link.health(), simulated: Boolean(options.hands) });
 
+  let faulted: string | null = null;
+  let onFault: (message: string) => void = () => {};
+  const fault = new Promise<string>((resolve) => (onFault = resolve));
+  /** The journal cannot be written: nothing after the entries is done, the game stops, the user is told. */
+  function stopOn(error: unknown): void {
+    clearInterval(timer);
+    faulted = journalFault(options.journal?.path ?? 'the journal', error);
+    state = { ...state, log: [...state.log, faulted] };
+    const v = view();
+    for (const l of listeners) l(v);
+    onFault(faulted);
+  }
+
   /** Carries out the game's effects in order; the first refusal, if any. */
   function perform(effects: readonly GameEffect[]): string | null {
     let refused: string | null = null;
     let changed = false;
     for (const e of effects) {
-      if (e.type === 'journal') options.journal?.appendBatch(e.entries);
-      else if (e.type === 'leds') options.link.setLeds(e.frame).catch(() => {});
+      if (e.type === 'journal') {
+        try {
+          options.journal?.appendBatch(e.entries);
+        } catch (error) {
+          stopOn(error);
+          return faulted;
+        }
+      } else if (e.type === 'leds') options.link.setLeds(e.frame).catch(() => {});
       else if (e.type === 'beep') options.link.beep(e.hz, e.ms).catch(() => {});
       else if (e.type === 'view') changed = true;
       else if (e.type === 'refused') refused ??= e.error;
@@ -98,13 +137,12 @@ export function startSession(options: SessionOptions): RunningSession {
   }
 
   function run(input: GameInput): string | null {
+    if (faulted) return faulted;
     if (input.type === 'board' && !(input.event.type === 'link' && input.event.state === 'lost')) boardClock = { board: input.event.t, host: now() };
     const r = step(state, input, boardNow());
     state = r.state;
     return perform(r.effects);
   }
-
-  if (options.resumed) perform(options.resumed.effects);
 
   const done = (async () => {
     for await (const e of options.link.events()) run({ type: 'board', event: e });
@@ -113,9 +151,11 @@ export function startSession(options: SessionOptions): RunningSession {
   // Time passes on the board between events: a flag falls (the referee decides nothing on time).
   const timer = setInterval(() => run({ type: 'tick' }), TICK_MS);
   timer.unref?.();
+  if (options.resumed) perform(options.resumed.effects);
 
   return {
     done,
+    fault,
     view,
     state: () => state,
     subscribe(listener) {

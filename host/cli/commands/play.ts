@@ -53,7 +53,10 @@ Options:
   --show-jumps       the opponent asks for multiple captures to be shown jump by jump (FMJD 4.9)
   --hints            light the squares a lifted piece may go to (not in the tournament policy)
   --http-port N      the page's port (default 8080; 0 for any free port)
-  --host H           the page's interface (default 127.0.0.1; 0.0.0.0 for a phone on the LAN)
+  --host H           the page's interface (default 127.0.0.1, this computer only; 0.0.0.0 for a
+                     phone on the LAN). Beyond 127.0.0.1 the page and its controls are on the
+                     network: anyone there can watch, and only the address with the token
+                     printed at start can play, accept, correct, resign or agree a draw
   --games DIR        where the journal and the PDN of each game go (default ./games)
   --resume FILE      go on with the game of a journal after a crash or a power cut (FILE, or
                      "last": the newest journal in --games that holds a game); the board is
@@ -197,6 +200,7 @@ export const playCommand: Command = {
       return EXIT.io;
     }
     io.stdout.write(`dambord play: ${v.name} on ${hands ? `the simulated ${o.firmata ? 'Firmata board (StandardFirmata on a Mega)' : 'board'}` : o.firmata ? `the Firmata board on ${path}` : path}; the game is at ${server.url}\n`);
+    if (server.tokenRequired) io.stdout.write(`dambord play: the page is on the network; only this address gives control of the game, keep it to the players: ${server.controlUrls.join(' or ')}\n`);
     io.stdout.write(`dambord play: journal ${journalPath}, scoresheet ${pdnPath}; Ctrl-C ends\n`);
     const stop = new Promise<void>((resolve) => {
       process.once('SIGINT', () => resolve());
@@ -214,7 +218,9 @@ export const playCommand: Command = {
         if (state === 'connecting') io.stderr.write(`dambord play: no answer yet from the board on ${path} (is another program holding the port?); still trying, Ctrl-C to stop\n`);
       }, 5000).unref();
     });
-    const code = await Promise.race([stop.then(() => EXIT.ok), session.done.then(() => EXIT.ok), problem]);
+    // A journal that cannot be written stops the game; the log's last line says what to do.
+    const fault = session.fault.then(() => EXIT.io);
+    const code = await Promise.race([stop.then(() => EXIT.ok), session.done.then(() => EXIT.ok), problem, fault]);
     if (code !== EXIT.ok) io.stderr.write(`dambord play: ${session.view().log.at(-1) ?? 'the board cannot play this game'}\n`);
     await server.close();
     const recorded = journal.count;
