@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { request } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -131,6 +132,31 @@ function idleStream(port: number): Promise<Socket> {
     });
     socket.on('error', reject);
   });
+}
+
+/** One request with the headers as given (Host among them), and its answer. */
+function ask(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; headers: IncomingMessage['headers']; json: { ok: boolean; error?: string; control?: boolean; tokenRequired?: boolean } }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, json: JSON.parse(text) as { ok: boolean; error?: string } });
+        } catch {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, json: { ok: false, error: `not JSON: ${text.slice(0, 40)}` } });
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** POSTs a command to the server on `port`, with the headers given (Host is 127.0.0.1:port unless they say otherwise). */
+function command(port: number, body: string, headers: Record<string, string> = {}): ReturnType<typeof ask> {
+  return ask(port, 'POST', '/api/command', { Host: `127.0.0.1:${port}`, 'Content-Type': 'application/json', ...headers }, body);
 }
 
 async function post(url: string, body: string, type = 'application/json'): Promise<{ status: number; json: { ok: boolean; error?: string } }> {
@@ -306,6 +332,104 @@ describe('web server', () => {
     expect((await c.next()).event).toBe('view');
     b.close();
     c.close();
+  });
+
+  it('answers only to its own names on loopback: a foreign Host (DNS rebinding) is refused with 421', async () => {
+    await start();
+    for (const name of [`127.0.0.1:${web.port}`, `localhost:${web.port}`, `LOCALHOST:${web.port}`, `[::1]:${web.port}`, '127.0.0.1']) {
+      expect((await ask(web.port, 'GET', '/api/view', { Host: name })).status, name).toBe(200);
+    }
+    for (const name of [`evil.example:${web.port}`, 'evil.example', `192.168.1.20:${web.port}`, `${hostname()}:${web.port}`, `127.0.0.1.evil.example:${web.port}`, `localhost.:${web.port}`, `a@127.0.0.1:${web.port}`]) {
+      const page = await ask(web.port, 'GET', '/', { Host: name });
+      expect(page.status, name).toBe(421);
+      expect(page.json.error, name).toMatch(/answers only to its own addresses \(127\.0\.0\.1, localhost or \[::1\]\)/);
+      expect((await command(web.port, '{"type":"draw"}', { Host: name })).status, name).toBe(421);
+    }
+    expect((await ask(web.port, 'GET', '/', { Host: `evil.example:${web.port}` })).json.error).toBe(`this server answers only to its own addresses (127.0.0.1, localhost or [::1]), not to "evil.example:${web.port}"`);
+    // HTTP/1.0 may leave the Host out.
+    const noHost = await new Promise<string>((resolve) => {
+      const socket = connect(web.port, '127.0.0.1', () => socket.write('GET /api/view HTTP/1.0\r\n\r\n'));
+      let text = '';
+      socket.on('data', (d) => (text += d.toString()));
+      socket.on('close', () => resolve(text));
+    });
+    expect(noHost).toMatch(/^HTTP\/1.1 421 [^]*not to a request without a Host/);
+    expect(session.commands).toEqual([]);
+  });
+
+  it('refuses a command from a page of another origin with 403', async () => {
+    await start();
+    const self = `http://127.0.0.1:${web.port}`;
+    for (const origin of [`http://127.0.0.1:${web.port + 1}`, `http://evil.example:${web.port}`, `https://127.0.0.1:${web.port}`, 'null']) {
+      const r = await command(web.port, '{"type":"draw"}', { Origin: origin });
+      expect(r.status, origin).toBe(403);
+      expect(r.json.error, origin).toBe(`a page from ${origin} may not control this game`);
+    }
+    expect(session.commands).toEqual([]);
+    expect((await command(web.port, '{"type":"draw"}', { Origin: self })).status).toBe(200);
+    expect((await command(web.port, '{"type":"draw"}', { Host: `localhost:${web.port}`, Origin: `http://localhost:${web.port}` })).status).toBe(200);
+    expect((await command(web.port, '{"type":"draw"}')).status).toBe(200);
+    expect(session.commands).toHaveLength(3);
+  });
+
+  it('makes a new random token at each start and prints the page with it', async () => {
+    await start();
+    const first = web;
+    await start();
+    expect(first.token).toMatch(/^[\w-]{32}$/);
+    expect(web.token).not.toBe(first.token);
+    expect(web.tokenRequired).toBe(false);
+    expect(web.controlUrls).toEqual([`http://127.0.0.1:${web.port}/?token=${web.token}`]);
+  });
+
+  it('on loopback takes a command without a token or with the right one, not with a wrong one', async () => {
+    await start();
+    expect((await command(web.port, '{"type":"draw"}')).status).toBe(200);
+    expect((await command(web.port, '{"type":"draw"}', { Authorization: `Bearer ${web.token}` })).status).toBe(200);
+    for (const auth of [`Bearer ${web.token}x`, `Bearer ${web.token.slice(1)}`, 'Bearer', `Basic ${web.token}`, 'Bearer ']) {
+      const r = await command(web.port, '{"type":"draw"}', { Authorization: auth });
+      expect(r.status, auth).toBe(401);
+      expect(r.json.error, auth).toMatch(/the token is not this game's/);
+    }
+    expect(session.commands).toHaveLength(2);
+    expect((await ask(web.port, 'GET', '/api/access', { Host: `127.0.0.1:${web.port}` })).json).toEqual({ ok: true, control: true, tokenRequired: false });
+  });
+
+  it('with requireToken refuses a command without the token with 401, and the view stays open to watchers', async () => {
+    await start({ requireToken: true });
+    const host = { Host: `127.0.0.1:${web.port}` };
+    const r = await command(web.port, '{"type":"draw"}');
+    expect(r.status).toBe(401);
+    expect(r.headers['www-authenticate']).toBe('Bearer realm="dambord"');
+    expect(r.json.error).toBe('this page only watches the game: to play, open the address with the token that dambord play printed');
+    expect(session.commands).toEqual([]);
+    expect((await command(web.port, '{"type":"draw"}', { Authorization: `Bearer ${web.token}` })).json).toEqual({ ok: true });
+    expect(session.commands).toEqual([{ type: 'draw' }]);
+    expect((await ask(web.port, 'GET', '/api/access', host)).json).toEqual({ ok: true, control: false, tokenRequired: true });
+    expect((await ask(web.port, 'GET', '/api/access', { ...host, Authorization: `Bearer ${web.token}` })).json).toEqual({ ok: true, control: true, tokenRequired: true });
+    expect((await ask(web.port, 'GET', '/api/view', host)).status).toBe(200);
+    const sse = await openSse(web.url);
+    expect((await sse.next()).event).toBe('view');
+    sse.close();
+  });
+
+  it('listening beyond loopback needs the token and answers to IP addresses and this computer\'s name only', async () => {
+    session = new FakeSession();
+    web = await startWebServer(session, { port: 0, host: '0.0.0.0' });
+    started.push(web);
+    expect(web.url).toBe(`http://0.0.0.0:${web.port}/`);
+    expect(web.tokenRequired).toBe(true);
+    expect(web.controlUrls).toContain(`http://127.0.0.1:${web.port}/?token=${web.token}`);
+    const bearer = { Authorization: `Bearer ${web.token}` };
+    for (const name of [`192.0.2.7:${web.port}`, `[2001:db8::7]:${web.port}`, `${hostname()}:${web.port}`, `${hostname()}.local:${web.port}`, `localhost:${web.port}`]) {
+      expect((await ask(web.port, 'GET', '/api/view', { Host: name })).status, name).toBe(200);
+      expect((await command(web.port, '{"type":"press","button":"clock"}', { Host: name, ...bearer })).status, name).toBe(200);
+    }
+    expect((await ask(web.port, 'GET', '/', { Host: `evil.example:${web.port}` })).json.error).toBe(`this server answers only to its own addresses (an IP address or this computer's name), not to "evil.example:${web.port}"`);
+    expect((await command(web.port, '{"type":"draw"}', { Host: `evil.example:${web.port}`, ...bearer })).status).toBe(421);
+    expect((await command(web.port, '{"type":"draw"}')).status).toBe(401);
+    expect((await command(web.port, '{"type":"draw"}', { Authorization: 'Bearer guessed' })).status).toBe(401);
+    expect(session.commands).toHaveLength(5);
   });
 
   it('POST /api/command passes every kind of command to the session', async () => {

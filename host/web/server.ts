@@ -5,27 +5,46 @@
 //   GET  /app.js      the page's script, a hand-written ES module (no build step)
 //   GET  /style.css   the page's style sheet
 //   GET  /api/view    the PlayView as JSON
+//   GET  /api/access  whether this request may control the game: {ok:true, control, tokenRequired}
 //   GET  /api/events  server-sent events: `event: view` with the whole PlayView on connect and
 //                     after every change; a `: heartbeat` comment every 15 s. At most 64 streams
 //                     at once (503 beyond). A client that does not keep up is skipped past: while
 //                     its buffer is full it gets nothing more, then only the latest view; one
 //                     blocked for 30 s is dropped (its EventSource reconnects)
 //   POST /api/command a PlayCommand as JSON (Content-Type: application/json, at most 4 KB);
-//                     200 {ok:true}, 400 {ok:false,error} for a malformed request, 409 when the
-//                     session refuses the command, 413 for a larger body, 415 for another
-//                     content type
+//                     200 {ok:true}, 400 {ok:false,error} for a malformed request, 401 without
+//                     the token where it is needed (or with a wrong one), 403 from another
+//                     origin, 409 when the session refuses the command, 413 for a larger body,
+//                     415 for another content type
 //   GET  /game.pdn    the live scoresheet
 // Anything else: 404; a known path with a wrong method: 405 with an Allow header. HEAD works
 // wherever GET does (except the event stream).
 //
 // The server answers every bad request with a JSON error and never lets one take it down.
-// Requiring application/json on POST also keeps other web pages from sending commands: a
-// cross-origin JSON POST needs a CORS preflight, which this server never grants.
+//
+// Who may do what. Anyone who reaches the server may watch (the page, the view, the events,
+// the PDN); controlling the game (POST /api/command) is for the people at the board.
+// - Host: a request must name the server by an address of this computer, never a DNS name of
+//   somewhere else; that is what a DNS-rebinding page on another site would send (421). On
+//   loopback (the default): 127.x.x.x, localhost or [::1]; beyond it also any IP literal and
+//   this computer's hostname (and hostname.local).
+// - Origin: a command sent by a web page must come from this page's own origin (403); another
+//   site's page, even without reading the answer, changes nothing. No Origin is a program, not
+//   a browser. (Requiring application/json also means a cross-origin fetch needs a CORS
+//   preflight, which this server never grants.)
+// - Token: a random token is made at start. Beyond loopback every command must carry it as
+//   `Authorization: Bearer <token>` (401 without it or with a wrong one); the page takes it from
+//   its address, `/?token=...`, which dambord play prints for the people at the board, and a
+//   page opened without it only watches. On loopback a command without a token is taken (the
+//   computer's own user), one with a wrong token is not; `requireToken` asks for it there too.
 
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
 import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
 import { BOARD_BUTTONS } from '../link/types.ts';
 import type { BoardButton } from '../link/types.ts';
@@ -40,10 +59,13 @@ export interface WebServerOptions {
   /** TCP port; 0 (the default) picks any free port. */
   readonly port?: number;
   /**
-   * Interface to listen on; `127.0.0.1` (the default) is this computer only. Use `0.0.0.0` to
-   * reach the page from a phone on the same network (anyone on it can then send commands).
+   * Interface to listen on; `127.0.0.1` (the default) is this computer only. `0.0.0.0` reaches
+   * the page from a phone on the same network: anyone on it can then watch, and only a request
+   * with the token can control the game.
    */
   readonly host?: string;
+  /** Every command needs the token, on loopback too (default: only when listening beyond loopback). */
+  readonly requireToken?: boolean;
   /** Milliseconds between SSE heartbeat comments (default 15000). */
   readonly heartbeatMs?: number;
   /** Most event streams open at once (default {@link MAX_STREAMS}); one more is refused with 503. */
@@ -56,6 +78,15 @@ export interface WebServer {
   /** `http://host:port/`. */
   readonly url: string;
   readonly port: number;
+  /** The secret that gives control of the game, made at start. */
+  readonly token: string;
+  /** Whether a command needs the token (listening beyond loopback, or `requireToken`). */
+  readonly tokenRequired: boolean;
+  /**
+   * The page with the token, `http://host:port/?token=...`: the address for the people at the
+   * board. Listening on every interface (0.0.0.0, ::), one for each address of this computer.
+   */
+  readonly controlUrls: readonly string[];
   /** The event streams open now, and the bytes waiting in their buffers for their clients to read. */
   streams(): { readonly open: number; readonly bufferedBytes: number };
   /** Ends every event stream, stops listening and resolves when the server has closed. */
@@ -80,6 +111,7 @@ const STATIC_DIR = new URL('./static/', import.meta.url);
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   ...Object.fromEntries(Object.keys(STATIC).map((p) => [p, ['GET', 'HEAD']])),
   '/api/view': ['GET', 'HEAD'],
+  '/api/access': ['GET', 'HEAD'],
   '/api/events': ['GET'],
   '/api/command': ['POST'],
   '/game.pdn': ['GET', 'HEAD'],
@@ -100,6 +132,10 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
   const maxStreams = options.maxStreams ?? MAX_STREAMS;
   const stallMs = options.stallMs ?? 30_000;
   const streams = new Set<ServerResponse>();
+  const loopback = isLoopback(host);
+  const tokenRequired = options.requireToken === true || !loopback;
+  const token = randomBytes(24).toString('base64url');
+  const tokenDigest = digest(token);
   // Every stream gets the same text for a view: it is made once.
   let framed: { view: PlayView; text: string } | null = null;
   const frame = (view: PlayView): string => {
@@ -126,6 +162,12 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
       fail(res, 400, 'malformed request target');
       return;
     }
+    const name = req.headers.host;
+    if (!hostAllowed(name, loopback)) {
+      res.setHeader('Connection', 'close');
+      fail(res, 421, `this server answers only to its own addresses (${loopback ? '127.0.0.1, localhost or [::1]' : 'an IP address or this computer\'s name'}), not to ${name === undefined ? 'a request without a Host' : `"${name}"`}`);
+      return;
+    }
     const allowed = ALLOWED[path];
     if (!allowed) {
       fail(res, 404, `no such page: ${path}`);
@@ -146,6 +188,9 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
     switch (path) {
       case '/api/view':
         send(res, 200, 'application/json; charset=utf-8', JSON.stringify(session.view()), 'no-store');
+        return;
+      case '/api/access':
+        send(res, 200, 'application/json; charset=utf-8', JSON.stringify({ ok: true, control: mayControl(req) === null, tokenRequired }), 'no-store');
         return;
       case '/game.pdn':
         res.setHeader('Content-Disposition', 'inline; filename="game.pdn"');
@@ -220,7 +265,29 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
     }
   }
 
+  /** Null when `req` may control the game, else why not. */
+  function mayControl(req: IncomingMessage): string | null {
+    const auth = req.headers.authorization;
+    if (auth === undefined) return tokenRequired ? 'this page only watches the game: to play, open the address with the token that dambord play printed' : null;
+    const given = /^Bearer +(\S+) *$/i.exec(auth)?.[1];
+    if (given !== undefined && timingSafeEqual(digest(given), tokenDigest)) return null;
+    return 'the token is not this game\'s: open the address with the token that dambord play printed';
+  }
+
   async function command(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin.toLowerCase() !== `http://${(req.headers.host ?? '').toLowerCase()}`) {
+      req.resume();
+      fail(res, 403, `a page from ${origin} may not control this game`);
+      return;
+    }
+    const refused = mayControl(req);
+    if (refused !== null) {
+      req.resume();
+      res.setHeader('WWW-Authenticate', 'Bearer realm="dambord"');
+      fail(res, 401, refused);
+      return;
+    }
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (type !== 'application/json') {
       req.resume();
@@ -277,12 +344,16 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
   // After a successful listen, a server error must not crash the host.
   server.on('error', () => {});
   const port = (server.address() as AddressInfo).port;
-  const shown = host.includes(':') ? `[${host}]` : host;
+  const at = (h: string): string => `http://${h.includes(':') ? `[${h}]` : h}:${port}/`;
+  const controlHosts = host === '0.0.0.0' || host === '::' ? interfaceAddresses(host === '::' ? null : 'IPv4') : [host];
 
   let closing: Promise<void> | null = null;
   return {
-    url: `http://${shown}:${port}/`,
+    url: at(host),
     port,
+    token,
+    tokenRequired,
+    controlUrls: controlHosts.map((h) => `${at(h)}?token=${token}`),
     streams: () => ({ open: streams.size, bufferedBytes: [...streams].reduce((sum, res) => sum + res.writableLength, 0) }),
     close(): Promise<void> {
       closing ??= new Promise<void>((resolve) => {
@@ -321,6 +392,45 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
     });
     req.on('error', reject);
   });
+}
+
+/** Whether `host`, an interface to listen on, is this computer only. */
+function isLoopback(host: string): boolean {
+  const h = host.toLowerCase();
+  return h === 'localhost' || h === '::1' || (isIP(h) === 4 && h.startsWith('127.'));
+}
+
+/**
+ * Whether a request's Host header names this server: on loopback 127.x.x.x, localhost or [::1];
+ * beyond it also any IP literal and this computer's hostname (and hostname.local). A DNS name
+ * of somewhere else, what a DNS-rebinding page sends, is not.
+ */
+function hostAllowed(header: string | undefined, loopbackOnly: boolean): boolean {
+  if (header === undefined || !/^[\w.:[\]-]+$/.test(header)) return false;
+  let name: string;
+  try {
+    name = new URL(`http://${header}`).hostname;
+  } catch {
+    return false;
+  }
+  const literal = name.startsWith('[') ? (isIP(name.slice(1, -1)) === 6 ? name.slice(1, -1) : '') : isIP(name) === 4 ? name : '';
+  if (name === 'localhost' || literal === '::1' || literal.startsWith('127.')) return true;
+  if (loopbackOnly) return false;
+  const self = hostname().toLowerCase();
+  return literal !== '' || name === self || name === `${self}.local`;
+}
+
+/** The addresses of this computer's interfaces, loopback first (of one family, or both when null). */
+function interfaceAddresses(family: 'IPv4' | null): string[] {
+  const all = Object.values(networkInterfaces()).flatMap((list) => list ?? []);
+  const chosen = all.filter((a) => family === null || a.family === family).filter((a) => !a.address.startsWith('fe80:'));
+  chosen.sort((a, b) => Number(b.internal) - Number(a.internal));
+  return chosen.length > 0 ? chosen.map((a) => a.address) : ['127.0.0.1'];
+}
+
+/** A token's SHA-256: tokens are compared by it, so the comparison takes the same time whatever their lengths. */
+function digest(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
 }
 
 const COLORS = ['white', 'black'];
@@ -373,6 +483,8 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
     'Content-Length': Buffer.byteLength(body),
     'Cache-Control': cache,
     'X-Content-Type-Options': 'nosniff',
+    // The page's address may hold the token: it is not handed on to another site.
+    'Referrer-Policy': 'no-referrer',
   });
   res.end(body);
 }
