@@ -1,8 +1,14 @@
-/* global document, window, EventSource, fetch, performance, setTimeout, clearTimeout, setInterval */
+/* global document, window, location, URLSearchParams, EventSource, fetch, performance, setTimeout, clearTimeout, setInterval */
 // The page of a dambord game: renders each PlayView the server sends (GET /api/events) and,
 // on the simulated board, stands in for the hands (POST /api/command). Plain ES module, no
 // build step. The pure helpers are exported so tests can run them in Node; the page itself
 // starts only where there is a document.
+//
+// Control: the page opened from the address dambord play prints, `/?token=...`, sends the
+// token with every command (Authorization: Bearer). The server says at start (GET
+// /api/access) whether this page may control the game; one that may not (no token where the
+// server needs one, or a wrong one) only watches: its buttons are hidden and the board does
+// not answer clicks.
 
 /** @typedef {{name: string, row: number, col: number, piece: 'wm'|'wk'|'bm'|'bk'|null, sensed: boolean, led: string}} SquareView */
 
@@ -107,7 +113,7 @@ export function announcements(prev, next) {
 // ---------------------------------------------------------------------------------------------
 // The page.
 
-function start() {
+async function start() {
   const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
   const boardEl = $('board');
   const dragEl = $('drag-piece');
@@ -124,6 +130,11 @@ function start() {
   let hand = [];
   let chain = Promise.resolve();
   let errorTimer = 0;
+  const token = new URLSearchParams(location.search).get('token');
+  /** @type {Record<string, string>} */
+  const auth = token ? { Authorization: `Bearer ${token}` } : {};
+  /** Whether this page may control the game; false until the server says so. */
+  let control = false;
 
   // -- commands ---------------------------------------------------------------------------------
 
@@ -138,7 +149,7 @@ function start() {
     try {
       const res = await fetch('/api/command', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...auth },
         body: JSON.stringify(command),
       });
       const body = await res.json().catch(() => ({ ok: false, error: `HTTP ${res.status}` }));
@@ -187,7 +198,7 @@ function start() {
   }
 
   function onSquareClick(/** @type {string} */ name) {
-    if (!view || !view.simulated) return;
+    if (!control || !view || !view.simulated) return;
     const sq = sqView(name);
     if (!sq) return;
     if (sq.sensed) void lift(name);
@@ -199,7 +210,7 @@ function start() {
   let suppressClick = false;
 
   function onPointerDown(/** @type {any} */ e) {
-    if (!view || !view.simulated || e.button !== 0) return;
+    if (!control || !view || !view.simulated || e.button !== 0) return;
     const target = e.target.closest('[data-square]');
     if (!target) return;
     const sq = sqView(target.dataset.square);
@@ -280,13 +291,13 @@ function start() {
     }
     const clear = new Set(view.guidance ? view.guidance.clear : []);
     const fill = new Set(view.guidance ? view.guidance.fill : []);
-    boardEl.classList.toggle('hands', view.simulated);
+    boardEl.classList.toggle('hands', control && view.simulated);
     for (const sq of /** @type {SquareView[]} */ (view.squares)) {
       const el = squareEls.get(sq.name);
       if (!el) continue;
       const marks = { clear: clear.has(sq.name), fill: fill.has(sq.name) };
       el.setAttribute('aria-label', squareLabel(sq, marks));
-      if (!view.simulated) el.setAttribute('aria-disabled', 'true');
+      if (!control || !view.simulated) el.setAttribute('aria-disabled', 'true');
       else el.removeAttribute('aria-disabled');
       el.classList.toggle('to-clear', marks.clear);
       el.classList.toggle('to-fill', marks.fill);
@@ -376,7 +387,7 @@ function start() {
     $('irr-code').textContent = irr ? irr.code : '';
     $('irr-article').textContent = irr ? `article ${irr.article}` : '';
     $('irr-message').textContent = irr ? irr.message : '';
-    $('irr-decide').hidden = !(irr && irr.decision === 'decide');
+    $('irr-decide').hidden = !(control && irr && irr.decision === 'decide');
 
     const g = view.guidance;
     $('guidance').hidden = !g;
@@ -385,9 +396,12 @@ function start() {
     $('guidance-clear').textContent = g && g.clear.length ? `Clear: ${g.clear.join(', ')}` : '';
     $('guidance-fill').textContent = g && g.fill.length ? `Fill: ${g.fill.join(', ')}` : '';
 
-    $('hands-controls').hidden = !view.simulated;
-    $('sim-help').hidden = !view.simulated;
-    for (const id of ['btn-resign-white', 'btn-resign-black', 'btn-draw', 'btn-draw-white', 'btn-draw-black']) $(id).disabled = Boolean(view.result);
+    $('hands-controls').hidden = !(control && view.simulated);
+    $('sim-help').hidden = !(control && view.simulated);
+    for (const id of GAME_BUTTONS) {
+      $(id).hidden = !control;
+      $(id).disabled = !control || Boolean(view.result);
+    }
     // A draw offered by one side: the other side's button accepts it.
     $('btn-draw-white').textContent = view.drawOffer === 'black' ? 'White accepts the draw' : view.drawOffer === 'white' ? 'White offered a draw' : 'White offers a draw';
     $('btn-draw-black').textContent = view.drawOffer === 'white' ? 'Black accepts the draw' : view.drawOffer === 'black' ? 'Black offered a draw' : 'Black offers a draw';
@@ -416,6 +430,20 @@ function start() {
   }
 
   // -- controls -----------------------------------------------------------------------------------
+
+  const GAME_BUTTONS = ['btn-resign-white', 'btn-resign-black', 'btn-draw', 'btn-draw-white', 'btn-draw-black'];
+
+  /** Whether this page may control the game, and the words for a page that only watches. */
+  async function askAccess() {
+    try {
+      const res = await fetch('/api/access', { headers: auth, cache: 'no-store' });
+      const body = await res.json();
+      if (body.control === true) return { control: true, why: '' };
+      return { control: false, why: token ? 'The token in this address is not this game\'s: watching only.' : 'Watching only: the controls are on the page opened from the address with the token that dambord play printed.' };
+    } catch (e) {
+      return { control: false, why: `Watching only: could not ask the host who may play (${e instanceof Error ? e.message : String(e)}).` };
+    }
+  }
 
   /** Resign and draw end the game: the first press arms the button, a second within 4 s sends. */
   function confirming(/** @type {string} */ id, /** @type {string} */ question, /** @type {() => any} */ command) {
@@ -471,6 +499,12 @@ function start() {
   // -- the live view ------------------------------------------------------------------------------
 
   const status = $('connection');
+  const access = await askAccess();
+  control = access.control;
+  document.body.dataset.control = String(control);
+  $('watching').textContent = access.why;
+  $('watching').hidden = control;
+  if (!control) for (const id of GAME_BUTTONS) $(id).hidden = true;
   const events = new EventSource('/api/events');
   events.addEventListener('view', (/** @type {any} */ e) => {
     status.textContent = 'live';
@@ -522,6 +556,6 @@ function healthRows(/** @type {any} */ health) {
 }
 
 if (typeof document !== 'undefined') {
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
-  else start();
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void start());
+  else void start();
 }
