@@ -15,8 +15,11 @@ export interface Scoresheet {
 export type ScoresheetItem =
   | { readonly kind: 'move'; readonly text: string; readonly side: 'white' | 'black'; readonly comments: string[] }
   | { readonly kind: 'setup'; readonly position: Position; readonly comment: string }
-  /** A noted irregularity between moves (touching out of turn, 3.14): a comment after the last move. */
-  | { readonly kind: 'note'; readonly comment: string };
+  /**
+   * A noted irregularity between moves (touching out of turn, 3.14): a comment after the last
+   * move; the same one again before the next move counts `times` instead of repeating.
+   */
+  | { readonly kind: 'note'; readonly comment: string; readonly times?: number };
 
 /** An empty scoresheet for a game from `start`. */
 export function newScoresheet(start: Position, tags: readonly { name: string; value: string }[] = []): Scoresheet {
@@ -31,19 +34,33 @@ export function newScoresheet(start: Position, tags: readonly { name: string; va
  * result.
  */
 export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Scoresheet {
+  if (outputs.length === 0) return sheet;
   let items = [...sheet.items];
   let result = sheet.result;
-  let notes: string[] = [];
+  /** Noted irregularities for the next move, each once with how many times it was noted. */
+  let notes = new Map<string, number>();
   for (const o of outputs) {
     switch (o.type) {
       case 'move':
-        items.push({ kind: 'move', text: o.text, side: o.side, comments: notes });
-        notes = [];
+        items.push({ kind: 'move', text: o.text, side: o.side, comments: [...notes].map(([text, n]) => times(text, n)) });
+        notes = new Map();
         break;
-      case 'irregularity':
-        if (o.decision === 'note' && o.code === 'touch-out-of-turn') items.push({ kind: 'note', comment: `${o.message} Article ${o.article}.` });
-        else if (o.decision === 'note') notes.push(`${o.message} Article ${o.article}.`);
+      case 'irregularity': {
+        if (o.decision !== 'note') break;
+        const comment = `${o.message} Article ${o.article}.`;
+        if (o.code !== 'touch-out-of-turn') {
+          notes.set(comment, (notes.get(comment) ?? 0) + 1);
+          break;
+        }
+        // The same touch again since the last move is counted, so that a hand touching a piece
+        // over and over does not grow the scoresheet (and every view of it) without bound.
+        let at = items.length - 1;
+        while (at >= 0 && items[at].kind !== 'move' && !(items[at].kind === 'note' && (items[at] as { comment: string }).comment === comment)) at--;
+        const same = at >= 0 ? items[at] : null;
+        if (same?.kind === 'note') items[at] = { ...same, times: (same.times ?? 1) + 1 };
+        else items.push({ kind: 'note', comment });
         break;
+      }
       case 'accepted':
         if (o.code === 'takeback') {
           const at = items.map((x) => x.kind).lastIndexOf('move');
@@ -62,6 +79,9 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
   return { ...sheet, items, result };
 }
 
+/** A comment noted `n` times. */
+const times = (comment: string, n: number): string => (n > 1 ? `${comment} (${n} times)` : comment);
+
 /** The scoresheet as strict PDN 3.0. */
 export function scoresheetPdn(sheet: Scoresheet): string {
   const v = sheet.variant;
@@ -78,17 +98,18 @@ export function scoresheetPdn(sheet: Scoresheet): string {
   const preComments: string[] = [];
   let number = 1;
   let needNumber = true;
+  let last: string[] | null = null; // the comments of the last move written
   for (const item of sheet.items) {
     if (item.kind === 'setup' || item.kind === 'note') {
-      const last = [...moves].reverse().find((m) => m.kind === 'move');
-      if (last && last.kind === 'move') last.comments = [...(last.comments ?? []), item.comment];
-      else preComments.push(item.comment);
+      const comment = item.kind === 'note' ? times(item.comment, item.times ?? 1) : item.comment;
+      (last ?? preComments).push(comment);
       if (item.kind === 'setup') moves.push({ kind: 'setup', fen: writeFen(item.position) });
       needNumber = true;
       continue;
     }
     const first = item.side === v.firstToMove;
-    const node: WritableNode = { kind: 'move', text: item.text, comments: item.comments };
+    last = [...item.comments];
+    const node: WritableNode = { kind: 'move', text: item.text, comments: last };
     if (first) node.number = number;
     else if (needNumber) Object.assign(node, { number, blackFirst: true });
     moves.push(node);

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { gamePdn } from '../view.ts';
+import { touchOutOfTurn } from '../testing/touches.ts';
+
+describe('the scoresheet of noted irregularities', () => {
+  it('FMJD 3.14: the same touch out of turn again before the next move is counted on one note, not repeated', () => {
+    const once = touchOutOfTurn(1).state;
+    const many = touchOutOfTurn(3000).state;
+    expect(many.sheet.items).toHaveLength(1);
+    expect(many.sheet.items[0]).toMatchObject({ kind: 'note', times: 3000 });
+    const note = /\{([^}]*)\}/.exec(gamePdn(once))![1].trim();
+    expect(note).toMatch(/Article 3\.14\.$/);
+    expect(gamePdn(many)).toContain(`{${note} (3000 times)}`);
+    // The page's view grows with the game, not with the touches.
+    expect(gamePdn(many).length).toBeLessThan(gamePdn(once).length + 20);
+  });
+
+  it('8,000 touches with every view built take a bounded time (33 s when each touch grew the scoresheet)', () => {
+    const r = touchOutOfTurn(8000);
+    expect(r.views).toBeGreaterThanOrEqual(8000);
+    expect(r.ms).toBeLessThan(5000);
+  });
+});
