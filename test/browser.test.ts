@@ -4,10 +4,9 @@
 // screenshot." `dambord play` runs as a real process (the committed firmware in avr8js, the
 // serial link, the referee); Chromium opens its page and the test's clicks are the hands.
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { play, view } from './playProcess.ts';
@@ -15,10 +14,9 @@ import { formatMove, legalMoves, normaliseResult, parseFen, readPdn, squareName,
 import type { PdnPly } from '../rules/index.ts';
 import { fetchStandardFirmata } from '../hardware/firmata/fetch.mjs';
 import { oracleTexts } from './oracles.ts';
+import { hasChromium as chromiumHere, launchChromium } from './chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`browser.test.ts: skipped, ${CHROMIUM} is missing (apt-get install -y chromium, see scripts/setup.sh)`);
+const hasChromium = chromiumHere('browser.test.ts');
 
 const work = mkdtempSync(join(tmpdir(), 'dambord-browser-'));
 const shotDir = join(tmpdir(), 'dambord-browser');
@@ -75,11 +73,7 @@ describe.each(boards)('the page plays a real game on $board$skip', ({ args, skip
 
     let url: string;
     ({ child, url } = await play(work, ['--variant', 'brazilian', ...args]));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchChromium();
     const page: Page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));

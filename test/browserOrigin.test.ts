@@ -6,21 +6,19 @@
 // origin, a page reached through a foreign DNS name, and pages with and without the token.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { play, view, waitFor } from './playProcess.ts';
+import { hasChromium as chromiumHere, launchChromium } from './chromium.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`browserOrigin.test.ts: skipped, ${CHROMIUM} is missing (apt-get install -y chromium, see scripts/setup.sh)`);
+const hasChromium = chromiumHere('browserOrigin.test.ts');
 
 const work = mkdtempSync(join(tmpdir(), 'dambord-origin-'));
 const children: ChildProcess[] = [];
@@ -29,12 +27,8 @@ let hostile: Server | null = null;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    // evil.example is the attacker's DNS name, answering with this computer's address: DNS rebinding.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--host-resolver-rules=MAP evil.example 127.0.0.1'],
-  });
+  // evil.example is the attacker's DNS name, answering with this computer's address: DNS rebinding.
+  browser = await launchChromium(['--host-resolver-rules=MAP evil.example 127.0.0.1']);
 });
 
 afterAll(async () => {
