@@ -308,6 +308,16 @@ function headerOf(o: Record<string, unknown>): JournalHeader | string {
   };
 }
 
+const isText = (x: unknown): boolean => typeof x === 'string';
+/** The fields each kind of output must have, and what each must be. */
+const outFields: Record<OutRecord['type'], readonly (readonly [string, (x: unknown) => boolean])[]> = {
+  move: [['ply', (x) => Number.isInteger(x) && (x as number) > 0], ['side', (x) => COLORS.includes(x)], ['text', isText], ['fen', isText]],
+  irregularity: [['code', isText], ['article', isText], ['squares', (x) => Array.isArray(x) && x.every((q) => Number.isInteger(q) && q >= 0)], ['decision', (x) => x === 'decide' || x === 'note'], ['message', isText]],
+  accepted: [['code', isText], ['article', isText], ['fen', isText]],
+  corrected: [['fen', isText]],
+  result: [['result', isText], ['winner', (x) => x === 'draw' || COLORS.includes(x)], ['reason', isText], ['article', isText]],
+};
+
 /** Liberal reader: unknown fields are ignored; a missing or mistyped required field is a problem. */
 function entryOf(o: Record<string, unknown>): JournalEntry | string {
   switch (o.k) {
@@ -322,6 +332,8 @@ function entryOf(o: Record<string, unknown>): JournalEntry | string {
     case 'out': {
       const r = o.o as Record<string, unknown> | undefined;
       if (!r || !OUT_TYPES.includes(r.type) || !isNum(r.t)) return 'an output entry without a known output type and time';
+      const lacks = outFields[r.type as OutRecord['type']].find(([name, ok]) => !ok(r[name]));
+      if (lacks) return `${/^[aeiou]/.test(r.type as string) ? 'an' : 'a'} ${r.type as string} output whose "${lacks[0]}" is missing or not what it should be`;
       return { k: 'out', o: r as unknown as OutRecord };
     }
     case 'clock': {

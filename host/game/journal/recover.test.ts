@@ -85,6 +85,16 @@ describe('parseJournal validates every field it hands on', () => {
     expect(r.header).toBeNull();
     expect(r.problem?.reason).toBe(`line 1: ${reason}`);
   });
+  it.each([
+    ['a move without its ply', '{"type":"move","side":"white","text":"32-28","fen":"B:W28,31,33-50:B1-20","t":5}', 'a move output whose "ply" is missing or not what it should be'],
+    ['a move by nobody', '{"type":"move","ply":1,"side":"red","text":"32-28","fen":"B:W28,31,33-50:B1-20","t":5}', 'a move output whose "side" is missing or not what it should be'],
+    ['an irregularity with squares that are no squares', '{"type":"irregularity","code":"touch-move","article":"3.11","squares":[null],"decision":"note","message":"m","t":5}', 'an irregularity output whose "squares" is missing or not what it should be'],
+    ['a result without a winner', '{"type":"result","result":"2-0","reason":"resignation","article":"7.1.2.1","t":5}', 'a result output whose "winner" is missing or not what it should be'],
+  ])('an output entry with %s is a problem of its line, not a crash', (_, out, reason) => {
+    const r = parseJournal(new TextEncoder().encode(line(header.replace('TAGS', '[]')) + line(`{"n":1,"k":"out","o":${out}`)));
+    expect(r.entries).toEqual([]);
+    expect(r.problem?.reason).toBe(`line 2: ${reason}`);
+  });
 });
 
 function parseStart() {
