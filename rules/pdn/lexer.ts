@@ -268,9 +268,14 @@ export class PdnLexer {
   }
 
   private lineEnd(i: number): number {
-    const s = this.s;
-    while (i < s.length && s.charCodeAt(i) !== LF && s.charCodeAt(i) !== CR) i++;
+    while (!this.isLineEnd(i)) i++;
     return i;
+  }
+
+  /** True at a line break or the end of the text. */
+  private isLineEnd(i: number): boolean {
+    const c = this.s.charCodeAt(i);
+    return c === LF || c === CR || Number.isNaN(c);
   }
 
   private scanTag(i: number): void {
@@ -291,13 +296,14 @@ export class PdnLexer {
     this.kind = 'tag';
     this.text = s.slice(nameStart, j);
     j = this.skipBlanks(j);
-    const eol = this.lineEnd(j);
+    // The tag ends on its line; the end of the line is found by the scans below, which stop there
+    // (looking for it first made a line of tags quadratic).
     if (s.charCodeAt(j) !== 34) {
       // Unquoted value: [Event Foo]
       let k = j;
-      while (k < eol && s.charCodeAt(k) !== 93) k++;
-      if (k >= eol) {
-        this.i = eol;
+      while (!this.isLineEnd(k) && s.charCodeAt(k) !== 93) k++;
+      if (this.isLineEnd(k)) {
+        this.i = k;
         this.badToken('unclosed-tag', `${cap(at)} is not closed with ']' on its line.`);
         return;
       }
@@ -308,7 +314,7 @@ export class PdnLexer {
     }
     let k = j + 1;
     let escaped = false;
-    while (k < eol) {
+    while (!this.isLineEnd(k)) {
       const c = s.charCodeAt(k);
       if (c === 92 && (s.charCodeAt(k + 1) === 34 || s.charCodeAt(k + 1) === 92)) {
         escaped = true;
@@ -318,27 +324,27 @@ export class PdnLexer {
       if (c === 34) break;
       k++;
     }
-    if (k < eol) {
+    if (!this.isLineEnd(k)) {
       const m = this.skipBlanks(k + 1);
       const c = s.charCodeAt(m);
-      if (c === 93 || m >= eol) {
+      if (c === 93 || this.isLineEnd(m)) {
         this.value = unescape(s.slice(j + 1, k), escaped);
         this.i = c === 93 ? m + 1 : m;
         if (c !== 93) this.note = { code: 'tag-missing-bracket', reason: `${cap(at)} is not closed with ']'; read it up to the end of its line.` };
         return;
       }
+      // An unescaped quote inside the value: the value ends at the next `"` that is followed by `]`.
+      for (k++; !this.isLineEnd(k); k++) {
+        if (s.charCodeAt(k) !== 34) continue;
+        const close = this.skipBlanks(k + 1);
+        if (s.charCodeAt(close) !== 93) continue;
+        this.value = unescape(s.slice(j + 1, k), true);
+        this.note = { code: 'unescaped-quote', reason: `The value of ${at} contains a double quote that is not escaped as \\"; read as "${this.value}".` };
+        this.i = close + 1;
+        return;
+      }
     }
-    // An unescaped quote inside the value: the value ends at the next `"` that is followed by `]`.
-    for (let q = k + 1; q < eol; q++) {
-      if (s.charCodeAt(q) !== 34) continue;
-      const close = this.skipBlanks(q + 1);
-      if (s.charCodeAt(close) !== 93) continue;
-      this.value = unescape(s.slice(j + 1, q), true);
-      this.note = { code: 'unescaped-quote', reason: `The value of ${at} contains a double quote that is not escaped as \\"; read as "${this.value}".` };
-      this.i = close + 1;
-      return;
-    }
-    this.i = eol;
+    this.i = k;
     this.badToken('unclosed-tag', `The value of ${at} is not closed with '"]' on its line.`);
   }
 
@@ -422,11 +428,10 @@ export class PdnLexer {
 
   private scanSetup(i: number): void {
     const s = this.s;
-    const eol = this.lineEnd(i);
     let j = i + 1;
-    while (j < eol && s.charCodeAt(j) !== 47) j++;
-    if (j >= eol) {
-      this.i = eol;
+    while (!this.isLineEnd(j) && s.charCodeAt(j) !== 47) j++;
+    if (this.isLineEnd(j)) {
+      this.i = j;
       this.badToken('unclosed-setup', `The setup opened with '/' at line ${this.line}, column ${this.column} is not closed with '/' on its line, as in /FEN "W:W31-50:B1-20"/.`);
       return;
     }

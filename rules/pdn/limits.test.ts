@@ -1,10 +1,11 @@
 // PDN at the limits (hardening issue): variations nested thousands deep, comments of a million
 // words and lists of comments or remarks too long to spread as arguments are read, replayed and
 // written without a stack overflow; nothing in the reader or the writer recurses or spreads as
-// deep or as long as the input.
+// deep or as long as the input. Reading takes time linear in the text, however long its lines.
 import { describe, expect, it } from 'vitest';
 import type { PdnGame, PdnLine } from './game.ts';
 import { readPdn, writePdn } from './game.ts';
+import { PdnLexer } from './lexer.ts';
 import { parsePdnText } from './syntax.ts';
 import { writePdnGame } from './write.ts';
 import type { WritableNode } from './write.ts';
@@ -85,5 +86,47 @@ describe('huge comments and many of them', () => {
     const { games, errors } = parsePdnText('() '.repeat(300_000));
     expect(games).toEqual([]);
     expect(errors.filter((e) => e.code === 'variation-without-move')).toHaveLength(300_000);
+  });
+});
+
+/**
+ * How many characters the lexer looks at to read every token of `text`: the calls of
+ * `charCodeAt`, by which it reads, counted (a count, unlike a time, does not depend on the load
+ * of the machine).
+ */
+function looks(text: string): number {
+  const lx = new PdnLexer(text);
+  const charCodeAt = String.prototype.charCodeAt;
+  let calls = 0;
+  String.prototype.charCodeAt = function (this: string, i: number) {
+    calls++;
+    return charCodeAt.call(this, i);
+  };
+  try {
+    for (lx.next(); lx.kind !== 'eof'; lx.next());
+  } finally {
+    String.prototype.charCodeAt = charCodeAt;
+  }
+  return calls;
+}
+
+describe('time linear in the text', () => {
+  // Each character looked at a bounded number of times: four times the text, about four times
+  // the looks, not sixteen (a setup or a tag once looked for the end of its line first, so a line
+  // of them was quadratic: 256 KB of slashes took 37 s).
+  it.each([
+    ['slashes (empty setups)', '/'],
+    ['setups', '/FEN "W:W31:B19"/ '],
+    ['tags', '[a]'],
+    ['tags with quoted values', '[a "x"]'],
+    ['tags with unquoted values', '[a b]'],
+    ['tags with an unescaped quote', '[a "x" "]'],
+    ['games of a tag and a Delfts result', '[Result "4-6"]4-6 '],
+  ])('a line of %s', (_what, unit) => {
+    const line = (n: number) => unit.repeat(Math.ceil(n / unit.length));
+    const small = looks(line(4_000));
+    const large = looks(line(16_000));
+    expect(small).toBeGreaterThan(4_000);
+    expect(large / small).toBeLessThan(4.5);
   });
 });

@@ -225,8 +225,10 @@ function ignored(e: PdnError): boolean {
  */
 function remainder(text: string, g: PdnGame, next: PdnGame | undefined): string {
   let start = g.error!.pos.offset;
-  const open = text.lastIndexOf('{', start - 1);
-  if (open >= g.pos.offset && open > text.lastIndexOf('}', start - 1)) start = open;
+  // The last brace before the error in this game (not searched for before it: that made many broken games quadratic).
+  let brace = start - 1;
+  while (brace >= g.pos.offset && text[brace] !== '{' && text[brace] !== '}') brace--;
+  if (brace >= g.pos.offset && text[brace] === '{') start = brace;
   return text.slice(start, next ? next.pos.offset : text.length).replace(/\s+/g, ' ').trim();
 }
 
@@ -262,10 +264,12 @@ function losses(g: PdnGame, pdn: string): Loss[] {
   if (result !== undefined && result.replace(/\s+/g, '') !== '*' && b.result === '*')
     out.push({ pos: g.pos, what: `the result "${result}" is not a PDN 3.0 result (2-0, 1-1, 0-2, 1-0, 1/2-1/2, 0-1, 0-0); written as *` });
   const rewritten = new Set(['result', 'gametype', 'fen', 'setup']);
+  // Each tag written, as name and value, looked up in a set: a game of many tags is not compared pair by pair.
+  const pair = (name: string, value: string) => `${name}\n${value}`;
+  const written = new Set(b.tags.map((u) => pair(u.name, u.value)));
   for (const t of g.tags) {
     if (rewritten.has(t.name.toLowerCase())) continue;
-    const value = t.value.replace(/[\r\n\t]/g, ' ');
-    if (!b.tags.some((u) => u.name === t.name && u.value === value))
+    if (!written.has(pair(t.name, t.value.replace(/[\r\n\t]/g, ' '))))
       out.push({ pos: t.pos, what: `the tag [${t.name} "${t.value}"] is not written: PDN 3.0 tag names are identifiers such as Event, and each is written once` });
   }
   if (comments(g.preComments) !== comments(b.preComments)) out.push({ pos: g.pos, what: 'the comments before the first move are not written as read' });
