@@ -14,7 +14,7 @@ import { decodePdnBytes } from './decode.ts';
 import type { PdnError, PdnErrorCode } from './errors.ts';
 import { pdnError } from './errors.ts';
 import type { PdnGameSyntax, PdnMoveNode, PdnNode, PdnTag, SourcePos } from './syntax.ts';
-import { parsePdnText } from './syntax.ts';
+import { pdnTextItems } from './syntax.ts';
 import type { WritableNode } from './write.ts';
 import { writePdnGame } from './write.ts';
 
@@ -84,9 +84,30 @@ export interface ReadPdnOptions {
  * written a1-h8, with a remark saying so.
  */
 export function readPdn(input: Uint8Array | string, options: ReadPdnOptions = {}): { games: PdnGame[]; errors: PdnError[] } {
+  const games: PdnGame[] = [];
+  const errors: PdnError[] = [];
+  for (const item of readPdnGames(input, options)) {
+    if (item.kind === 'game') games.push(item.game);
+    else errors.push(item.error);
+  }
+  return { games, errors };
+}
+
+/** What a PDN file holds, in its order: a game replayed, or a remark about text outside any game. */
+export type PdnFileItem = { readonly kind: 'game'; readonly game: PdnGame } | { readonly kind: 'outside'; readonly error: PdnError };
+
+/**
+ * The games of a PDN file one at a time, as {@link readPdn} reads and replays them, with the
+ * remarks about text outside any game where they occur. Each game is read and replayed when it
+ * is asked for: a caller that keeps only what it needs of each game (a line of a report) holds
+ * one game at a time however large the file, where readPdn holds every game replayed (tens of
+ * times the size of the file).
+ *
+ * @example for (const item of readPdnGames(bytes)) if (item.kind === 'game') console.log(item.game.error ?? 'OK');
+ */
+export function* readPdnGames(input: Uint8Array | string, options: ReadPdnOptions = {}): Generator<PdnFileItem, void, undefined> {
   const text = typeof input === 'string' ? input : decodePdnBytes(input);
-  const parsed = parsePdnText(text);
-  return { games: parsed.games.map((g) => replayGame(g, options)), errors: parsed.errors };
+  for (const item of pdnTextItems(text)) yield item.kind === 'game' ? { kind: 'game', game: replayGame(item.game, options) } : item;
 }
 
 function replayGame(syntax: PdnGameSyntax, options: ReadPdnOptions): PdnGame {

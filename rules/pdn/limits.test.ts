@@ -4,7 +4,7 @@
 // deep or as long as the input. Reading takes time linear in the text, however long its lines.
 import { describe, expect, it } from 'vitest';
 import type { PdnGame, PdnLine } from './game.ts';
-import { readPdn, writePdn } from './game.ts';
+import { readPdn, readPdnGames, writePdn } from './game.ts';
 import { PdnLexer } from './lexer.ts';
 import { parsePdnText } from './syntax.ts';
 import { writePdnGame } from './write.ts';
@@ -128,5 +128,24 @@ describe('time linear in the text', () => {
     const large = looks(line(16_000));
     expect(small).toBeGreaterThan(4_000);
     expect(large / small).toBeLessThan(4.5);
+  });
+});
+
+describe('one game at a time', () => {
+  it('readPdnGames gives the games and the remarks outside them in the order of the text, as readPdn reads them', () => {
+    const text = ') [Event "a"]\n1. 32-28 *\n{between} $3 [Event "b"]\n1. 33-29 19-23 2-0\n{after}';
+    const items = [...readPdnGames(text)];
+    expect(items.map((i) => (i.kind === 'game' ? i.game.tags[0].value : i.error.code))).toEqual(['unmatched-close', 'a', 'no-game', 'annotation-without-move', 'b', 'no-game']);
+    const read = readPdn(text);
+    expect(items.flatMap((i) => (i.kind === 'game' ? [i.game] : []))).toEqual(read.games);
+    expect(items.flatMap((i) => (i.kind === 'outside' ? [i.error] : []))).toEqual(read.errors);
+  });
+
+  it('reads a game only when it is asked for', () => {
+    const items = readPdnGames('[Event "a"]\n1. 32-28 *\n[Event "b"]\n1. 32-28 {never closed');
+    const first = items.next();
+    expect(first.value).toMatchObject({ kind: 'game', game: { error: null } });
+    // The second game, and its error, are still unread: stopping here costs nothing more.
+    expect(items.return(undefined).done).toBe(true);
   });
 });

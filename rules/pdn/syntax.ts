@@ -97,6 +97,9 @@ interface Frame {
   black: boolean;
 }
 
+/** What a PDN text holds, in its order: a game, or a remark about text outside any game. */
+export type PdnTextItem = { readonly kind: 'game'; readonly game: PdnGameSyntax } | { readonly kind: 'outside'; readonly error: PdnError };
+
 /**
  * Reads every game of a PDN text (decode bytes first with `decodePdnBytes`). Liberal: it accepts
  * the PDN 3.0 reading grammar and what real files do (move numbers glued to moves, `1- 6`,
@@ -110,29 +113,48 @@ interface Frame {
  * games[0].result; // '*'
  */
 export function parsePdnText(text: string): PdnParseResult {
-  const lx = new PdnLexer(text);
   const games: PdnGameSyntax[] = [];
   const errors: PdnError[] = [];
+  for (const item of pdnTextItems(text)) {
+    if (item.kind === 'game') games.push(item.game);
+    else errors.push(item.error);
+  }
+  return { games, errors };
+}
+
+/**
+ * The games of a PDN text one at a time, as {@link parsePdnText} reads them, with the remarks
+ * about text outside any game where they occur: a game is read when it is asked for, so a
+ * caller that lets each game go before asking for the next holds one game at a time, however
+ * long the text.
+ *
+ * @example for (const item of pdnTextItems(text)) if (item.kind === 'game') console.log(item.game.moves.length);
+ */
+export function* pdnTextItems(text: string): Generator<PdnTextItem, void, undefined> {
+  const lx = new PdnLexer(text);
   lx.next();
   while (lx.kind !== 'eof') {
     if (lx.kind === 'close' || lx.kind === 'nag' || lx.kind === 'strength') {
       const what = lx.kind === 'close' ? "A ')' with no variation open" : `The annotation '${lx.text}'`;
-      errors.push(remark(lx, lx.kind === 'close' ? 'unmatched-close' : 'annotation-without-move', `${what} at line ${lx.line}, column ${lx.column} is outside any game and was ignored.`));
+      yield outside(remark(lx, lx.kind === 'close' ? 'unmatched-close' : 'annotation-without-move', `${what} at line ${lx.line}, column ${lx.column} is outside any game and was ignored.`));
       lx.next();
       continue;
     }
     const game = readGame(lx);
     if (game.tags.length || game.moves.length || game.result !== undefined || game.errors.some((e) => e.fatal)) {
-      games.push(game);
+      yield { kind: 'game', game };
     } else {
       // Only comments, move numbers or empty variations, as after the last game: not a game.
       const p = game.pos;
       const what = game.preComments.length ? 'The comment' : 'The text';
-      errors.push(pdnError('no-game', p, `${what} at line ${p.line}, column ${p.column} holds no game and was ignored.`));
-      appendAll(errors, game.errors);
+      yield outside(pdnError('no-game', p, `${what} at line ${p.line}, column ${p.column} holds no game and was ignored.`));
+      for (const error of game.errors) yield outside(error);
     }
   }
-  return { games, errors };
+}
+
+function outside(error: PdnError): PdnTextItem {
+  return { kind: 'outside', error };
 }
 
 function remark(lx: PdnLexer, code: PdnErrorCode, reason: string): PdnError {

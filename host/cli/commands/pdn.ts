@@ -3,12 +3,12 @@
 // them as strict PDN 3.0 and says on stderr whatever it could not keep.
 
 import { writeFileSync } from 'node:fs';
-import { PDN_ERROR_CODES, decodePdnBytes, readPdn, sameMove, writePdn } from '../../../rules/index.ts';
+import { PDN_ERROR_CODES, readPdn, readPdnGames, sameMove, writePdn } from '../../../rules/index.ts';
 import type { PdnError, PdnGame, PdnLine, PdnTag, Variant } from '../../../rules/index.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
-import { readInput, variantOption, why } from '../input.ts';
+import { readText, variantOption, why } from '../input.ts';
 
 const checkUsage = `Usage: dambord pdn check [--variant V] [--verbose] FILE...
 
@@ -89,31 +89,38 @@ export const pdnCheckCommand: Command = {
     let unreadable = 0;
     let empty = 0;
     for (const file of files) {
-      const input = await readInput(file, io);
+      const input = await readText(file, io);
       if (!input.ok) {
         io.stderr.write(`dambord pdn check: ${input.error}\n`);
         unreadable++;
         continue;
       }
       const { name } = input;
-      const text = decodePdnBytes(input.bytes);
-      const read = readPdn(text, variant.options);
+      // One game at a time, replayed, reported and let go: the file's remarks come first.
+      const remarks: string[] = [];
       const out: string[] = [];
-      if (args.options.verbose) for (const e of read.errors) out.push(`${name}:${e.pos.line}:${e.pos.column}: ${e.reason}\n`);
-      if (read.games.length === 0) {
-        out.push(`${name}: no game found\n`);
-        empty++;
-      }
-      read.games.forEach((g, k) => {
+      let k = 0;
+      for (const item of readPdnGames(input.text, variant.options)) {
+        if (item.kind === 'outside') {
+          const e = item.error;
+          if (args.options.verbose) remarks.push(`${name}:${e.pos.line}:${e.pos.column}: ${e.reason}\n`);
+          continue;
+        }
+        const g = item.game;
+        k++;
         games++;
-        if (g.error) out.push(`${name}:${g.error.pos.line}:${g.error.pos.column}: ${label(g, k + 1)}: ERROR ${withoutLocation(g.error)}\n`);
+        if (g.error) out.push(`${name}:${g.error.pos.line}:${g.error.pos.column}: ${label(g, k)}: ERROR ${withoutLocation(g.error)}\n`);
         else {
           ok++;
-          out.push(`${name}:${g.pos.line}: ${label(g, k + 1)}: OK, ${count(plies(g.line), 'move')}, ${variantText(g)}\n`);
+          out.push(`${name}:${g.pos.line}: ${label(g, k)}: OK, ${count(plies(g.line), 'move')}, ${variantText(g)}\n`);
         }
         if (args.options.verbose) for (const r of g.remarks) out.push(`  ${r.pos.line}:${r.pos.column}: ${withoutLocation(r)}\n`);
-      });
-      io.stdout.write(out.join(''));
+      }
+      if (k === 0) {
+        remarks.push(`${name}: no game found\n`);
+        empty++;
+      }
+      io.stdout.write(remarks.join('') + out.join(''));
     }
     const failed = unreadable > 0 ? `; ${count(unreadable, 'file')} could not be read` : '';
     io.stdout.write(`${count(games, 'game')}: ${ok} ok, ${games - ok} with errors${failed}\n`);
@@ -137,36 +144,51 @@ export const pdnConvertCommand: Command = {
     const files = args.positionals;
     if (files.length !== 1)
       return usageError(io, 'pdn convert', files.length === 0 ? 'FILE is missing: name a PDN file, or - for standard input' : `one FILE expected, got "${files.join(' ')}"`);
-    const input = await readInput(files[0], io);
+    const input = await readText(files[0], io);
     if (!input.ok) {
       io.stderr.write(`dambord pdn convert: ${input.error}\n`);
       return EXIT.io;
     }
-    const { name } = input;
-    const text = decodePdnBytes(input.bytes);
-    const read = readPdn(text, variant.options);
-    const report = (s: string) => io.stderr.write(`${s}\n`);
-    for (const e of read.errors) if (args.options.verbose || ignored(e)) report(`${name}:${e.pos.line}:${e.pos.column}: warning: ${e.reason}`);
-    if (read.games.length === 0) report(`${name}: no game found`);
+    const { name, text } = input;
+    // One game at a time, replayed, written and let go; the file's remarks are said first.
+    const remarks: string[] = [];
+    const said: string[] = [];
     const written: string[] = [];
+    let games = 0;
     let broken = 0;
-    read.games.forEach((g, k) => {
-      const who = label(g, k + 1);
-      const warn = (pos: { line: number; column?: number }, what: string) => report(`${name}:${pos.line}:${pos.column !== undefined ? `${pos.column}:` : ''} ${who}: warning: ${what}`);
+    const convert = (g: PdnGame, k: number, end: number) => {
+      const who = label(g, k);
+      const warn = (pos: { line: number; column?: number }, what: string) => said.push(`${name}:${pos.line}:${pos.column !== undefined ? `${pos.column}:` : ''} ${who}: warning: ${what}`);
       for (const r of g.remarks) if (args.options.verbose || ignored(r)) warn(r.pos, withoutLocation(r));
       if (g.error) {
         broken++;
         const at = `${name}:${g.error.pos.line}:${g.error.pos.column}: ${who}: ERROR ${withoutLocation(g.error).replace(/\.$/, '')}`;
-        if (g.tags.some((t) => t.pos.offset === g.error!.pos.offset)) return report(`${at}; the game is left out of the output`);
-        report(`${at}; written up to the error, the rest of its moves kept in a comment`);
-        written.push(writePdn(withComment(g, `dambord: not converted: ${remainder(text, g, read.games[k + 1])}`)));
+        if (g.tags.some((t) => t.pos.offset === g.error!.pos.offset)) return said.push(`${at}; the game is left out of the output`);
+        said.push(`${at}; written up to the error, the rest of its moves kept in a comment`);
+        written.push(writePdn(withComment(g, `dambord: not converted: ${remainder(text, g, end)}`)));
         return;
       }
       if (g.variantSource === 'guessed') warn(g.pos, `it has no GameType or Variant tag and its moves are not legal in international draughts (the PDN default); they are in ${g.variant.name}, so it is written with GameType ${g.variant.gameType}`);
       const pdn = writePdn(g);
       for (const d of losses(g, pdn)) warn(d.pos, d.what);
       written.push(pdn);
-    });
+    };
+    // A game is converted once the next one is read: the text kept for a broken game ends where the next game starts.
+    let last: PdnGame | null = null;
+    for (const item of readPdnGames(text, variant.options)) {
+      if (item.kind === 'outside') {
+        const e = item.error;
+        if (args.options.verbose || ignored(e)) remarks.push(`${name}:${e.pos.line}:${e.pos.column}: warning: ${e.reason}`);
+        continue;
+      }
+      if (last) convert(last, games, item.game.pos.offset);
+      last = item.game;
+      games++;
+    }
+    if (last) convert(last, games, text.length);
+    if (games === 0) remarks.push(`${name}: no game found`);
+    const report = (s: string) => io.stderr.write(`${s}\n`);
+    for (const s of [...remarks, ...said]) report(s);
     const output = written.join('');
     const out = args.options.output;
     if (out !== undefined && out !== '-') {
@@ -177,7 +199,7 @@ export const pdnConvertCommand: Command = {
         return EXIT.io;
       }
     } else io.stdout.write(output);
-    return broken > 0 || read.games.length === 0 ? EXIT.checkFailed : EXIT.ok;
+    return broken > 0 || games === 0 ? EXIT.checkFailed : EXIT.ok;
   },
 };
 
@@ -220,16 +242,16 @@ function ignored(e: PdnError): boolean {
 }
 
 /**
- * The text of a broken game from its error to the next game: what the output cannot hold as
+ * The text of a broken game from its error to `end`, where the next game starts: what the output cannot hold as
  * moves. A comment left open before the error (a nested comment) is taken from its `{`.
  */
-function remainder(text: string, g: PdnGame, next: PdnGame | undefined): string {
+function remainder(text: string, g: PdnGame, end: number): string {
   let start = g.error!.pos.offset;
   // The last brace before the error in this game (not searched for before it: that made many broken games quadratic).
   let brace = start - 1;
   while (brace >= g.pos.offset && text[brace] !== '{' && text[brace] !== '}') brace--;
   if (brace >= g.pos.offset && text[brace] === '{') start = brace;
-  return text.slice(start, next ? next.pos.offset : text.length).replace(/\s+/g, ' ').trim();
+  return text.slice(start, end).replace(/\s+/g, ' ').trim();
 }
 
 /** The game with `comment` after its last replayed move (before its first move if it has none). */

@@ -1,10 +1,10 @@
-import { decodePdnBytes, readPdn } from '../../../rules/index.ts';
-import type { Move } from '../../../rules/index.ts';
+import { readPdnGames } from '../../../rules/index.ts';
+import type { Move, PdnGame } from '../../../rules/index.ts';
 import { renderGame } from '../../script/render.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
-import { readInput, variantOption } from '../input.ts';
+import { readText, variantOption } from '../input.ts';
 
 const usage = `Usage: dambord script [--variant V] [--game N] [--seed S] [--plain] FILE
 
@@ -41,15 +41,22 @@ export const scriptCommand: Command = {
     const seed = Number(options.seed ?? '1');
     if (!Number.isInteger(number) || number < 1) return usageError(io, 'script', `--game must be a game number from 1, not "${options.game}"`);
     if (!Number.isInteger(seed)) return usageError(io, 'script', `--seed must be a whole number, not "${options.seed}"`);
-    const input = await readInput(positionals[0], io);
+    const input = await readText(positionals[0], io);
     if (!input.ok) {
       io.stderr.write(`dambord script: ${input.error}\n`);
       return EXIT.io;
     }
-    const games = readPdn(decodePdnBytes(input.bytes), chosen ? { variant: chosen.variant } : {}).games;
-    const g = games[number - 1];
+    // The games are read one at a time up to game N; all of them only to count them when there is no game N.
+    let g: PdnGame | undefined;
+    let games = 0;
+    for (const item of readPdnGames(input.text, chosen ? { variant: chosen.variant } : {})) {
+      if (item.kind === 'game' && ++games === number) {
+        g = item.game;
+        break;
+      }
+    }
     if (!g) {
-      io.stderr.write(`dambord script: ${input.name} has ${games.length} game${games.length === 1 ? '' : 's'}; there is no game ${number}\n`);
+      io.stderr.write(`dambord script: ${input.name} has ${games} game${games === 1 ? '' : 's'}; there is no game ${number}\n`);
       return EXIT.usage;
     }
     if (g.error) io.stderr.write(`dambord script: ${input.name}:${g.error.pos.line}:${g.error.pos.column}: ${g.error.reason}; the moves before it are rendered\n`);
