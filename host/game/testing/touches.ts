@@ -17,7 +17,7 @@ export function touchOutOfTurn(touches: number): { state: GameState; ms: number;
   if (!start.ok) throw new Error(start.error.reason);
   const occupied = SquareSet.from([...start.position.board.keys()].filter((i) => start.position.board[i] !== 0));
   let state = createGame({ start: start.position, policy: tournament, players: { white: 'White', black: 'Black' }, tags: [], timeControl: null, hints: false });
-  const hello = { fw: '2.0.0', squares: 50, buttons: 4, caps: [], ring: 64, boot: 1 };
+  const hello = { fw: '2.0.0', squares: 50, buttons: 4, caps: [], ring: 64, boot: 1, extra: {} };
   let t = 0;
   let seq = 0;
   let views = 0;
