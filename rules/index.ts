@@ -18,7 +18,7 @@ export * from './pdn/errors.ts';
 export * from './pdn/syntax.ts';
 export * from './pdn/game.ts';
 export { writePdnGame } from './pdn/write.ts';
-export { decodePdnBytes } from './pdn/decode.ts';
+export { decodePdnBytes, decodeText } from './pdn/decode.ts';
 export * from './game.ts';
 export { generateRoutes } from './movegen.ts';
 export { mulberry32 } from './prng.ts';

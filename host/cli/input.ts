@@ -1,7 +1,7 @@
 // What several commands read the same way: a file or standard input, and a --variant option.
 
 import { readFileSync } from 'node:fs';
-import { decodePdnBytes, variantByName, variants } from '../../rules/index.ts';
+import { decodeText, variantByName, variants } from '../../rules/index.ts';
 import type { Variant } from '../../rules/index.ts';
 import type { Io } from './command.ts';
 
@@ -20,12 +20,13 @@ export async function readInput(file: string, io: Io): Promise<Input> {
 export type TextInput = { ok: true; name: string; text: string } | { ok: false; error: string };
 
 /**
- * A text file (a PDN file, an action script), or standard input for `-`, decoded as
- * `decodePdnBytes` does; its bytes are not kept, only the text.
+ * A text file (a PDN file, an action script), or standard input for `-`, decoded by
+ * `decodeText`: UTF-8 (a byte order mark skipped), UTF-16 either way round, or latin-1. Its
+ * bytes are not kept, only the text.
  */
 export async function readText(file: string, io: Io): Promise<TextInput> {
   const input = await readInput(file, io);
-  return input.ok ? { ok: true, name: input.name, text: decodePdnBytes(input.bytes) } : input;
+  return input.ok ? { ok: true, name: input.name, text: decodeText(input.bytes) } : input;
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {

@@ -82,3 +82,34 @@ describe('memory', () => {
     expect(said.maxRss / 1e6).toBeLessThan(400);
   });
 });
+
+describe('text files in UTF-16', () => {
+  /** `text` as UTF-16 bytes with a byte order mark, or little-endian without one. */
+  const utf16 = (text: string, as: 'utf-16le' | 'utf-16be' | 'utf-16le, no BOM') => {
+    const le = Buffer.from(as === 'utf-16le, no BOM' ? text : `\ufeff${text}`, 'utf16le');
+    return as === 'utf-16be' ? Buffer.from(le).swap16() : le;
+  };
+  const ILLEGAL = '[Event "x"]\r\n1. 32-28 19-23 2. 28x19 14x24 *\r\n';
+
+  it.each(['utf-16le', 'utf-16be', 'utf-16le, no BOM'] as const)('pdn check, convert and script read a PDN file in %s, errors at the line and column of its characters', async (as) => {
+    const check = await cli(['pdn', 'check', '-'], utf16(ILLEGAL, as));
+    expect(check.stdout).toMatch(/^<stdin>:2:25: game 1 \(\? - \?, x\): ERROR move 14x24: "14x24" is not a legal move for black: .*\n1 game: 0 ok, 1 with errors\n$/);
+    const convert = await cli(['pdn', 'convert', '-'], utf16('[White "Zoë"]\r\n1. 32-28 *\r\n', as));
+    expect(convert).toMatchObject({ code: EXIT.ok, stderr: '', stdout: expect.stringContaining('[White "Zoë"]') });
+    const script = await cli(['script', '-'], utf16('1. 32-28 19-23 *\r\n', as));
+    expect(script).toMatchObject({ code: EXIT.ok, stdout: expect.stringContaining('lift 32\n') });
+  });
+
+  it.each(['utf-16le', 'utf-16be', 'utf-16le, no BOM'] as const)('replay reads an action script in %s, a bad line named by its number', async (as) => {
+    const r = await cli(['replay', '--json', '-'], utf16('lift 32\r\nplace 28\r\n', as));
+    expect(r).toMatchObject({ code: EXIT.ok, stderr: '', stdout: expect.stringContaining('"move":"32-28"') });
+    const bad = await cli(['replay', '-'], utf16('lift 32\r\nplace 28\r\nhop 3\r\n', as));
+    expect(bad).toMatchObject({ code: EXIT.usage, stderr: 'dambord replay: standard input, line 3: "hop" is not an action: use lift, place, press, wait, resign or draw\n' });
+  });
+
+  it('a UTF-8 byte order mark is skipped silently', async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    expect((await cli(['pdn', 'check', '-'], Buffer.concat([bom, Buffer.from('1. 32-28 *\n')]))).code).toBe(EXIT.ok);
+    expect((await cli(['replay', '-'], Buffer.concat([bom, Buffer.from('lift 32\nplace 28\n')]))).code).toBe(EXIT.ok);
+  });
+});

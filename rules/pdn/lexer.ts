@@ -46,6 +46,10 @@ function isDelimiter(c: number): boolean {
     c === 91 /* [ */ || c === 59 /* ; */ || c === 36 /* $ */ || c === 125 /* } */ || c === 93 /* ] */ || Number.isNaN(c)
   );
 }
+/** A character that shows as nothing, or garbles a terminal: C0 and C1 controls (a NUL byte from a binary file, say). */
+function isControl(c: number): boolean {
+  return c < 32 || (c >= 0x7f && c <= 0x9f);
+}
 function isSeparator(c: number): boolean {
   return c === 45 /* - */ || c === 120 /* x */ || c === 88 /* X */ || c === 58 /* : */;
 }
@@ -203,7 +207,7 @@ export class PdnLexer {
       return this.bad(i, 'not-a-move', `'${word(s, i)}' at line ${this.line}, column ${this.column} is not a move: expected a move such as 32-28 or c3-d4.`);
     }
     const cp = s.codePointAt(i) ?? c;
-    const shown = c === 125 ? "'}' with no comment open" : c === 93 ? "']' with no tag open" : `'${String.fromCodePoint(cp)}'`;
+    const shown = c === 125 ? "'}' with no comment open" : c === 93 ? "']' with no tag open" : isControl(cp) ? `control character U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : `'${String.fromCodePoint(cp)}'`;
     this.bad(i, 'unexpected-character', `Unexpected ${shown} at line ${this.line}, column ${this.column}: expected a move, a move number, a comment, a variation or a result.`);
   }
 

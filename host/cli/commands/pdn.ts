@@ -1,6 +1,6 @@
-// `dambord pdn check` and `dambord pdn convert`: PDN files read with readPdn (bytes in UTF-8 or
-// latin-1, every game replayed under its variant); check reports each game, convert rewrites
-// them as strict PDN 3.0 and says on stderr whatever it could not keep.
+// `dambord pdn check` and `dambord pdn convert`: PDN files read one game at a time (bytes in
+// UTF-8, UTF-16 or latin-1, every game replayed under its variant); check reports each game,
+// convert rewrites them as strict PDN 3.0 and says on stderr whatever it could not keep.
 
 import { writeFileSync } from 'node:fs';
 import { PDN_ERROR_CODES, readPdn, readPdnGames, sameMove, writePdn } from '../../../rules/index.ts';
@@ -12,7 +12,7 @@ import { readText, variantOption, why } from '../input.ts';
 
 const checkUsage = `Usage: dambord pdn check [--variant V] [--verbose] FILE...
 
-Reads each PDN file (UTF-8 or latin-1; - is standard input), replays every game under its
+Reads each PDN file (UTF-8, UTF-16 or latin-1; - is standard input), replays every game under its
 variant and prints one line per game:
 
   FILE:LINE: game N (White - Black, Event): OK, 57 moves, international
@@ -41,7 +41,7 @@ Examples:
 
 const convertUsage = `Usage: dambord pdn convert [--variant V] [-o OUT] [--verbose] FILE
 
-Reads a PDN file (UTF-8 or latin-1; - is standard input), replays every game and writes it
+Reads a PDN file (UTF-8, UTF-16 or latin-1; - is standard input), replays every game and writes it
 again as strict PDN 3.0 (UTF-8) to OUT, or to standard output.
 
 What changes: the seven tags Event, Site, Date, Round, White, Black, Result come first ("?"

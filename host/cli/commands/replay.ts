@@ -10,7 +10,7 @@ import { playOnSimulatedBoard } from '../../sim/throughSim.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
-import { readInput, variantOption, why } from '../input.ts';
+import { readText, variantOption, why } from '../input.ts';
 
 const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--show-jumps] [--through sim|firmata] [--json] [--pdn FILE] SCRIPT
 
@@ -69,12 +69,12 @@ export const replayCommand: Command = {
     if (positionals.length !== 1) return usageError(io, 'replay', positionals.length === 0 ? 'SCRIPT is missing (a file, or - for standard input)' : 'one SCRIPT expected');
     const fen = parseFen(variant, options.fen ?? variant.startFen);
     if (!fen.ok) return usageError(io, 'replay', `bad FEN "${options.fen}" at character ${fen.error.offset + 1}: ${fen.error.reason}`);
-    const input = await readInput(positionals[0], io);
+    const input = await readText(positionals[0], io);
     if (!input.ok) {
       io.stderr.write(`dambord replay: ${input.error}\n`);
       return EXIT.io;
     }
-    const script = parseActionScript(new TextDecoder().decode(input.bytes), variant);
+    const script = parseActionScript(input.text, variant);
     if (!script.ok) {
       io.stderr.write(`dambord replay: ${positionals[0] === '-' ? 'standard input' : positionals[0]}, ${script.reason}\n`);
       return EXIT.usage;
