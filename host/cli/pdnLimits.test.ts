@@ -2,14 +2,10 @@
 // issue): variations nested 100,000 deep and a comment of a million words are read and
 // written, not a stack overflow; time grows linearly with the input, and pdn check holds one
 // game at a time, not the whole file's games.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readPdn } from '../../rules/index.ts';
 import { growth } from '../../test/growth.ts';
-import { ORACLE_GAMES } from '../../test/oracles.ts';
+import { largePdnFile, pdnCheckPeak } from '../../test/pdnMemory.ts';
 import { EXIT } from './command.ts';
 import { runCliBuffered as cli } from './testing.ts';
 
@@ -57,29 +53,14 @@ describe('time linear in the input', () => {
 });
 
 describe('memory', () => {
-  // pdn check held every game of the file replayed, about 85 times the file (a 20 MB file took
+  // pdn check held every game of the file replayed, about 65 times the file (a 20 MB file took
   // 1.3 GB); it holds one game at a time and what it prints.
   it('pdn check of a 20 MB file peaks under 400 MB', () => {
-    const game = readFileSync(new URL('nk ronde 01.pdn', ORACLE_GAMES));
-    const copies = Math.ceil(20e6 / game.length);
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'dambord-pdn-memory-')), 'big.pdn');
-    writeFileSync(file, Buffer.concat(Array.from({ length: copies }, () => game)));
-    const main = new URL('./main.ts', import.meta.url).href;
-    const child = spawnSync(
-      process.execPath,
-      ['--input-type=module', '-e', `
-        import { register } from 'tsx/esm/api';
-        register();
-        const { runCli } = await import(${JSON.stringify(main)});
-        const code = await runCli(['pdn', 'check', ${JSON.stringify(file)}], { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin });
-        process.stderr.write(JSON.stringify({ code, maxRss: process.resourceUsage().maxRSS * 1024 }));
-      `],
-      { encoding: 'utf8', cwd: path.dirname(new URL(import.meta.url).pathname), maxBuffer: 1 << 28 },
-    );
-    const said = JSON.parse(child.stderr) as { code: number; maxRss: number };
-    expect(child.stdout.trimEnd().split('\n').pop()).toBe(`${copies * 7} games: ${copies * 7} ok, 0 with errors`);
-    expect(said.code).toBe(EXIT.ok);
-    expect(said.maxRss / 1e6).toBeLessThan(400);
+    const { file, games } = largePdnFile(20e6);
+    const r = pdnCheckPeak(file);
+    expect(r.stdout.trimEnd().split('\n').pop()).toBe(`${games} games: ${games} ok, 0 with errors`);
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.maxRss / 1e6).toBeLessThan(400);
   });
 });
 

@@ -1,0 +1,38 @@
+// For tests and benchmarks: a large PDN file of real games, and the peak memory of
+// `dambord pdn check` reading it in a process of its own.
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ORACLE_GAMES } from './oracles.ts';
+
+/** A file of about `bytes` bytes in a new temporary folder: `nk ronde 01.pdn` (7 international games) again and again. */
+export function largePdnFile(bytes: number): { file: string; games: number } {
+  const copy = readFileSync(new URL('nk ronde 01.pdn', ORACLE_GAMES));
+  const copies = Math.ceil(bytes / copy.length);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'dambord-pdn-large-')), 'large.pdn');
+  writeFileSync(file, Buffer.concat(Array.from({ length: copies }, () => copy)));
+  return { file, games: copies * 7 };
+}
+
+/** `dambord pdn check FILE` in a new Node process: its exit code, its standard output and its peak resident memory in bytes. */
+export function pdnCheckPeak(file: string): { code: number; stdout: string; maxRss: number } {
+  const main = new URL('../host/cli/main.ts', import.meta.url).href;
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { register } from 'tsx/esm/api';
+       register();
+       const { runCli } = await import(${JSON.stringify(main)});
+       const code = await runCli(['pdn', 'check', ${JSON.stringify(file)}], { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin });
+       process.stderr.write(JSON.stringify({ code, maxRss: process.resourceUsage().maxRSS * 1024 }));`,
+    ],
+    { encoding: 'utf8', cwd: fileURLToPath(new URL('..', import.meta.url)), maxBuffer: 1 << 28 },
+  );
+  const said = JSON.parse(child.stderr) as { code: number; maxRss: number };
+  return { ...said, stdout: child.stdout };
+}
