@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { PdnGame, PdnLine } from './game.ts';
 import { readPdn, readPdnGames, writePdn } from './game.ts';
 import { PdnLexer } from './lexer.ts';
+import { looks } from './testing/looks.ts';
 import { parsePdnText } from './syntax.ts';
 import { writePdnGame } from './write.ts';
 import type { WritableNode } from './write.ts';
@@ -89,30 +90,15 @@ describe('huge comments and many of them', () => {
   });
 });
 
-/**
- * How many characters the lexer looks at to read every token of `text`: the calls of
- * `charCodeAt`, by which it reads, counted (a count, unlike a time, does not depend on the load
- * of the machine).
- */
-function looks(text: string): number {
+/** Reads every token of `text` with the lexer alone. */
+function lex(text: string): void {
   const lx = new PdnLexer(text);
-  const charCodeAt = String.prototype.charCodeAt;
-  let calls = 0;
-  String.prototype.charCodeAt = function (this: string, i: number) {
-    calls++;
-    return charCodeAt.call(this, i);
-  };
-  try {
-    for (lx.next(); lx.kind !== 'eof'; lx.next());
-  } finally {
-    String.prototype.charCodeAt = charCodeAt;
-  }
-  return calls;
+  for (lx.next(); lx.kind !== 'eof'; lx.next());
 }
 
 describe('time linear in the text', () => {
-  // Each character looked at a bounded number of times: four times the text, about four times
-  // the looks, not sixteen (a setup or a tag once looked for the end of its line first, so a line
+  // Each character looked at a bounded number of times (the calls of charCodeAt, counted): four
+  // times the text, about four times the looks, not sixteen (a setup or a tag once looked for the end of its line first, so a line
   // of them was quadratic: 256 KB of slashes took 37 s).
   it.each([
     ['slashes (empty setups)', '/'],
@@ -124,8 +110,8 @@ describe('time linear in the text', () => {
     ['games of a tag and a Delfts result', '[Result "4-6"]4-6 '],
   ])('a line of %s', (_what, unit) => {
     const line = (n: number) => unit.repeat(Math.ceil(n / unit.length));
-    const small = looks(line(4_000));
-    const large = looks(line(16_000));
+    const small = looks(() => lex(line(4_000)));
+    const large = looks(() => lex(line(16_000)));
     expect(small).toBeGreaterThan(4_000);
     expect(large / small).toBeLessThan(4.5);
   });
