@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { parsePdnText } from '../rules/index.ts';
 import { runCliBuffered } from '../host/cli/testing.ts';
+import { longComment, nestedVariations } from '../rules/pdn/testing/hostile.ts';
 import { growth } from '../test/growth.ts';
 import { largePdnFile, pdnCheckPeak } from '../test/pdnMemory.ts';
 import type { BenchOptions, BenchResult } from './types.ts';
@@ -22,8 +23,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
   };
   const line = (unit: string) => (n: number) => unit.repeat(Math.ceil(n / unit.length));
   const tags = (n: number) => `${Array.from({ length: n }, (_, i) => `[Tag${i} "value ${i}"]\n`).join('')}1. 32-28 *\n`;
-  const nested = (n: number) => `1. 32-28 ${Array.from({ length: n }, (_, i) => (i % 2 ? '(31-27 ' : '(33-29 ')).join('')}${')'.repeat(n)} *\n`;
-  const comment = (n: number) => `1. 32-28 {${Array.from({ length: n }, (_, i) => `w${i % 10}`).join(' ')}} *\n`;
+  const comment = (n: number) => `1. 32-28 {${longComment(n)}} *\n`;
   const kb = (n: number) => `${Math.round(n / 1024)} KB`;
   const results: BenchResult[] = [];
   const doubled = async <T>(what: string, size: (n: number) => string, make: (n: number) => T, runOnce: (input: T) => unknown, n: number) => {
@@ -37,7 +37,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
   await doubled('parsePdnText: a line of slashes', kb, line('/'), parsePdnText, 256 * 1024);
   await doubled('parsePdnText: a line of tags', kb, line('[Event "x"]'), parsePdnText, 256 * 1024);
   await doubled('pdn convert: one game with many tags', (n) => `${n} tags`, tags, convert, 40_000);
-  await doubled('pdn convert: variations nested deep', (n) => `${n} levels`, nested, convert, 50_000);
+  await doubled('pdn convert: variations nested deep', (n) => `${n} levels`, (n) => nestedVariations(n), convert, 50_000);
   await doubled('pdn convert: one long comment', (n) => `${n} words`, comment, convert, 1_000_000);
 
   const { file } = largePdnFile(50e6 * k);

@@ -4,22 +4,15 @@
 // game at a time, not the whole file's games.
 import { describe, expect, it } from 'vitest';
 import { readPdn } from '../../rules/index.ts';
+import { longComment, nestedVariations } from '../../rules/pdn/testing/hostile.ts';
 import { growth } from '../../test/growth.ts';
 import { largePdnFile, pdnCheckPeak } from '../../test/pdnMemory.ts';
 import { EXIT } from './command.ts';
 import { runCliBuffered as cli } from './testing.ts';
 
-/** `1. 32-28 (31-27 (33-29 (31-27 ... ))) *`, `depth` deep. */
-function nested(depth: number): string {
-  const alts = ['31-27', '33-29'];
-  let open = '';
-  for (let k = 0; k < depth; k++) open += `(${alts[k % 2]} `;
-  return `[Event "deep"]\n1. 32-28 ${open}${')'.repeat(depth)} 19-23 *\n`;
-}
-
 describe('variations nested deep', () => {
   it.each([2_000, 100_000])('%i levels: pdn check, pdn convert and script read the game', async (depth) => {
-    const text = nested(depth);
+    const text = nestedVariations(depth, '19-23');
     const check = await cli(['pdn', 'check', '-'], text);
     expect(check).toEqual({ code: EXIT.ok, stdout: '<stdin>:1: game 1 (? - ?, deep): OK, 2 moves, international\n1 game: 1 ok, 0 with errors\n', stderr: '' });
     const convert = await cli(['pdn', 'convert', '-'], text);
@@ -34,7 +27,7 @@ describe('variations nested deep', () => {
 
 describe('huge comments', () => {
   it('a comment of a million words is converted whole', async () => {
-    const comment = Array.from({ length: 1_000_000 }, (_, k) => `w${k % 10}`).join(' ');
+    const comment = longComment(1_000_000);
     const r = await cli(['pdn', 'convert', '-'], `1. 32-28 {${comment}} *\n`);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: EXIT.ok, stderr: '' });
     const ply = readPdn(r.stdout).games[0].line[0];

@@ -14,7 +14,7 @@ import { decodePdnBytes } from './decode.ts';
 import type { PdnError, PdnErrorCode } from './errors.ts';
 import { pdnError } from './errors.ts';
 import type { PdnGameSyntax, PdnMoveNode, PdnNode, PdnTag, SourcePos } from './syntax.ts';
-import { pdnTextItems } from './syntax.ts';
+import { gamesAndErrors, pdnTextItems } from './syntax.ts';
 import type { WritableNode } from './write.ts';
 import { writePdnGame } from './write.ts';
 
@@ -84,13 +84,7 @@ export interface ReadPdnOptions {
  * written a1-h8, with a remark saying so.
  */
 export function readPdn(input: Uint8Array | string, options: ReadPdnOptions = {}): { games: PdnGame[]; errors: PdnError[] } {
-  const games: PdnGame[] = [];
-  const errors: PdnError[] = [];
-  for (const item of readPdnGames(input, options)) {
-    if (item.kind === 'game') games.push(item.game);
-    else errors.push(item.error);
-  }
-  return { games, errors };
+  return gamesAndErrors(readPdnGames(input, options));
 }
 
 /** What a PDN file holds, in its order: a game replayed, or a remark about text outside any game. */

@@ -6,18 +6,11 @@ import { describe, expect, it } from 'vitest';
 import type { PdnGame, PdnLine } from './game.ts';
 import { readPdn, readPdnGames, writePdn } from './game.ts';
 import { PdnLexer } from './lexer.ts';
+import { longComment, nestedVariations } from './testing/hostile.ts';
 import { looks } from './testing/looks.ts';
 import { parsePdnText } from './syntax.ts';
 import { writePdnGame } from './write.ts';
 import type { WritableNode } from './write.ts';
-
-/** `1. 32-28 (31-27 (33-29 (31-27 ... ))) *`: each variation an alternative to the move before it, `depth` deep. */
-function nested(depth: number): string {
-  const alts = ['31-27', '33-29'];
-  let open = '';
-  for (let k = 0; k < depth; k++) open += `(${alts[k % 2]} `;
-  return `[Event "deep"]\n1. 32-28 ${open}${')'.repeat(depth)} *\n`;
-}
 
 /** How deep the variations of a line go, and the move of the deepest one, walked without recursion. */
 function depthOf(line: PdnLine): { depth: number; text: string } {
@@ -43,7 +36,7 @@ function onlyGame(text: string): PdnGame {
 
 describe('variations nested deep', () => {
   it.each([2_000, 100_000])('%i levels are read, replayed, written and read back', (depth) => {
-    const g = onlyGame(nested(depth));
+    const g = onlyGame(nestedVariations(depth));
     expect(g.error).toBeNull();
     expect(depthOf(g.line)).toEqual({ depth, text: depth % 2 ? '31-27' : '33-29' });
     const written = writePdn(g);
@@ -64,7 +57,7 @@ describe('variations nested deep', () => {
 
 describe('huge comments and many of them', () => {
   it('a comment of a million words is read and written back', () => {
-    const comment = Array.from({ length: 1_000_000 }, (_, k) => `w${k % 10}`).join(' ');
+    const comment = longComment(1_000_000);
     const g = onlyGame(`1. 32-28 {${comment}} *\n`);
     const ply = g.line[0];
     expect(ply.kind === 'ply' && ply.comments).toEqual([comment]);

@@ -113,9 +113,14 @@ export type PdnTextItem = { readonly kind: 'game'; readonly game: PdnGameSyntax 
  * games[0].result; // '*'
  */
 export function parsePdnText(text: string): PdnParseResult {
-  const games: PdnGameSyntax[] = [];
+  return gamesAndErrors(pdnTextItems(text));
+}
+
+/** The games of a stream of games and remarks outside them (as {@link pdnTextItems} gives them), and the remarks, each in their order. */
+export function gamesAndErrors<G>(items: Iterable<{ readonly kind: 'game'; readonly game: G } | { readonly kind: 'outside'; readonly error: PdnError }>): { games: G[]; errors: PdnError[] } {
+  const games: G[] = [];
   const errors: PdnError[] = [];
-  for (const item of pdnTextItems(text)) {
+  for (const item of items) {
     if (item.kind === 'game') games.push(item.game);
     else errors.push(item.error);
   }
