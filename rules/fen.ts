@@ -33,7 +33,8 @@ export type FenResult = { ok: true; position: Position; warnings: string[]; note
  */
 export function parseFen(v: Variant, text: string): FenResult {
   const notes: FenWarning[] = [];
-  const src = text.replace(/\s+$/, '').replace(/\.$/, '');
+  // trimEnd, not /\s+$/: a regular expression tries that from every space of a run, quadratic in the run.
+  const src = text.trimEnd().replace(/\.$/, '');
   const fields = splitFields(src);
   if (fields.length === 0 || fields[0].text.trim() === '') return fail(0, 'the FEN is empty');
   const turnText = fields[0].text.trim().toUpperCase();
