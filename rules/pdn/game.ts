@@ -75,7 +75,8 @@ export interface ReadPdnOptions {
 }
 
 /**
- * Reads every game of a PDN file (bytes: UTF-8, UTF-16 or latin-1, as decodeText reads them) and replays it. Never throws.
+ * Reads every game of a PDN file (bytes: UTF-8, UTF-16 or latin-1, as decodeText reads them)
+ * and replays it. Never throws. {@link readPdnGames} gives the games one at a time.
  *
  * The variant of each game is, in order: `options.variant`; the `GameType` tag (PDN 3.0);
  * a `Variant` tag naming one (`American/English`, `Russian`); else it is guessed: the first
