@@ -21,13 +21,13 @@ function make(target: string): { status: number | null; out: string } {
 const hostCompiler = found('gcc') && found('make');
 const avrCompiler = hostCompiler && found('avr-gcc');
 
-/** The protocol lines of the transcript block in docs/protocol.md: `< LINE*HH` / `> LINE*HH`, annotations dropped. */
+/** The protocol lines of the transcript block in docs/protocol.md: `< LINE*HHHH` / `> LINE*HHHH`, annotations dropped. */
 function transcriptLines(markdown: string): string[] {
   const section = markdown.split(/^## Transcript$/m)[1] ?? '';
   const block = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
   return block
     .split('\n')
-    .map((line) => /^([<>]) (.*?\*[0-9A-F]{2})(?=\s|$)/.exec(line))
+    .map((line) => /^([<>]) (.*?\*[0-9A-F]{4})(?=\s|$)/.exec(line))
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => `${m[1]} ${m[2]}`);
 }

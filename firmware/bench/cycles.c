@@ -127,16 +127,28 @@ int main(void)
     MEASURE("core_tick_quiet_again", core_tick(&core, now++, closed));
     MEASURE("scan_plus_tick_quiet", (shiftin_read(raw), core_tick(&core, now++, closed)));
     {
+        /* one piece lifted: the tick that reports it writes one EV line (with its inputs) */
+        uint8_t lifted[BOARD_INPUT_BYTES];
+        memcpy(lifted, closed, sizeof lifted);
+        lifted[0] &= (uint8_t)~1;
+        for (uint8_t i = 0; i < CORE_BREAK_MS - 1; i++)
+            core_tick(&core, now++, lifted);
+        tx_free = 128;
+        bytes_out = 0;
+        MEASURE("core_tick_one_event", core_tick(&core, now++, lifted));
+        report("bytes_sent_in_that_tick", bytes_out);
+    }
+    {
         static const char led[] = "LED 11111SSSSSFFFFFAAAAA00000111110000000000000000000000000";
-        char line[80];
+        char line[82];
         uint8_t n = 0;
         /* a full pattern for this board, framed */
         memcpy(line, led, 4 + BOARD_SQUARES);
         n = (uint8_t)(4 + BOARD_SQUARES);
-        uint8_t crc = crc8((const uint8_t *)line, n);
+        uint16_t crc = crc16((const uint8_t *)line, n);
         line[n++] = '*';
-        line[n++] = "0123456789ABCDEF"[crc >> 4];
-        line[n++] = "0123456789ABCDEF"[crc & 15];
+        for (int8_t shift = 12; shift >= 0; shift -= 4)
+            line[n++] = "0123456789ABCDEF"[(crc >> shift) & 15];
         line[n++] = '\n';
         /* the bytes arrive over 5 ms; the LED latency runs from the last one, the \n */
         uint16_t t0 = TCNT1;

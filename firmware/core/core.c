@@ -22,10 +22,10 @@ enum {
     ANS_SNAP,        /* SNAP ...: the occupancy when it goes out, after the events before it */
     ANS_OK,          /* OK WORD: arg the command kind (RESEND, LED, BEEP, CFG) */
     ANS_ERR_CMD,     /* ERR ARG TEXT: arg the command kind; 0: ERR SYNTAX unknown command */
-    ANS_ERR_CRC,     /* ERR CRC expected HH: arg the CRC of the body received */
+    ANS_ERR_CRC,     /* ERR CRC expected HHHH: arg the CRC of the body received */
     ANS_ERR_NO_CRC,  /* ERR SYNTAX no checksum */
     ANS_ERR_CHAR,    /* ERR SYNTAX bad character */
-    ANS_ERR_LONG,    /* ERR LONG line over 120 bytes */
+    ANS_ERR_LONG,    /* ERR LONG line over 128 bytes */
     ANS_ERR_GONE,    /* ERR GONE oldest N: N the oldest event held when it goes out */
 };
 
@@ -43,6 +43,7 @@ static const char E_LONG[] ROM = "LONG line over " BOARD_STR(FRAME_LINE_MAX) " b
 static const char E_ARG[] ROM = "ARG ";
 static const char E_GONE[] ROM = "GONE oldest ";
 static const char EVENT_LETTER[] ROM = "LPDU";
+static const uint8_t BIT[8] ROM = {1, 2, 4, 8, 16, 32, 64, 128};
 
 void core_init(struct board_core *c, const struct core_io *io, uint16_t boot)
 {
@@ -64,6 +65,7 @@ void core_init(struct board_core *c, const struct core_io *io, uint16_t boot)
     c->now = c->last_snap = c->last_hb = c->tone_end = 0;
     c->second_ms = 0;
     c->boot = boot;
+    c->hello_crc = frame_rom_crc(T_HELLO);
     c->errors = 0;
     c->dropped = 0;
     c->answers_first = c->answers_count = 0;
@@ -76,18 +78,49 @@ static uint8_t room_for(const struct board_core *c, uint8_t len)
     return !c->room || c->room(c->out.ctx) >= len;
 }
 
+/* The longest line: its text up to the boot number never changes, so neither does its CRC there
+ * (worked out once, in core_init), and writing it costs little more than the bytes. */
 static void send_hello(struct board_core *c)
 {
     frame_begin(&c->out);
-    frame_rom(&c->out, T_HELLO);
+    frame_rom_known(&c->out, T_HELLO, c->hello_crc);
     frame_dec(&c->out, c->boot);
     frame_end(&c->out);
+}
+
+/* Whether input k is closed in a set of inputs (a bit per input, as the debounce keeps them). */
+static uint8_t closed_in(const uint8_t *inputs, uint8_t k)
+{
+    return (inputs[k / 8] >> (k % 8)) & 1;
 }
 
 /* Whether input k is closed in the debounced state. */
 static uint8_t closed(const struct board_core *c, uint8_t k)
 {
-    return (c->keys.stable[k / 8] >> (k % 8)) & 1;
+    return closed_in(c->keys.stable, k);
+}
+
+#if BOARD_SQUARES % 8 + BOARD_BUTTONS > 8
+#error "write_inputs takes the buttons from one byte"
+#endif
+
+/* ` OCC BTNS` of a set of inputs: the squares as BOARD_OCC_DIGITS hex digits (bit k-1 is
+ * square k), the buttons as one. Input k is bit k % 8 of byte k / 8, so hex digit d (squares
+ * 4d+1 to 4d+4) is a nibble of byte d / 2. */
+static void write_inputs(struct frame_writer *w, const uint8_t *inputs)
+{
+    frame_char(w, ' ');
+    for (int8_t d = BOARD_OCC_DIGITS - 1; d >= 0; d--) {
+        uint8_t nibble = inputs[d >> 1];
+        if (d & 1)
+            nibble >>= 4;
+        nibble &= 15;
+        if (BOARD_SQUARES % 4 && d == BOARD_OCC_DIGITS - 1)
+            nibble &= (1 << (BOARD_SQUARES % 4)) - 1; /* the buttons share the last digit's byte */
+        frame_hex(w, nibble);
+    }
+    frame_char(w, ' ');
+    frame_hex(w, (uint8_t)(inputs[BOARD_SQUARES / 8] >> (BOARD_SQUARES % 8)) & ((1 << BOARD_BUTTONS) - 1));
 }
 
 static void send_snap(struct board_core *c)
@@ -98,28 +131,33 @@ static void send_snap(struct board_core *c)
     frame_dec(w, c->ring.last_seq);
     frame_char(w, ' ');
     frame_dec(w, c->now);
-    frame_char(w, ' ');
-    for (int8_t d = BOARD_OCC_DIGITS - 1; d >= 0; d--) {
-        uint8_t nibble = 0;
-        for (uint8_t b = 0; b < 4; b++) {
-            uint8_t k = (uint8_t)(d * 4 + b);
-            if (k < BOARD_SQUARES && closed(c, k))
-                nibble |= (uint8_t)(1 << b);
-        }
-        frame_hex(w, nibble);
-    }
-    frame_char(w, ' ');
-    uint8_t buttons = 0;
-    for (uint8_t b = 0; b < BOARD_BUTTONS; b++)
-        if (closed(c, (uint8_t)(BOARD_SQUARES + b)))
-            buttons |= (uint8_t)(1 << b);
-    frame_hex(w, buttons);
+    write_inputs(w, c->keys.stable);
     frame_end(w);
 }
 
-static void send_event(struct board_core *c, uint16_t seq, const struct event *ev)
+/* The input an event changed: square n is input n-1, button n input BOARD_SQUARES + n-1. */
+static uint8_t event_input(const struct event *ev)
+{
+    uint8_t n = (uint8_t)((ev->code & 63) - 1);
+    return (ev->code >> 6) >= EVENT_DOWN ? (uint8_t)(BOARD_SQUARES + n) : n;
+}
+
+/*
+ * `EV SEQ MS K N OCC BTNS` for the event `back` steps before the newest: OCC and BTNS are the
+ * inputs just after it, the debounced inputs now with the inputs of the `back` newer events
+ * turned back (each event is one input changing, and the debounced inputs are those after the
+ * newest event). The host checks them against the inputs it knows (docs/protocol.md, "Repair").
+ */
+static void send_event(struct board_core *c, uint16_t seq, const struct event *ev, uint8_t back)
 {
     struct frame_writer *w = &c->out;
+    uint8_t inputs[BOARD_INPUT_BYTES];
+    for (uint8_t i = 0; i < BOARD_INPUT_BYTES; i++)
+        inputs[i] = c->keys.stable[i];
+    for (uint8_t b = 0; b < back; b++) {
+        uint8_t k = event_input(event_ring_back(&c->ring, b));
+        inputs[k >> 3] ^= rom_byte((const char *)BIT + (k & 7));
+    }
     frame_begin(w);
     frame_rom(w, T_EV);
     frame_dec(w, seq);
@@ -129,6 +167,7 @@ static void send_event(struct board_core *c, uint16_t seq, const struct event *e
     frame_char(w, (char)rom_byte(EVENT_LETTER + (ev->code >> 6)));
     frame_char(w, ' ');
     frame_dec(w, ev->code & 63);
+    write_inputs(w, inputs);
     frame_end(w);
 }
 
@@ -174,8 +213,7 @@ static void send_answer(struct board_core *c, const struct core_answer *a)
         break;
     case ANS_ERR_CRC:
         frame_rom(w, E_CRC);
-        frame_hex(w, a->arg >> 4);
-        frame_hex(w, a->arg);
+        frame_hex16(w, a->arg);
         break;
     case ANS_ERR_NO_CRC:
         frame_rom(w, E_NO_CRC);
@@ -195,7 +233,7 @@ static void send_answer(struct board_core *c, const struct core_answer *a)
 }
 
 /* Queues an answer; with CORE_ANSWERS already waiting it is dropped (and counted). */
-static void answer(struct board_core *c, uint8_t what, uint8_t arg)
+static void answer(struct board_core *c, uint8_t what, uint16_t arg)
 {
     if (c->answers_count >= CORE_ANSWERS) {
         c->dropped++;
@@ -208,7 +246,7 @@ static void answer(struct board_core *c, uint8_t what, uint8_t arg)
 }
 
 /* Queues a refusal and counts it. */
-static void refuse(struct board_core *c, uint8_t what, uint8_t arg)
+static void refuse(struct board_core *c, uint8_t what, uint16_t arg)
 {
     c->errors++;
     answer(c, what, arg);
@@ -241,7 +279,7 @@ static uint8_t pump(struct board_core *c)
     while ((ev = event_ring_unsent(&c->ring, &seq)) != 0) {
         if (!room_for(c, CORE_LINE_EV))
             return 0;
-        send_event(c, seq, ev);
+        send_event(c, seq, ev, (uint8_t)(c->ring.unsent - 1));
         event_ring_sent(&c->ring);
     }
     while (c->answers_count) {
@@ -360,7 +398,8 @@ static void run(struct board_core *c, const struct command *cmd)
 
 static void line(struct board_core *c, const char *text, uint8_t len)
 {
-    uint8_t body_len = 0, crc = 0;
+    uint8_t body_len = 0;
+    uint16_t crc = 0;
     switch (frame_check(text, len, &body_len, &crc)) {
     case FRAME_NO_CRC:
         refuse(c, ANS_ERR_NO_CRC, 0);

@@ -22,7 +22,10 @@
  *
  *   - the first tick takes the switches as they are (no events), sends HELLO and SNAP;
  *   - each tick debounces every input (debounce_defer_pk.h) and numbers the changes as events
- *     in the ring (events.h) in input order, whatever the output is doing;
+ *     in the ring (events.h) in input order, whatever the output is doing; an EV line carries
+ *     the debounced inputs after its event (as SNAP writes them), worked out when it goes out
+ *     from the inputs now with the inputs of the later events in the ring turned back, so the
+ *     ring keeps no copy of them;
  *   - each received line is checked (frame.h), parsed (command.h) and carried out at once
  *     (LED, BEEP, CFG, RESEND's cursor); its answer joins a queue of up to CORE_ANSWERS
  *     small records (what to say, one byte of argument), rendered when there is room;
@@ -36,9 +39,9 @@
  * Example (a host test does exactly this):
  *   struct board_core c; uint8_t raw[BOARD_INPUT_BYTES] = {0};
  *   core_init(&c, &io, 7);
- *   core_tick(&c, 0, raw);          -> "HELLO dambord 1.0.0 squares=50 ... boot=7*HH", "SNAP 0 0 ..."
+ *   core_tick(&c, 0, raw);          -> "HELLO dambord 2.0.0 proto=2 squares=50 ... boot=7*HHHH", "SNAP 0 0 ..."
  *   raw[0] = 1;                     a piece on square 1
- *   for (t = 1; t <= 5; t++) core_tick(&c, t, raw);   -> at t = 5: "EV 1 5 P 1*HH"
+ *   for (t = 1; t <= 5; t++) core_tick(&c, t, raw);   -> at t = 5: "EV 1 5 P 1 0000000000001 0*HHHH"
  */
 #ifndef DAMBORD_CORE_H
 #define DAMBORD_CORE_H
@@ -51,7 +54,9 @@
 #include "frame.h"
 #include "leds.h"
 
-#define FIRMWARE_VERSION "1.0.0"
+#define FIRMWARE_VERSION "2.0.0"
+/* The link protocol this firmware speaks (docs/protocol.md): HELLO's proto=. */
+#define PROTOCOL_VERSION 2
 
 /* Defaults; CFG changes them until the next start. */
 #define CORE_MAKE_MS 5
@@ -60,16 +65,17 @@
 #define CORE_HB_MS 1000
 
 /* The text of HELLO up to its boot number. */
-#define CORE_HELLO_TEXT "HELLO dambord " FIRMWARE_VERSION " squares=" BOARD_STR(BOARD_SQUARES) " buttons=" \
+#define CORE_HELLO_TEXT "HELLO dambord " FIRMWARE_VERSION " proto=" BOARD_STR(PROTOCOL_VERSION) " squares=" BOARD_STR(BOARD_SQUARES) " buttons=" \
     BOARD_STR(BOARD_BUTTONS) " caps=leds,blink,beep,snapshot,resend,config,heartbeat ring=" BOARD_STR(EVENT_RING) " boot="
 
-/* The longest line of each kind, `*HH\n` included: the room a line waits for (test_congestion.c
+/* The longest line of each kind, `*HHHH\n` included: the room a line waits for (test_congestion.c
  * checks each against the longest line of its kind the core writes). */
-#define CORE_LINE_HELLO (sizeof CORE_HELLO_TEXT - 1 + 5 + 4)   /* boot=65535: 117 bytes */
-#define CORE_LINE_EV 28                                        /* EV 65535 4294967295 L 50 */
-#define CORE_LINE_SNAP (28 + BOARD_OCC_DIGITS)                 /* SNAP 65535 4294967295 OCC F */
-#define CORE_LINE_HB 23                                        /* HB 65535 4294967295 */
-#define CORE_LINE_REPLY 48 /* OK and ERR: the longest is ERR ARG CFG make|break=0-255 snap|hb=0-65535 */
+#define CORE_LINE_END (1 + FRAME_CRC_DIGITS + 1)                  /* *HHHH\n */
+#define CORE_LINE_HELLO (sizeof CORE_HELLO_TEXT - 1 + 5 + CORE_LINE_END) /* boot=65535: 127 bytes */
+#define CORE_LINE_EV (27 + BOARD_OCC_DIGITS + CORE_LINE_END)      /* EV 65535 4294967295 L 50 OCC F */
+#define CORE_LINE_SNAP (24 + BOARD_OCC_DIGITS + CORE_LINE_END)    /* SNAP 65535 4294967295 OCC F */
+#define CORE_LINE_HB (19 + CORE_LINE_END)                         /* HB 65535 4294967295 */
+#define CORE_LINE_REPLY (44 + CORE_LINE_END) /* OK and ERR: the longest is ERR ARG CFG make|break=0-255 snap|hb=0-65535 */
 
 /* Answers waiting for room (at 115200 baud a HELLO takes 10 ms, a HELLO command 0.8 ms). A
  * command that finds the queue full is still carried out, but its answer is dropped and
@@ -79,7 +85,7 @@
 /* An answer waiting in the queue: ANS_* of core.c and its argument. */
 struct core_answer {
     uint8_t what;
-    uint8_t arg;
+    uint16_t arg; /* a command kind, or a CRC */
 };
 
 struct core_io {
@@ -105,6 +111,7 @@ struct board_core {
     uint32_t tone_end;  /* when the sounding tone stops */
     uint16_t second_ms; /* now % 1000, kept by adding elapsed time: the LED blink phase */
     uint16_t boot;      /* the HELLO's boot number */
+    uint16_t hello_crc; /* the CRC of the HELLO's text up to its boot number */
     uint16_t errors;    /* received lines refused (ERR), wrapping */
     uint16_t dropped;   /* answers dropped because CORE_ANSWERS were waiting, wrapping */
     struct core_answer answers[CORE_ANSWERS]; /* a ring: answers[first] is the oldest */

@@ -40,7 +40,7 @@ const struct event *event_ring_unsent(const struct event_ring *r, uint16_t *seq)
         return 0;
     uint8_t back = (uint8_t)(r->unsent - 1);
     *seq = seq_back(r->last_seq, back);
-    return &r->ev[(uint8_t)(r->head + EVENT_RING - back) % EVENT_RING];
+    return event_ring_back(r, back);
 }
 
 void event_ring_sent(struct event_ring *r)

@@ -57,6 +57,12 @@ uint16_t event_ring_push(struct event_ring *r, uint32_t ms, enum event_kind kind
 /* The oldest event not yet sent, or 0 if all went out; *seq gets its number. */
 const struct event *event_ring_unsent(const struct event_ring *r, uint16_t *seq);
 
+/* The event `back` steps before the newest (0: the newest); back < count. */
+static inline const struct event *event_ring_back(const struct event_ring *r, uint8_t back)
+{
+    return &r->ev[(uint8_t)(r->head + EVENT_RING - back) % EVENT_RING];
+}
+
 /* Marks the event returned by event_ring_unsent as sent. */
 void event_ring_sent(struct event_ring *r);
 

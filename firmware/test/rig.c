@@ -225,8 +225,8 @@ void rig_cmd(struct rig *r, const char *body)
 {
     char text[512], line[600];
     expand(body, text, sizeof text);
-    uint8_t crc = crc8((const uint8_t *)text, (uint8_t)strlen(text));
-    int n = snprintf(line, sizeof line, "%s*%02X\n", text, crc);
+    uint16_t crc = crc16((const uint8_t *)text, (uint8_t)strlen(text));
+    int n = snprintf(line, sizeof line, "%s*%04X\n", text, crc);
     rig_bytes(r, line, (size_t)n);
 }
 
@@ -258,6 +258,86 @@ void rig_bytes(struct rig *r, const char *bytes, size_t n)
     }
 }
 
+/* The value of hex digit c, or -1. */
+static int hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Whether input k (0-based: squares, then buttons) is set in `OCC BTNS`. */
+static int input_set(const char *inputs, int k)
+{
+    if (k < BOARD_SQUARES) {
+        int d = BOARD_OCC_DIGITS - 1 - k / 4;
+        return hexval(inputs[d]) >> (k % 4) & 1;
+    }
+    return hexval(inputs[BOARD_OCC_DIGITS + 1]) >> (k - BOARD_SQUARES) & 1;
+}
+
+/* The inputs after event seq, if seen. */
+static const char *after_of(const struct rig *r, uint32_t seq)
+{
+    return r->after_seq[seq % RIG_AFTER] == seq + 1 ? r->after[seq % RIG_AFTER] : 0;
+}
+
+static void remember(struct rig *r, uint32_t seq, const char *inputs, size_t n)
+{
+    snprintf(r->after[seq % RIG_AFTER], sizeof r->after[0], "%.*s", (int)n, inputs);
+    r->after_seq[seq % RIG_AFTER] = seq + 1;
+}
+
+/*
+ * Checks the inputs of an EV or SNAP body (see rig.h) and returns the length of the body to
+ * compare: an EV's without its ` OCC BTNS` unless full_ev.
+ */
+static size_t check_inputs(struct rig *r, const char *l, size_t body, const char *file, int line)
+{
+    const size_t tail = 1 + BOARD_OCC_DIGITS + 2; /* ` OCC B` */
+    int is_ev = body > 3 && memcmp(l, "EV ", 3) == 0;
+    int is_snap = body > 5 && memcmp(l, "SNAP ", 5) == 0;
+    if (!is_ev && !is_snap)
+        return body;
+    const char *inputs = l + body - tail + 1;
+    for (size_t i = 0; i < tail - 1; i++) {
+        if (i != BOARD_OCC_DIGITS && hexval(inputs[i]) < 0) {
+            test_fail(file, line, "no inputs at the end of \"%.*s\"", (int)body, l);
+            return body;
+        }
+    }
+    unsigned seq = 0, number = 0;
+    char kind = 0;
+    if (is_snap) {
+        if (sscanf(l, "SNAP %u", &seq) != 1)
+            return body;
+        const char *seen = after_of(r, seq);
+        if (seen && memcmp(seen, inputs, tail - 1) != 0)
+            test_fail(file, line, "\"%.*s\" after event %u, whose inputs were %s", (int)body, l, seq, seen);
+        remember(r, seq, inputs, tail - 1);
+        return body;
+    }
+    if (sscanf(l, "EV %u %*u %c %u", &seq, &kind, &number) != 3) {
+        test_fail(file, line, "unreadable \"%.*s\"", (int)body, l);
+        return body;
+    }
+    int k = (int)number - 1 + (kind == 'D' || kind == 'U' ? BOARD_SQUARES : 0);
+    int on = kind == 'P' || kind == 'D';
+    if (input_set(inputs, k) != on)
+        test_fail(file, line, "\"%.*s\" does not show its own input %s", (int)body, l, on ? "set" : "clear");
+    const char *again = after_of(r, seq);
+    if (again && memcmp(again, inputs, tail - 1) != 0)
+        test_fail(file, line, "\"%.*s\" sent again with other inputs than %s", (int)body, l, again);
+    /* the event before 1 is 65535 after a wrap, else none (the start's SNAP 0) */
+    unsigned prev = seq == 1 ? (after_of(r, 65535) ? 65535 : 0) : seq - 1;
+    const char *before = after_of(r, prev);
+    if (before) {
+        for (int i = 0; i < BOARD_INPUTS; i++)
+            if (input_set(before, i) != input_set(inputs, i) && i != k)
+                test_fail(file, line, "\"%.*s\": input %d differs from the inputs after event %u, %s", (int)body, l, i + 1, prev, before);
+    }
+    remember(r, seq, inputs, tail - 1);
+    return r->full_ev ? body : body - tail;
+}
+
 /* Splits the written bytes into line bodies (CRC checked), joined by '|'. */
 static int collect(struct rig *r, char *got, size_t cap, const char *file, int line)
 {
@@ -269,16 +349,16 @@ static int collect(struct rig *r, char *got, size_t cap, const char *file, int l
             continue;
         const char *l = r->out + start;
         size_t len = i - start;
-        size_t body = len;
+        size_t body = len, shown = len;
         if (l[0] != '~') {
-            char hh[3];
-            if (len < 3 || l[len - 3] != '*') {
-                test_fail(file, line, "line without *HH: \"%.*s\"", (int)len, l);
+            char hh[5];
+            if (len < 5 || l[len - 5] != '*') {
+                test_fail(file, line, "line without *HHHH: \"%.*s\"", (int)len, l);
                 ok = 0;
             } else {
-                body = len - 3;
-                snprintf(hh, sizeof hh, "%02X", crc8((const uint8_t *)l, (uint8_t)body));
-                if (memcmp(hh, l + body + 1, 2) != 0) {
+                body = shown = len - 5;
+                snprintf(hh, sizeof hh, "%04X", crc16((const uint8_t *)l, (uint8_t)body));
+                if (memcmp(hh, l + body + 1, 4) != 0) {
                     test_fail(file, line, "bad CRC on \"%.*s\": expected %s", (int)len, l, hh);
                     ok = 0;
                 }
@@ -286,11 +366,12 @@ static int collect(struct rig *r, char *got, size_t cap, const char *file, int l
                     test_fail(file, line, "line body over %d bytes: \"%.*s\"", FRAME_BODY_MAX, (int)len, l);
                     ok = 0;
                 }
+                shown = check_inputs(r, l, body, file, line);
             }
         }
         if (n && n + 1 < cap)
             got[n++] = '|';
-        for (size_t j = 0; j < body && n + 1 < cap; j++)
+        for (size_t j = 0; j < shown && n + 1 < cap; j++)
             got[n++] = l[j];
         got[n] = 0;
         start = i + 1;

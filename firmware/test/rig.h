@@ -13,9 +13,16 @@
  *
  * The rig ticks the core every millisecond from the previous row's time to the row's time;
  * `closed` (squares and ranges "1-20 31", buttons "b1"-"b4"; "" = none) takes effect at the
- * row's tick and stays; then `cmd` is sent framed with its CRC (`*HH\n` added) and `bytes`
+ * row's tick and stays; then `cmd` is sent framed with its CRC (`*HHHH\n` added) and `bytes`
  * verbatim. `out` lists the line bodies the core wrote since the previous row, `|` between
  * them, "" or 0 for none; every line written must carry a correct CRC. Tones show as `~TONE hz`.
+ *
+ * EV lines are compared without the inputs they carry (` OCC BTNS`, as SNAP's), unless the
+ * rig's `full_ev` is set: the rig checks those itself, on every EV line of every test. They must
+ * show the event's own input changed (set for P and D, clear for L and U); differ from the
+ * inputs after the event before it, when the rig has seen them (in an EV or a SNAP naming that
+ * number), in that input only; and be the same when the event is sent again (RESEND). A SNAP
+ * must show the inputs after the event it names, when seen.
  *
  * Shorthands: in `out`, `{1-20 31}` is the SNAP occupancy hex of those squares on this board;
  * in `cmd`, `<5:S 28-32:1>` is an LED pattern with those squares set and the rest `0`.
@@ -41,7 +48,10 @@
 #include "core.h"
 
 #define HELLO_LINE(boot) \
-    "HELLO dambord " FIRMWARE_VERSION " squares=" BOARD_STR(BOARD_SQUARES) " buttons=4 caps=leds,blink,beep,snapshot,resend,config,heartbeat ring=64 boot=" #boot
+    "HELLO dambord " FIRMWARE_VERSION " proto=" BOARD_STR(PROTOCOL_VERSION) " squares=" BOARD_STR(BOARD_SQUARES) " buttons=4 caps=leds,blink,beep,snapshot,resend,config,heartbeat ring=64 boot=" #boot
+
+/* Events whose inputs the rig remembers (see struct rig's after). */
+#define RIG_AFTER 256
 
 struct row {
     uint32_t t;
@@ -73,6 +83,11 @@ struct rig {
     size_t lines;
     FILE *log;        /* when set, every line in and out is written to it (the transcript) */
     size_t logged;    /* bytes of out already written to log */
+    int full_ev;      /* compare EV lines with their inputs (see above) */
+    /* The inputs after event seq, as the lines have shown them: after[seq % RIG_AFTER], valid
+     * when after_seq[...] == seq + 1 (0: not seen). */
+    char after[RIG_AFTER][24];
+    uint32_t after_seq[RIG_AFTER];
 };
 
 /* A fresh core with boot number `boot`; quiet = no periodic SNAP or HB. */

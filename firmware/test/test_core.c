@@ -151,12 +151,13 @@ static void t_resend_gone_after_ring_wraps(void)
 static const struct row errors[] = {
     {.t = 0, .closed = "", .out = HELLO_LINE(1) "|SNAP 0 0 {} 0"},
     /* the frame */
-    {.t = 1, .bytes = "SNAP*00\n", .out = "ERR CRC expected 95"},
+    {.t = 1, .bytes = "SNAP*0000\n", .out = "ERR CRC expected 0883"},
     {.t = 2, .bytes = "SNAP\n", .out = "ERR SYNTAX no checksum"},
-    {.t = 3, .bytes = "SNAP*9\n", .out = "ERR SYNTAX no checksum"},
-    {.t = 4, .bytes = "SNAP*955\n", .out = "ERR SYNTAX no checksum"},
-    {.t = 5, .bytes = "SN\tAP*C0\n", .out = "ERR SYNTAX bad character"},
-    {.t = 6, .bytes = "SNAP*95\r\n", .out = "SNAP 0 6 {} 0"}, /* \r\n is fine */
+    {.t = 3, .bytes = "SNAP*883\n", .out = "ERR SYNTAX no checksum"},
+    {.t = 4, .bytes = "SNAP*08830\n", .out = "ERR SYNTAX no checksum"},
+    {.t = 4, .bytes = "SNAP*95\n", .out = "ERR SYNTAX no checksum"}, /* a host of protocol 1 (CRC-8) */
+    {.t = 5, .bytes = "SN\tAP*DCB3\n", .out = "ERR SYNTAX bad character"},
+    {.t = 6, .bytes = "SNAP*0883\r\n", .out = "SNAP 0 6 {} 0"}, /* \r\n is fine */
     {.t = 7, .bytes = "\n\r\n\n", .out = ""},                  /* empty lines are skipped */
     /* the command */
     {.t = 8, .cmd = "snap", .out = "ERR SYNTAX unknown command"},
@@ -177,7 +178,7 @@ static void t_errors(void)
     struct rig r;
     rig_init(&r, 1, 1);
     RUN_TABLE(&r, errors);
-    CHECK_EQ(r.core.errors, 14);
+    CHECK_EQ(r.core.errors, 15);
     CHECK_EQ(r.core.debounce.make_ms, CORE_MAKE_MS); /* the refused CFG changed nothing */
     CHECK_EQ(r.core.hb_ms, 0);
 }
@@ -191,8 +192,8 @@ static void t_error_too_long(void)
     EXPECT(&r, HELLO_LINE(1) "|SNAP 0 0 {} 0");
     /* FRAME_LINE_MAX bytes with a good CRC: a line (and a bad command) */
     memset(line, 'X', sizeof line);
-    uint8_t crc = crc8((const uint8_t *)line, FRAME_LINE_MAX - 3);
-    snprintf(line + FRAME_LINE_MAX - 3, 5, "*%02X", crc);
+    uint16_t crc = crc16((const uint8_t *)line, FRAME_BODY_MAX);
+    snprintf(line + FRAME_BODY_MAX, 7, "*%04X", crc);
     line[FRAME_LINE_MAX] = '\n';
     rig_bytes(&r, line, FRAME_LINE_MAX + 1);
     EXPECT(&r, "ERR SYNTAX unknown command");
@@ -200,11 +201,11 @@ static void t_error_too_long(void)
     memset(line, 'X', sizeof line);
     line[FRAME_LINE_MAX + 1] = '\n';
     rig_bytes(&r, line, FRAME_LINE_MAX + 2);
-    EXPECT(&r, "ERR LONG line over 120 bytes");
+    EXPECT(&r, "ERR LONG line over 128 bytes");
     rig_cmd(&r, "SNAP");
     EXPECT(&r, "SNAP 0 0 {} 0");
     /* a line cut by noise: the rest of a command, then a good one */
-    rig_bytes(&r, "AP*F9\nSNAP*95\n", 14);
+    rig_bytes(&r, "AP*7907\nSNAP*0883\n", 18);
     EXPECT(&r, "ERR SYNTAX unknown command|SNAP 0 0 {} 0");
 }
 
@@ -254,21 +255,22 @@ static void t_every_command(void)
 /* A slow link: the core never waits for the output; each line waits until all of it fits
  * (CORE_LINE_*), the start's SNAP after HELLO, SNAP and HB after the events. */
 #if BOARD_SQUARES == 50
-#define BP_SNAP0_AT 3  /* SNAP waits for 41 bytes: HELLO (117) leaves 11, then 12 a tick */
-#define BP_TAIL "SNAP 20 1023 {1-20} 0|HB 20 1025"
+#define BP_SNAP0_AT 4  /* SNAP waits for 43 bytes: HELLO (123) leaves 5, then 12 a tick */
+#define BP_TAIL "SNAP 20 1054 {1-20} 0|HB 20 1055"
 #else
-#define BP_SNAP0_AT 2  /* 36 bytes for SNAP on this board */
-#define BP_TAIL "SNAP 20 1023 {1-20} 0|HB 20 1024"
+#define BP_SNAP0_AT 3  /* 38 bytes for SNAP on this board */
+#define BP_TAIL "SNAP 20 1045 {1-20} 0|HB 20 1046"
 #endif
 static const struct row backpressure[] = {
     {.t = 0, .closed = "", .out = HELLO_LINE(1)},
     {.t = BP_SNAP0_AT - 1, .out = ""},
     {.t = BP_SNAP0_AT, .out = "SNAP 0 " BOARD_STR(BP_SNAP0_AT) " {} 0"},
-    /* 20 squares at once at 996: 20 EV lines, 362 bytes, 31 ms of link time, each written
-     * when 28 bytes are free; the HB due at 1000 and a SNAP asked at 1000 wait for them */
+    /* 20 squares at once at 996: 20 EV lines, 722 bytes on the 10x10 board (each carries the
+     * occupancy), 60 ms of link time, each written when CORE_LINE_EV bytes are free; the HB
+     * due at 1000 and a SNAP asked at 1000 wait for them */
     {.t = 996, .closed = "1-20", .out = ""},
-    {.t = 1000, .cmd = "SNAP", .out = "EV 1 1000 P 1|EV 2 1000 P 2|EV 3 1000 P 3|EV 4 1000 P 4|EV 5 1000 P 5|EV 6 1000 P 6"},
-    {.t = 1100, .out = "EV 7 1000 P 7|EV 8 1000 P 8|EV 9 1000 P 9|EV 10 1000 P 10|"
+    {.t = 1000, .cmd = "SNAP", .out = "EV 1 1000 P 1|EV 2 1000 P 2|EV 3 1000 P 3"},
+    {.t = 1100, .out = "EV 4 1000 P 4|EV 5 1000 P 5|EV 6 1000 P 6|EV 7 1000 P 7|EV 8 1000 P 8|EV 9 1000 P 9|EV 10 1000 P 10|"
                        "EV 11 1000 P 11|EV 12 1000 P 12|EV 13 1000 P 13|EV 14 1000 P 14|EV 15 1000 P 15|"
                        "EV 16 1000 P 16|EV 17 1000 P 17|EV 18 1000 P 18|EV 19 1000 P 19|EV 20 1000 P 20|" BP_TAIL},
 };

@@ -1,25 +1,32 @@
-/* test_frame.c: CRC-8/SMBUS, the line writer, frame checks and the line reader (frame.h). */
+/* test_frame.c: CRC-16/CCITT-FALSE, the line writer, frame checks and the line reader (frame.h). */
 #include <string.h>
 
 #include "frame.h"
 #include "runner.h"
 
+/* CRC-16/CCITT-FALSE of one byte, bit by bit as the catalogue defines it. */
+static uint16_t crc16_bitwise(uint16_t crc, uint8_t byte)
+{
+    crc ^= (uint16_t)(byte << 8);
+    for (int i = 0; i < 8; i++)
+        crc = (crc & 0x8000) ? (uint16_t)((crc << 1) ^ 0x1021) : (uint16_t)(crc << 1);
+    return crc;
+}
+
 static void t_crc_check_value(void)
 {
-    /* The catalogue check value of CRC-8/SMBUS. */
-    CHECK_EQ(crc8((const uint8_t *)"123456789", 9), 0xF4);
-    CHECK_EQ(crc8((const uint8_t *)"", 0), 0x00);
-    CHECK_EQ(crc8_update(0, 0x01), 0x07);
-    CHECK_EQ(crc8_update(0, 0x80), 0x89);
-    /* the table against the bitwise definition, for every CRC and byte */
-    for (unsigned crc = 0; crc < 256; crc++) {
+    /* The catalogue check value of CRC-16/CCITT-FALSE. */
+    CHECK_EQ(crc16((const uint8_t *)"123456789", 9), 0x29B1);
+    CHECK_EQ(crc16((const uint8_t *)"", 0), 0xFFFF);
+    CHECK_EQ(crc16_update(0, 0x01), 0x1021);
+    CHECK_EQ(crc16_update(0, 0x80), 0x9188);
+    /* the byte-wise update against the bitwise definition, for every byte and many CRCs */
+    for (unsigned crc = 0; crc < 65536; crc += 7) {
         for (unsigned byte = 0; byte < 256; byte++) {
-            uint8_t c = (uint8_t)(crc ^ byte);
-            for (int i = 0; i < 8; i++)
-                c = (c & 0x80) ? (uint8_t)((c << 1) ^ 0x07) : (uint8_t)(c << 1);
-            if (crc8_update((uint8_t)crc, (uint8_t)byte) != c) {
-                test_fail(__FILE__, __LINE__, "crc8_update(%02X, %02X) = %02X, expected %02X", crc, byte,
-                          crc8_update((uint8_t)crc, (uint8_t)byte), c);
+            uint16_t want = crc16_bitwise((uint16_t)crc, (uint8_t)byte);
+            if (crc16_update((uint16_t)crc, (uint8_t)byte) != want) {
+                test_fail(__FILE__, __LINE__, "crc16_update(%04X, %02X) = %04X, expected %04X", crc, byte,
+                          crc16_update((uint16_t)crc, (uint8_t)byte), want);
                 return;
             }
         }
@@ -52,12 +59,30 @@ static void t_writer(void)
     frame_begin(&w);
     frame_str(&w, "123456789");
     frame_end(&w);
-    CHECK_STR(wbuf, "123456789*F4\n");
+    CHECK_STR(wbuf, "123456789*29B1\n");
     wlen = 0;
     frame_begin(&w);
     for (uint8_t v = 0; v < 16; v++)
         frame_hex(&w, v);
     CHECK_STR(wbuf, "0123456789ABCDEF");
+    wlen = 0;
+    frame_hex16(&w, 0x0A5F);
+    CHECK_STR(wbuf, "0A5F");
+    /* a constant text whose CRC was worked out once: the same line as writing it */
+    static const char text[] = "HELLO dambord";
+    wlen = 0;
+    frame_begin(&w);
+    frame_rom(&w, text);
+    frame_dec(&w, 7);
+    frame_end(&w);
+    char direct[64];
+    strcpy(direct, wbuf);
+    wlen = 0;
+    frame_begin(&w);
+    frame_rom_known(&w, text, frame_rom_crc(text));
+    frame_dec(&w, 7);
+    frame_end(&w);
+    CHECK_STR(wbuf, direct);
 }
 
 static void t_frame_check(void)
@@ -66,22 +91,25 @@ static void t_frame_check(void)
         const char *line;
         enum frame_status status;
         uint8_t body_len;
-        uint8_t crc; /* of the body, on FRAME_BAD_CRC */
+        uint16_t crc; /* of the body, on FRAME_BAD_CRC */
     } rows[] = {
-        {"123456789*F4", FRAME_OK, 9, 0},
-        {"123456789*f4", FRAME_OK, 9, 0}, /* either case of hex digit is read */
-        {"*00", FRAME_OK, 0, 0},
-        {"123456789*F5", FRAME_BAD_CRC, 0, 0xF4},
+        {"123456789*29B1", FRAME_OK, 9, 0},
+        {"123456789*29b1", FRAME_OK, 9, 0}, /* either case of hex digit is read */
+        {"*FFFF", FRAME_OK, 0, 0},
+        {"123456789*29B2", FRAME_BAD_CRC, 0, 0x29B1},
+        {"123456789*B129", FRAME_BAD_CRC, 0, 0x29B1},
         {"123456789", FRAME_NO_CRC, 0, 0},
         {"123456789*", FRAME_NO_CRC, 0, 0},
-        {"123456789*F", FRAME_NO_CRC, 0, 0},
-        {"123456789*F44", FRAME_NO_CRC, 0, 0},
-        {"123456789*G4", FRAME_NO_CRC, 0, 0},
-        {"1234*5678*F4", FRAME_NO_CRC, 0, 0}, /* a `*` inside the body */
-        {"SNAP\t*DD", FRAME_BAD_CHAR, 0, 0},   /* right CRC, but a tab */
+        {"123456789*29B", FRAME_NO_CRC, 0, 0},
+        {"123456789*29B11", FRAME_NO_CRC, 0, 0},
+        {"123456789*29G1", FRAME_NO_CRC, 0, 0},
+        {"123456789*F4", FRAME_NO_CRC, 0, 0},   /* a CRC-8 line of protocol 1 */
+        {"1234*5678*29B1", FRAME_NO_CRC, 0, 0}, /* a `*` inside the body */
+        {"SNAP\t*9321", FRAME_BAD_CHAR, 0, 0},   /* right CRC, but a tab */
     };
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        uint8_t body_len = 0xEE, crc = 0xEE;
+        uint8_t body_len = 0xEE;
+        uint16_t crc = 0xEEEE;
         enum frame_status s = frame_check(rows[i].line, (uint8_t)strlen(rows[i].line), &body_len, &crc);
         CHECK_EQ(s, rows[i].status);
         if (s == FRAME_OK)
@@ -89,7 +117,7 @@ static void t_frame_check(void)
         if (s == FRAME_BAD_CRC)
             CHECK_EQ(crc, rows[i].crc);
     }
-    CHECK_EQ(crc8((const uint8_t *)"SNAP\t", 5), 0xDD);
+    CHECK_EQ(crc16((const uint8_t *)"SNAP\t", 5), 0x9321);
 }
 
 /* Pushes bytes and returns the status at the last one. */
@@ -149,7 +177,7 @@ static void t_line_reader_limit(void)
 }
 
 const struct test frame_tests[] = {
-    {"frame: CRC-8/SMBUS check value", t_crc_check_value},
+    {"frame: CRC-16/CCITT-FALSE check value", t_crc_check_value},
     {"frame: writer numbers, hex and line end", t_writer},
     {"frame: check of received frames", t_frame_check},
     {"frame: line reader ends lines at \\n and drops \\r", t_line_reader},

@@ -56,7 +56,7 @@ describe('SimulatedBinding', () => {
     const { port, lines } = await openLines(binding, path);
     expect(await until(binding, () => lines.length >= 2, 100)).toBe(true);
     expect(lines.map(body)).toEqual([
-      'HELLO dambord 1.0.0 squares=50 buttons=4 caps=leds,blink,beep,snapshot,resend,config,heartbeat ring=64 boot=0',
+      'HELLO dambord 2.0.0 proto=2 squares=50 buttons=4 caps=leds,blink,beep,snapshot,resend,config,heartbeat ring=64 boot=0',
       expect.stringMatching(/^SNAP 0 \d+ 00000C0000000 0$/),
     ]);
     expect(lines.every((l) => checkLine(l).crcOk)).toBe(true);
@@ -68,7 +68,7 @@ describe('SimulatedBinding', () => {
 
     board.setSquare(32, false);
     expect(await until(binding, () => lines.some((l) => body(l).startsWith('EV ')))).toBe(true);
-    expect(body(lines.find((l) => body(l).startsWith('EV '))!)).toMatch(/^EV 1 \d+ L 32$/);
+    expect(body(lines.find((l) => body(l).startsWith('EV '))!)).toMatch(/^EV 1 \d+ L 32 0000040000000 0$/);
   });
 
   it('resets the board when the port opens, so the host gets the HELLO of a board that was already running', async () => {
@@ -78,7 +78,7 @@ describe('SimulatedBinding', () => {
     await binding.advance(1500); // HELLO, SNAP, a heartbeat: sent to nobody
     const { lines } = await openLines(binding, path);
     expect(await until(binding, () => lines.length >= 2, 100)).toBe(true);
-    expect(body(lines[0])).toMatch(/^HELLO dambord 1\.0\.0 squares=32 .* boot=1$/);
+    expect(body(lines[0])).toMatch(/^HELLO dambord 2\.0\.0 proto=2 squares=32 .* boot=1$/);
     expect(body(lines[1])).toMatch(/^SNAP 0 /);
   });
 
@@ -128,7 +128,7 @@ describe('SimulatedBinding', () => {
     const port = await binding.open({ path, baudRate: 115200 });
     await binding.advance(60); // booted: HELLO and SNAP wait to be read
     await port.write(Buffer.from(frame('HELLO')));
-    expect(board.rxPending).toBe(8); // 'HELLO*XX\n': the first of its 9 bytes is already on the wire
+    expect(board.rxPending).toBe(10); // 'HELLO*XXXX\n': the first of its 11 bytes is already on the wire
     let drained = false;
     const drain = port.drain().then(() => (drained = true));
     await binding.advance(0.5);

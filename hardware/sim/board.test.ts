@@ -2,7 +2,7 @@
 // Every test moves simulated time explicitly (board.advance), so nothing depends on the wall clock.
 import { describe, expect, it } from 'vitest';
 import { SimulatedBoard, type BoardSize } from './board.ts';
-import { LineCollector, crc8, frame, type ReceivedLine } from './testkit.ts';
+import { LineCollector, crcHex, frame, type ReceivedLine } from './testkit.ts';
 import { mulberry32 as rng } from '../../rules/prng.ts';
 
 const SIZES: { size: BoardSize; squares: number; digits: number }[] = [
@@ -33,18 +33,18 @@ function ask(board: SimulatedBoard, lines: LineCollector, body: string, match: (
 }
 
 describe.each(SIZES)('the $size firmware on the simulated board', ({ size, squares, digits }) => {
-  it('boots and sends HELLO with a valid CRC-8, then SNAP 0 with the switches it found', () => {
+  it('boots and sends HELLO (protocol 2) with a valid CRC-16, then SNAP 0 with the switches it found', () => {
     const random = rng(squares);
     const occupied = Array.from({ length: squares }, (_, i) => i + 1).filter(() => random() < 0.5);
     const { lines } = boot(size, occupied);
     expect(lines.lines.length).toBe(2);
     const [hello, snap] = lines.lines;
     expect(hello.crcOk).toBe(true);
-    expect(hello.body).toBe(`HELLO dambord 1.0.0 squares=${squares} buttons=4 caps=leds,blink,beep,snapshot,resend,config,heartbeat ring=64 boot=0`);
-    expect(hello.text.slice(-3)).toBe(`*${crc8(hello.body).toString(16).toUpperCase().padStart(2, '0')}`);
+    expect(hello.body).toBe(`HELLO dambord 2.0.0 proto=2 squares=${squares} buttons=4 caps=leds,blink,beep,snapshot,resend,config,heartbeat ring=64 boot=0`);
+    expect(hello.text.slice(-5)).toBe(`*${crcHex(hello.body)}`);
     expect(snap.crcOk).toBe(true);
     expect(snap.body).toMatch(new RegExp(`^SNAP 0 \\d+ ${occ(occupied, digits)} 0$`));
-    expect(hello.ms).toBeLessThan(20); // out within 20 ms of power-on (EEPROM write, then 118 bytes at 115200)
+    expect(hello.ms).toBeLessThan(20); // out within 20 ms of power-on (EEPROM write, then 123 bytes at 115200)
   });
 
   it('reports lifts and placements as EV lines in order, each within 10 ms of its switch (debounce included)', () => {
@@ -61,9 +61,17 @@ describe.each(SIZES)('the $size firmware on the simulated board', ({ size, squar
     }
     const evs = lines.lines.filter((l) => l.body.startsWith('EV '));
     expect(evs.every((l) => l.crcOk)).toBe(true);
-    expect(evs.map((l) => l.body.split(' ').filter((_, i) => i !== 2).join(' '))).toEqual(
+    expect(evs.map((l) => l.body.split(' ').filter((_, i) => i !== 2 && i < 5).join(' '))).toEqual(
       moves.map(([what, sq], i) => `EV ${i + 1} ${what} ${sq}`),
     );
+    // each carries the occupancy after it
+    const after: number[][] = [];
+    let occupied = [1, 2, 3, squares];
+    for (const [what, sq] of moves) {
+      occupied = what === 'P' ? [...occupied, sq] : occupied.filter((s) => s !== sq);
+      after.push(occupied);
+    }
+    expect(evs.map((l) => l.body.split(' ').slice(5).join(' '))).toEqual(after.map((o) => `${occ(o, digits)} 0`));
     const ms = evs.map((l) => Number(l.body.split(' ')[2]));
     expect(ms).toEqual([...ms].sort((a, b) => a - b));
   });
@@ -75,7 +83,11 @@ describe.each(SIZES)('the $size firmware on the simulated board', ({ size, squar
     board.setSquare(4, false);
     board.setSquare(squares, true);
     board.advance(20);
-    expect(lines.bodies('EV').map((b) => b.replace(/^EV (\d+) \d+/, 'EV $1'))).toEqual(['EV 1 L 4', 'EV 2 L 9', `EV 3 P ${squares}`]);
+    expect(lines.bodies('EV').map((b) => b.replace(/^EV (\d+) \d+/, 'EV $1'))).toEqual([
+      `EV 1 L 4 ${occ([9], digits)} 0`,
+      `EV 2 L 9 ${occ([], digits)} 0`,
+      `EV 3 P ${squares} ${occ([squares], digits)} 0`,
+    ]);
     lines.clear();
     board.setSquare(5, true); // a magnet sliding past for 2 ms
     board.advance(2);
@@ -97,7 +109,8 @@ describe.each(SIZES)('the $size firmware on the simulated board', ({ size, squar
     board.release('correct'); // in the same scan as the next press: input order, button 1 first
     board.press('jadoube');
     board.advance(20);
-    expect(lines.bodies('EV').map((b) => b.replace(/^EV (\d+) \d+/, 'EV $1'))).toEqual(['EV 1 D 2', 'EV 2 U 2', 'EV 3 D 4', 'EV 4 D 1', 'EV 5 U 4']);
+    const two = occ([2], digits);
+    expect(lines.bodies('EV').map((b) => b.replace(/^EV (\d+) \d+/, 'EV $1'))).toEqual([`EV 1 D 2 ${two} 2`, `EV 2 U 2 ${two} 0`, `EV 3 D 4 ${two} 8`, `EV 4 D 1 ${two} 9`, `EV 5 U 4 ${two} 1`]);
   });
 
   it('serves RESEND from its ring, answers OK RESEND when nothing is missing, and ERR GONE outside the ring', () => {
@@ -204,14 +217,16 @@ describe.each(SIZES)('the $size firmware on the simulated board', ({ size, squar
 
   it('answers a line with a bad CRC with ERR CRC and the CRC it computed', () => {
     const { board, lines } = boot(size);
-    board.rx('SNAP*00\n');
-    expect(lines.waitFor((l) => l.body.startsWith('ERR '), 50)?.body).toBe('ERR CRC expected 95');
-    board.rx('SNAQ*95\n'); // one bit flipped on the wire
-    expect(lines.waitFor((l) => l.body.startsWith('ERR '), 50)?.body).toBe(`ERR CRC expected ${crc8('SNAQ').toString(16).toUpperCase().padStart(2, '0')}`);
+    board.rx('SNAP*0000\n');
+    expect(lines.waitFor((l) => l.body.startsWith('ERR '), 50)?.body).toBe('ERR CRC expected 0883');
+    board.rx('SNAQ*0883\n'); // one bit flipped on the wire
+    expect(lines.waitFor((l) => l.body.startsWith('ERR '), 50)?.body).toBe(`ERR CRC expected ${crcHex('SNAQ')}`);
     board.rx('SNAP\n');
     expect(lines.waitFor((l) => l.body.startsWith('ERR '), 50)?.body).toBe('ERR SYNTAX no checksum');
+    board.rx('SNAP*95\n'); // a host of protocol 1
+    expect(lines.waitFor((l) => l.body.startsWith('ERR '), 50)?.body).toBe('ERR SYNTAX no checksum');
     board.rx(`${'X'.repeat(130)}\n`);
-    expect(lines.waitFor((l) => l.body.startsWith('ERR '), 50)?.body).toBe('ERR LONG line over 120 bytes');
+    expect(lines.waitFor((l) => l.body.startsWith('ERR '), 50)?.body).toBe('ERR LONG line over 128 bytes');
     expect(ask(board, lines, 'SNAP', (l) => l.body.startsWith('SNAP '))?.crcOk).toBe(true);
   });
 

@@ -17,8 +17,8 @@
  *   board.onTx((bytes) => text += Buffer.from(bytes).toString('latin1'));
  *   board.advance(50);                  // HELLO and SNAP are out
  *   board.setSquare(3, false);          // a piece lifted
- *   board.advance(10);                  // ... "EV 1 ... L 3*HH"
- *   board.rx(frame('LED ' + '1'.padEnd(50, '0')));   // frame() of testkit.ts adds *HH and \n
+ *   board.advance(10);                  // ... "EV 1 ... L 3 0000000000003 0*HHHH"
+ *   board.rx(frame('LED ' + '1'.padEnd(50, '0')));   // frame() of testkit.ts adds *HHHH and \n
  *   board.advance(20); board.leds();    // [1]
  */
 

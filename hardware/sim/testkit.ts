@@ -1,5 +1,5 @@
 /**
- * Small helpers for driving a SimulatedBoard from tests and benchmarks: the protocol's CRC-8
+ * Small helpers for driving a SimulatedBoard from tests and benchmarks: the protocol's CRC-16
  * and line framing (docs/protocol.md, written here independently of host/link so the tests check
  * the firmware against the document, not against another implementation), and a collector of
  * the lines the board sends with the board time each was complete.
@@ -7,19 +7,24 @@
 
 import type { SimulatedBoard } from './board.ts';
 
-/** CRC-8/SMBUS: polynomial 0x07, init 0, no reflection, no final XOR (check value 0xF4 for "123456789"). */
-export function crc8(text: string): number {
-  let crc = 0;
+/** CRC-16/CCITT-FALSE: polynomial 0x1021, init 0xFFFF, no reflection, no final XOR (check value 0x29B1 for "123456789"). */
+export function crc16(text: string): number {
+  let crc = 0xffff;
   for (let i = 0; i < text.length; i++) {
-    crc ^= text.charCodeAt(i) & 0xff;
-    for (let b = 0; b < 8; b++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
+    crc ^= (text.charCodeAt(i) & 0xff) << 8;
+    for (let b = 0; b < 8; b++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
   }
   return crc;
 }
 
-/** `BODY*HH\n` with the body's CRC. */
+/** The CRC of a body as a line carries it: four upper-case hex digits. */
+export function crcHex(body: string): string {
+  return crc16(body).toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** `BODY*HHHH\n` with the body's CRC. */
 export function frame(body: string): string {
-  return `${body}*${crc8(body).toString(16).toUpperCase().padStart(2, '0')}\n`;
+  return `${body}*${crcHex(body)}\n`;
 }
 
 /** A line as the board sent it, split at `*`, with whether its CRC is right. */
@@ -31,13 +36,13 @@ export interface ReceivedLine {
   readonly ms: number;
 }
 
-/** Checks a received line (without `\n`): body, and whether `*HH` matches. */
+/** Checks a received line (without `\n`): body, and whether `*HHHH` matches. */
 export function checkLine(text: string): { body: string; crcOk: boolean } {
   const star = text.lastIndexOf('*');
   if (star < 0) return { body: text, crcOk: false };
   const body = text.slice(0, star);
   const hh = text.slice(star + 1);
-  return { body, crcOk: /^[0-9A-F]{2}$/.test(hh) && parseInt(hh, 16) === crc8(body) };
+  return { body, crcOk: /^[0-9A-F]{4}$/.test(hh) && parseInt(hh, 16) === crc16(body) };
 }
 
 /** Collects the board's lines as they complete. */

@@ -192,6 +192,13 @@ function onBoard(d: Draft, e: BoardEvent): void {
     changed(d);
     return;
   }
+  if (e.type === 'link' && e.state === 'incompatible') {
+    // A board of another protocol version (an older firmware): the link has stopped; what to do is in the detail.
+    s.link = { ...s.link, state: 'wrong board' };
+    say(d, e.detail);
+    changed(d);
+    return;
+  }
   if (s.link.state === 'wrong board') return;
   if (e.type === 'link') {
     s.link = { state: e.state, firmware: e.state !== 'lost' ? e.hello.fw : s.link.firmware };

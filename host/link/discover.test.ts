@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { discoverBoard, DiscoveryError } from './discover.ts';
+import { framedV1 } from './testing/frame.ts';
 import { createMockPorts, MockBoard } from './testing/mockBoard.ts';
 
 const boards: MockBoard[] = [];
@@ -35,7 +36,8 @@ describe('discoverBoard', () => {
     ports.add('/dev/ttyUSB0', { onOpen: (p) => board.attach(p), manufacturer: 'wch.cn' });
     const found = await discoverBoard({ binding: ports.binding, timeoutMs: 150, helloEveryMs: 40 });
     expect(found.path).toBe('/dev/ttyUSB0');
-    expect(found.hello).toMatchObject({ squares: 32, boot: 3, fw: '1.0.0', ring: 64 });
+    expect(found.hello).toEqual(expect.objectContaining({ squares: 32, boot: 3, fw: '2.0.0', ring: 64 }));
+    expect(found.hello).not.toHaveProperty('proto');
     expect(found.info.manufacturer).toBe('wch.cn');
     expect(ports.opens('/dev/ttyS0')).toBe(1);
     // The port is closed again: a link can open it.
@@ -73,6 +75,23 @@ describe('discoverBoard', () => {
     ]);
     expect(d.message).toContain('/dev/ttyACM0 (not-dambord');
     expect(d.message).toContain('locked');
+  });
+
+  it('a board of link protocol 1 (firmware 1.x) is named, with the command that flashes the new firmware', async () => {
+    const ports = createMockPorts();
+    ports.add('/dev/ttyOLD', {
+      // it answers every line of protocol 2 as protocol 1 does: no checksum it knows
+      onOpen: (p) => {
+        const write = p.write.bind(p);
+        p.write = async (b: Buffer) => {
+          await write(b);
+          if (p.isOpen) p.emitData(`${framedV1('ERR SYNTAX no checksum')}\n`);
+        };
+      },
+    });
+    const err = (await discoverBoard({ binding: ports.binding, timeoutMs: 1000, helloEveryMs: 20 }).catch((e: unknown) => e)) as DiscoveryError;
+    expect(err.tried.map((t) => t.outcome)).toEqual(['old-firmware']);
+    expect(err.message).toMatch(/link protocol 1: flash the new one with dambord flash --port \/dev\/ttyOLD/);
   });
 
   it('no ports at all, or none passing the filter, is a clear error too', async () => {

@@ -35,8 +35,12 @@ export interface Discovered {
 /** What happened on one port. */
 export interface Tried {
   readonly path: string;
-  /** `no-answer`: nothing valid within the timeout; `not-dambord`: lines came, none a dambord HELLO; `open-failed`: the port would not open. */
-  readonly outcome: 'no-answer' | 'not-dambord' | 'open-failed';
+  /**
+   * `no-answer`: nothing valid within the timeout; `not-dambord`: lines came, none a dambord
+   * HELLO; `old-firmware`: a dambord board of link protocol 1, which needs the new firmware;
+   * `open-failed`: the port would not open.
+   */
+  readonly outcome: 'no-answer' | 'not-dambord' | 'old-firmware' | 'open-failed';
   readonly detail: string;
 }
 
@@ -62,6 +66,7 @@ function probe(binding: BindingInterface, info: PortInfo, options: DiscoverOptio
     const parser = port.pipe(new LineSplitter(LIMITS.maxLine));
     let lines = 0;
     let invalid = 0;
+    let legacy = 0;
     let settled = false;
     let asker: ReturnType<typeof setInterval> | null = null;
     const finish = (result: Probe) => {
@@ -90,9 +95,15 @@ function probe(binding: BindingInterface, info: PortInfo, options: DiscoverOptio
     parser.on('data', (line: string) => {
       lines++;
       const d = decodeBoardLine(line);
-      if (!d.ok) invalid++;
-      else if (d.message.type === 'hello') {
-        const { type: _type, ...hello } = d.message;
+      if (!d.ok) {
+        invalid++;
+        // A board of link protocol 1 answers every line of this one with one of its own.
+        if (d.error.kind === 'legacy' && (d.error.fw !== undefined || ++legacy >= 3)) {
+          const fw = d.error.fw === undefined ? 'an older dambord firmware' : `dambord firmware ${d.error.fw}`;
+          finish({ ok: false, tried: { path: info.path, outcome: 'old-firmware', detail: `${fw}, which speaks link protocol 1: flash the new one with dambord flash --port ${info.path}` } });
+        }
+      } else if (d.message.type === 'hello') {
+        const { type: _type, proto: _proto, ...hello } = d.message;
         finish({ ok: true, hello });
       }
     });

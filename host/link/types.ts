@@ -20,7 +20,7 @@ export { BOARD_BUTTONS, BOARD_SIZES, SQUARE_COUNT } from '../../hardware/board.t
  * Who the board says it is (its `HELLO` line).
  *
  * @example
- * { fw: '1.0.0', squares: 50, buttons: 4, caps: ['leds', 'blink', 'beep', 'snapshot', 'resend',
+ * { fw: '2.0.0', squares: 50, buttons: 4, caps: ['leds', 'blink', 'beep', 'snapshot', 'resend',
  *   'config', 'heartbeat'], ring: 64, boot: 7, extra: {} }
  */
 export interface Hello {
@@ -46,10 +46,12 @@ export interface Hello {
  * - `heartbeat`: the board was silent for 3 heartbeat periods and spoke again.
  * - `gone`: a gap could not be resent (`ERR GONE`: the ring no longer holds it).
  * - `reboot`: the board restarted (a new `boot` number).
- * - `mismatch`: a snapshot disagreed with the occupancy the events built.
+ * - `mismatch`: a snapshot disagreed with the occupancy the events built, and a fresh one
+ *   asked for still did.
  * - `overflow`: too many events waited behind a gap.
  * - `invalid`: the board sent an event that cannot be (a square off the board, a piece placed
- *   on an occupied square...).
+ *   on an occupied square, inputs after it that are not those the link knows with the event
+ *   applied), and sent it so again when asked.
  * - `resend-failed`: `RESEND` was refused or went unanswered too often.
  */
 export type RepairReason = 'reconnect' | 'heartbeat' | 'gone' | 'reboot' | 'mismatch' | 'overflow' | 'invalid' | 'resend-failed';
@@ -98,6 +100,9 @@ export type BoardEvent =
  *   missing until the next `resynced`; the link keeps trying on its own.
  * - `resynced`: the link is in step with the board again. Any lift/place/button events needed
  *   to turn the previous occupancy into `occupancy` were delivered just before this event.
+ * - `incompatible`: the board speaks another version of the link protocol (an older firmware:
+ *   `detail` names the command that flashes the firmware this host needs). Nothing more comes:
+ *   the link stops listening to that board.
  */
 export type LinkEvent =
   | {
@@ -109,6 +114,7 @@ export type LinkEvent =
       readonly t: number;
     }
   | { readonly type: 'link'; readonly state: 'lost'; readonly reason: 'port' | 'heartbeat'; readonly detail: string; readonly t: number }
+  | { readonly type: 'link'; readonly state: 'incompatible'; readonly detail: string; readonly t: number }
   | {
       readonly type: 'link';
       readonly state: 'resynced';
@@ -178,17 +184,18 @@ export interface LinkConfig {
 export interface LinkHealth {
   /**
    * `connecting`: no occupancy known yet; `connected`: in step with the board; `repairing`:
-   * a gap or snapshot repair is under way; `lost`: port closed or board silent; `closed`:
-   * `close()` was called.
+   * a gap or snapshot repair is under way; `lost`: port closed or board silent; `incompatible`:
+   * the board speaks another protocol version (see {@link LinkEvent}); `closed`: `close()` was
+   * called.
    */
-  readonly state: 'connecting' | 'connected' | 'repairing' | 'lost' | 'closed';
+  readonly state: 'connecting' | 'connected' | 'repairing' | 'lost' | 'incompatible' | 'closed';
   /** Lines that passed framing, CRC and syntax checks. */
   readonly linesOk: number;
   /** Lines whose CRC did not match. */
   readonly crcErrors: number;
-  /** Lines without a valid `*HH` frame, with bytes outside printable ASCII, or with bad fields. */
+  /** Lines without a valid `*HHHH` frame (a line of protocol 1 among them), with bytes outside printable ASCII, or with bad fields. */
   readonly syntaxErrors: number;
-  /** Lines longer than 120 bytes. */
+  /** Lines longer than 128 bytes. */
   readonly longLines: number;
   /** Well-framed lines of a kind this host does not know (a newer firmware?). */
   readonly unknownLines: number;
@@ -208,7 +215,10 @@ export interface LinkHealth {
   readonly staleLines: number;
   /** Snapshots that disagreed with the occupancy built from events. */
   readonly mismatches: number;
-  /** Events that could not be (square off the board, piece placed on an occupied square...). */
+  /**
+   * Events that could not be (square off the board, piece placed on an occupied square), or
+   * whose inputs after them, or time, contradict what the link knows: not delivered.
+   */
   readonly invalidEvents: number;
   /** Times the port was opened again after it closed. */
   readonly reconnects: number;

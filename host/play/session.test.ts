@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SimulatedBinding } from '../../hardware/sim/binding.ts';
 import { SimulatedBoard } from '../../hardware/sim/board.ts';
+import { loadIntelHex } from '../../hardware/sim/ihex.ts';
 import { SimulatedFirmataBoard } from '../../hardware/firmata/board.ts';
 import { fetchStandardFirmata } from '../../hardware/firmata/fetch.mjs';
 import { openFirmataLink } from '../firmata/firmataLink.ts';
@@ -91,20 +92,33 @@ describe.each(boards)('a game session on $name$skip', ({ firmata, skip }) => {
 });
 
 describe('a game session on the simulated board', () => {
-
-  it('says so when the board is of the wrong size for the variant', async () => {
-    const v = variants.czech;
+  /** A session of the variant's start position on `board`, 600 ms after the board started. */
+  async function sessionOn(variant: keyof typeof variants, board: SimulatedBoard) {
+    const v = variants[variant];
     const start = parseFen(v, v.startFen);
     if (!start.ok) throw new Error();
-    const board = new SimulatedBoard({ size: '10x10' });
     const binding = new SimulatedBinding({ clock: 'manual' });
     const path = binding.add(board);
     const link = openSerialLink({ path, binding, now: () => board.simTimeMs });
     const session = startSession({ start: start.position, policy: tournament, link, hands: board, now: () => board.simTimeMs });
     await binding.advance(600);
-    const view = session.view();
+    return { link, session, view: session.view() };
+  }
+
+  it('says so when the board is of the wrong size for the variant', async () => {
+    const { session, view } = await sessionOn('czech', new SimulatedBoard({ size: '10x10' }));
     expect(view.link.state).toBe('wrong board');
     expect(view.log.at(-1)).toContain('the board has 50 squares, but czech draughts is played on 32');
+    await session.close();
+  });
+
+  it('says so when the board runs the firmware of link protocol 1 (1.0.0), naming the command that flashes the new one', async () => {
+    // The firmware 1.0.0 as it was committed (CRC-8 lines, events without their inputs).
+    const program = loadIntelHex(new URL('../../test/fixtures/firmware-1.0.0/dambord-10x10.hex', import.meta.url));
+    const { link, session, view } = await sessionOn('international', new SimulatedBoard({ size: '10x10', program }));
+    expect(view.link.state).toBe('wrong board');
+    expect(view.log.at(-1)).toMatch(/dambord firmware 1\.0\.0, which speaks link protocol 1 .* flash it with dambord flash --port \/dev\/sim\/dambord\d+$/);
+    expect(link.health().state).toBe('incompatible');
     await session.close();
   });
 

@@ -78,7 +78,7 @@ describe('LED guidance: compulsory capture (FMJD 4.2, 4.13)', () => {
     chars[27] = 'S';
     chars[18] = '1';
     chars[22] = '1';
-    expect(encodeCommand({ type: 'led', frame: ledFrame(state, guidance) })).toMatch(new RegExp(`^LED ${chars.join('')}\\*[0-9A-F]{2}\\n$`));
+    expect(encodeCommand({ type: 'led', frame: ledFrame(state, guidance) })).toMatch(new RegExp(`^LED ${chars.join('')}\\*[0-9A-F]{4}\\n$`));
   });
 });
 

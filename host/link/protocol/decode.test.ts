@@ -2,28 +2,28 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SquareSet } from '../../../rules/squareSet.ts';
 import type { LedFrame } from '../types.ts';
-import { crcHex } from './crc8.ts';
+import { framed, framedV1, specCrcHex } from '../testing/frame.ts';
 import { decodeBoardLine, decodeHostLine, errCodeFor } from './decode.ts';
 import type { LineErrorKind } from './decode.ts';
 import { encodeBoardMessage, frameLine } from './encode.ts';
 import type { BoardMessage, HostCommand } from './messages.ts';
 
-/** A body framed with its CRC, no line end (as ReadlineParser hands lines over). */
-const f = (body: string) => `${body}*${crcHex(body)}`;
+/** A body framed with its CRC (computed here from the specification), no line end (as the line splitter hands lines over). */
+const f = framed;
 
 const START = SquareSet.from([...Array.from({ length: 20 }, (_, i) => i), ...Array.from({ length: 20 }, (_, i) => 30 + i)]);
 
 describe('decodeBoardLine: the board-to-host table of docs/protocol.md', () => {
   const table: [string, BoardMessage][] = [
     [
-      'HELLO dambord 1.0.0 squares=50 buttons=4 caps=leds,blink,beep,snapshot,resend,config,heartbeat ring=64 boot=7',
-      { type: 'hello', fw: '1.0.0', squares: 50, buttons: 4, caps: ['leds', 'blink', 'beep', 'snapshot', 'resend', 'config', 'heartbeat'], ring: 64, boot: 7, extra: {} },
+      'HELLO dambord 2.0.0 proto=2 squares=50 buttons=4 caps=leds,blink,beep,snapshot,resend,config,heartbeat ring=64 boot=7',
+      { type: 'hello', fw: '2.0.0', proto: 2, squares: 50, buttons: 4, caps: ['leds', 'blink', 'beep', 'snapshot', 'resend', 'config', 'heartbeat'], ring: 64, boot: 7, extra: {} },
     ],
-    ['HELLO dambord 2.1 boot=3 squares=32 ring=16 caps= rev=b', { type: 'hello', fw: '2.1', squares: 32, buttons: 4, caps: [], ring: 16, boot: 3, extra: { rev: 'b' } }],
-    ['EV 1 5120 L 32', { type: 'event', seq: 1, ms: 5120, kind: 'lift', square: 31 }],
-    ['EV 2 5398 P 28', { type: 'event', seq: 2, ms: 5398, kind: 'place', square: 27 }],
-    ['EV 65535 4294967295 D 1', { type: 'event', seq: 65535, ms: 4294967295, kind: 'down', button: 'jadoube' }],
-    ['EV 9 100 U 4', { type: 'event', seq: 9, ms: 100, kind: 'up', button: 'correct' }],
+    ['HELLO dambord 2.1 boot=3 squares=32 proto=3 ring=16 caps= rev=b', { type: 'hello', fw: '2.1', proto: 3, squares: 32, buttons: 4, caps: [], ring: 16, boot: 3, extra: { rev: 'b' } }],
+    ['EV 1 5120 L 32 3FFFF400FFFFF 0', { type: 'event', seq: 1, ms: 5120, kind: 'lift', square: 31, occupancy: START.without(31), buttons: [] }],
+    ['EV 2 5398 P 28 3FFFF480FFFFF 0', { type: 'event', seq: 2, ms: 5398, kind: 'place', square: 27, occupancy: START.without(31).with(27), buttons: [] }],
+    ['EV 65535 4294967295 D 1 0 1', { type: 'event', seq: 65535, ms: 4294967295, kind: 'down', button: 'jadoube', occupancy: SquareSet.EMPTY, buttons: ['jadoube'] }],
+    ['EV 9 100 U 4 80000001 2', { type: 'event', seq: 9, ms: 100, kind: 'up', button: 'correct', occupancy: SquareSet.of(0, 31), buttons: ['clock'] }],
     ['SNAP 0 1203 3FFFFC00FFFFF 0', { type: 'snap', seq: 0, ms: 1203, occupancy: START, buttons: [] }],
     ['SNAP 12 99 0000000000001 A', { type: 'snap', seq: 12, ms: 99, occupancy: SquareSet.of(0), buttons: ['clock', 'correct'] }],
     ['SNAP 3 1 80000000 0', { type: 'snap', seq: 3, ms: 1, occupancy: SquareSet.of(31), buttons: [] }],
@@ -45,44 +45,54 @@ describe('decodeBoardLine: the board-to-host table of docs/protocol.md', () => {
   });
 
   it('reads liberally: lower-case CRC, runs of spaces, leading zeros', () => {
-    expect(decodeBoardLine(`EV 1 5120 L 32*${crcHex('EV 1 5120 L 32').toLowerCase()}`)).toMatchObject({ ok: true });
-    expect(decodeBoardLine(f('EV  01 5120   L 032'))).toMatchObject({ ok: true, message: { seq: 1, square: 31 } });
+    expect(decodeBoardLine(`EV 1 5120 L 32 0 0*${specCrcHex('EV 1 5120 L 32 0 0').toLowerCase()}`)).toMatchObject({ ok: true });
+    expect(decodeBoardLine(f('EV  01 5120   L 032 03FFFF400FFFFF  0'))).toMatchObject({ ok: true, message: { seq: 1, square: 31, occupancy: START.without(31) } });
   });
 
   const errors: [string, string, LineErrorKind][] = [
-    ['CRC wrong', 'EV 1 5120 L 32*00', 'crc'],
-    ['no *HH', 'EV 1 5120 L 32', 'frame'],
-    ['one CRC digit', 'EV 1 5120 L 32*A', 'frame'],
-    ['CRC not hex', 'EV 1 5120 L 32*ZZ', 'frame'],
-    ['* inside the body', f('EV 1*2').replace('EV 1*2', 'EV 1*2'), 'frame'],
-    ['a byte outside printable ASCII', `EV 1 5\x01 L 32*${crcHex('EV 1 5\x01 L 32')}`, 'frame'],
+    ['CRC wrong', 'EV 1 5120 L 32 0 0*0000', 'crc'],
+    ['CRC of another line', `EV 1 5120 L 33 0 0*${specCrcHex('EV 1 5120 L 32 0 0')}`, 'crc'],
+    ['no *HHHH', 'EV 1 5120 L 32 0 0', 'frame'],
+    ['three CRC digits', 'EV 1 5120 L 32 0 0*A12', 'frame'],
+    ['five CRC digits', 'EV 1 5120 L 32 0 0*A1234', 'frame'],
+    ['two CRC digits that are not a CRC-8 of the body', 'EV 1 5120 L 32*00', 'frame'],
+    ['CRC not hex', 'EV 1 5120 L 32 0 0*ZZZZ', 'frame'],
+    ['* inside the body', f('EV 1*2'), 'frame'],
+    ['a byte outside printable ASCII', f('EV 1 5\x01 L 32 0 0'), 'frame'],
     ['empty line', '', 'frame'],
-    ['over 120 bytes', f(`ERR ARG ${'x'.repeat(120)}`), 'long'],
+    ['over 128 bytes', f(`ERR ARG ${'x'.repeat(120)}`), 'long'],
+    ['a HELLO of protocol 1 (firmware 1.0.0, CRC-8)', framedV1('HELLO dambord 1.0.0 squares=50 buttons=4 caps=leds ring=64 boot=7'), 'legacy'],
+    ['a line of protocol 1', framedV1('HB 4 3000'), 'legacy'],
     ['unknown message', f('WHAT 1 2'), 'unknown'],
     ['empty body', f(''), 'syntax'],
-    ['EV with seq 0', f('EV 0 1 L 1'), 'arg'],
-    ['EV with seq 65536', f('EV 65536 1 L 1'), 'arg'],
-    ['EV with square 0', f('EV 1 1 L 0'), 'arg'],
-    ['EV with square 65', f('EV 1 1 L 65'), 'arg'],
-    ['EV with button 5', f('EV 1 1 D 5'), 'arg'],
-    ['EV with kind X', f('EV 1 1 X 5'), 'syntax'],
-    ['EV with a field missing', f('EV 1 1 L'), 'syntax'],
-    ['EV with a field too many', f('EV 1 1 L 3 4'), 'syntax'],
-    ['EV with a negative number', f('EV -1 1 L 3'), 'syntax'],
-    ['EV with MS over 2^32', f('EV 1 4294967296 L 3'), 'arg'],
+    ['EV with seq 0', f('EV 0 1 L 1 0 0'), 'arg'],
+    ['EV with seq 65536', f('EV 65536 1 L 1 0 0'), 'arg'],
+    ['EV with square 0', f('EV 1 1 L 0 0 0'), 'arg'],
+    ['EV with square 65', f('EV 1 1 L 65 0 0'), 'arg'],
+    ['EV with button 5', f('EV 1 1 D 5 0 0'), 'arg'],
+    ['EV with kind X', f('EV 1 1 X 5 0 0'), 'syntax'],
+    ['EV without its inputs (protocol 1)', f('EV 1 1 L 3'), 'syntax'],
+    ['EV without its buttons', f('EV 1 1 L 3 0'), 'syntax'],
+    ['EV with a field too many', f('EV 1 1 L 3 0 0 4'), 'syntax'],
+    ['EV with a negative number', f('EV -1 1 L 3 0 0'), 'syntax'],
+    ['EV with MS over 2^32', f('EV 1 4294967296 L 3 0 0'), 'arg'],
+    ['EV with OCC not hex', f('EV 1 1 L 3 XYZ 0'), 'syntax'],
+    ['EV with button bit 5', f('EV 1 1 L 3 0 10'), 'arg'],
     ['SNAP with OCC not hex', f('SNAP 1 1 XYZ 0'), 'syntax'],
     ['SNAP with 17 OCC digits', f('SNAP 1 1 00000000000000001 0'), 'syntax'],
     ['SNAP with button bit 5', f('SNAP 1 1 0 10'), 'arg'],
     ['HB without MS', f('HB 2'), 'syntax'],
     ['OK without a word', f('OK'), 'syntax'],
     ['ERR without a code', f('ERR'), 'syntax'],
-    ['HELLO of another product', f('HELLO other 1 squares=50 boot=1'), 'syntax'],
-    ['HELLO without boot', f('HELLO dambord 1 squares=50'), 'syntax'],
-    ['HELLO without squares', f('HELLO dambord 1 boot=1'), 'syntax'],
-    ['HELLO with squares=65', f('HELLO dambord 1 squares=65 boot=1'), 'arg'],
-    ['HELLO with a field twice', f('HELLO dambord 1 squares=50 squares=32 boot=1'), 'syntax'],
-    ['HELLO with a bare word', f('HELLO dambord 1 squares=50 boot=1 junk'), 'syntax'],
-    ['HELLO with an empty cap', f('HELLO dambord 1 squares=50 boot=1 caps=leds,,beep'), 'syntax'],
+    ['HELLO of another product', f('HELLO other 1 proto=2 squares=50 boot=1'), 'syntax'],
+    ['HELLO without proto', f('HELLO dambord 1 squares=50 boot=1'), 'syntax'],
+    ['HELLO with proto=0', f('HELLO dambord 1 proto=0 squares=50 boot=1'), 'arg'],
+    ['HELLO without boot', f('HELLO dambord 1 proto=2 squares=50'), 'syntax'],
+    ['HELLO without squares', f('HELLO dambord 1 proto=2 boot=1'), 'syntax'],
+    ['HELLO with squares=65', f('HELLO dambord 1 proto=2 squares=65 boot=1'), 'arg'],
+    ['HELLO with a field twice', f('HELLO dambord 1 proto=2 squares=50 squares=32 boot=1'), 'syntax'],
+    ['HELLO with a bare word', f('HELLO dambord 1 proto=2 squares=50 boot=1 junk'), 'syntax'],
+    ['HELLO with an empty cap', f('HELLO dambord 1 proto=2 squares=50 boot=1 caps=leds,,beep'), 'syntax'],
   ];
   it.each(errors)('refuses %s', (_name, line, kind) => {
     const r = decodeBoardLine(line);
@@ -93,11 +103,18 @@ describe('decodeBoardLine: the board-to-host table of docs/protocol.md', () => {
     }
   });
 
-  it('docs/protocol.md: a line is at most 120 bytes, so a body 117; the longest HELLO (boot=65535) is 113', () => {
-    const hello = { type: 'hello' as const, fw: '1.0.0', squares: 50, buttons: 4, caps: ['leds', 'blink', 'beep', 'snapshot', 'resend', 'config', 'heartbeat'], ring: 64, boot: 65535, extra: {} };
-    expect(encodeBoardMessage(hello, 50).length).toBe(113 + 4);
-    const body = `ERR ARG ${'x'.repeat(109)}`;
-    expect(body.length).toBe(117);
+  it('a line of protocol 1 names the firmware when it is a HELLO', () => {
+    const r = decodeBoardLine(framedV1('HELLO dambord 1.0.0 squares=32 buttons=4 boot=7'));
+    expect(r).toMatchObject({ ok: false, error: { kind: 'legacy', fw: '1.0.0' } });
+    expect(decodeBoardLine(framedV1('HB 4 3000'))).toMatchObject({ ok: false, error: { kind: 'legacy', reason: expect.stringMatching(/protocol 1/) } });
+    expect(decodeBoardLine(framedV1('HB 4 3000'))).not.toHaveProperty('error.fw');
+  });
+
+  it('docs/protocol.md: a line is at most 128 bytes, so a body 123; the longest HELLO (boot=65535) is 121', () => {
+    const hello = { type: 'hello' as const, fw: '2.0.0', proto: 2, squares: 50, buttons: 4, caps: ['leds', 'blink', 'beep', 'snapshot', 'resend', 'config', 'heartbeat'], ring: 64, boot: 65535, extra: {} };
+    expect(encodeBoardMessage(hello, 50).length).toBe(121 + 6);
+    const body = `ERR ARG ${'x'.repeat(115)}`;
+    expect(body.length).toBe(123);
     expect(decodeBoardLine(f(body)).ok).toBe(true);
     expect(decodeBoardLine(f(`${body}x`))).toMatchObject({ ok: false, error: { kind: 'long' } });
     expect(() => frameLine(body)).not.toThrow();
@@ -108,7 +125,7 @@ describe('decodeBoardLine: the board-to-host table of docs/protocol.md', () => {
     const line = fc.oneof(
       fc.uint8Array({ maxLength: 160 }).map((b) => Buffer.from(b).toString('latin1')),
       fc.string({ maxLength: 140 }),
-      fc.string({ unit: fc.constantFrom(...'EVSNAPHBOKR 0123456789ABCDEF*LPDU=\r'.split('')), maxLength: 40 }).map((s) => (Math.random() < 0.5 ? s : f(s.replace(/\*/g, '')))),
+      fc.string({ unit: fc.constantFrom(...'EVSNAPHBOKR 0123456789ABCDEF*LPDU=\r'.split('')), maxLength: 50 }).map((s) => (Math.random() < 0.5 ? s : f(s.replace(/\*/g, '')))),
     );
     fc.assert(
       fc.property(line, (text) => {
@@ -144,13 +161,14 @@ describe('decodeHostLine: the host-to-board table, and the ERR code a board answ
 
   // The refusals as docs/protocol.md words them, checked in the board's order.
   const errors: [string, string, string][] = [
-    ['a long line', f(`LED ${'0'.repeat(120)}`), 'LONG line over 120 bytes'],
+    ['a long line', f(`LED ${'0'.repeat(124)}`), 'LONG line over 128 bytes'],
     ['no CRC', 'SNAP', 'SYNTAX no checksum'],
-    ['one CRC digit', 'SNAP*9', 'SYNTAX no checksum'],
-    ['a * inside', 'SN*AP*95', 'SYNTAX no checksum'],
-    ['a bad CRC (the transcript)', 'SNAQ*95', 'CRC expected 92'],
-    ['a bad character', `SNAP\u0001*${crcHex('SNAP\u0001')}`, 'SYNTAX bad character'],
-    ['a bad CRC before a bad character', 'SNAP\u0001*00', `CRC expected ${crcHex('SNAP\u0001')}`],
+    ['three CRC digits', 'SNAP*883', 'SYNTAX no checksum'],
+    ['a line of protocol 1 (CRC-8)', 'SNAP*95', 'SYNTAX no checksum'],
+    ['a * inside', 'SN*AP*0883', 'SYNTAX no checksum'],
+    ['a bad CRC (the transcript)', 'SNAQ*0883', 'CRC expected 18A2'],
+    ['a bad character', f('SNAP\u0001'), 'SYNTAX bad character'],
+    ['a bad CRC before a bad character', 'SNAP\u0001*0000', `CRC expected ${specCrcHex('SNAP\u0001')}`],
     ['an unknown command', f('FLY 3'), 'SYNTAX unknown command'],
     ['a lower-case command', f('snap'), 'SYNTAX unknown command'],
     ['HELLO with an argument', f('HELLO 1'), 'ARG HELLO takes no argument'],

@@ -4,7 +4,8 @@
  *
  * A strict writer and a liberal reader: the reader also accepts lower-case CRC digits, runs of
  * spaces between fields, leading zeros, OCC with fewer or more digits than the board's size
- * needs, `HELLO` fields in any order and unknown `HELLO` fields (kept in `extra`).
+ * needs, `HELLO` fields in any order and unknown `HELLO` fields (kept in `extra`). It
+ * recognises a line of link protocol 1 (CRC-8) as `legacy`, so that an old board is named.
  *
  * `decodeHostLine` reads host lines as the firmware does (firmware/core/command.c), checks in
  * the same order and words its refusals as the board does, so that a test peer built on it
@@ -13,20 +14,22 @@
 import { SquareSet } from '../../../rules/squareSet.ts';
 import { BOARD_BUTTONS } from '../types.ts';
 import type { BoardButton, LedFrame, LedPattern, LinkConfig } from '../types.ts';
-import { crc8 } from './crc8.ts';
+import { crc16, legacyCrc8 } from './crc.ts';
 import { CONFIG_KEYS, LED_CHARS, LIMITS } from './messages.ts';
 import type { BoardMessage, ErrCode, EventMessage, HostCommand } from './messages.ts';
 
 /**
  * Why a line was refused:
- * - `long`: over 120 bytes;
- * - `frame`: no `*HH` at the end, a `*` inside the body, or a byte outside printable ASCII;
+ * - `long`: over 128 bytes;
+ * - `frame`: no `*HHHH` at the end, a `*` inside the body, or a byte outside printable ASCII;
  * - `crc`: the CRC does not match the body;
+ * - `legacy`: a line of link protocol 1 (`BODY*HH` with a matching CRC-8): a board with the
+ *   firmware of before this protocol (`fw` says which, when the line is its HELLO);
  * - `unknown`: well framed, but the first word names no message this side knows;
  * - `syntax`: a known message with missing or malformed fields;
  * - `arg`: a known message whose fields are well formed but out of range.
  */
-export type LineErrorKind = 'long' | 'frame' | 'crc' | 'unknown' | 'syntax' | 'arg';
+export type LineErrorKind = 'long' | 'frame' | 'crc' | 'legacy' | 'unknown' | 'syntax' | 'arg';
 
 export interface LineError {
   readonly kind: LineErrorKind;
@@ -34,6 +37,8 @@ export interface LineError {
   readonly reason: string;
   /** The line as received (without the line end), for logs. */
   readonly line: string;
+  /** `legacy` only: the firmware version a HELLO of protocol 1 names. */
+  readonly fw?: string;
 }
 
 export type Decoded<T> = { readonly ok: true; readonly message: T } | { readonly ok: false; readonly error: LineError };
@@ -56,11 +61,12 @@ class Refused {
   constructor(
     readonly kind: LineErrorKind,
     readonly reason: string,
+    readonly fw?: string,
   ) {}
 }
 
-function refuse(kind: LineErrorKind, reason: string): never {
-  throw new Refused(kind, reason);
+function refuse(kind: LineErrorKind, reason: string, fw?: string): never {
+  throw new Refused(kind, reason, fw);
 }
 
 function toText(line: string | Uint8Array): string {
@@ -70,20 +76,39 @@ function toText(line: string | Uint8Array): string {
   return s;
 }
 
+const HEX_CRC = new RegExp(`^[0-9A-Fa-f]{${LIMITS.crcDigits}}$`);
+
+/**
+ * A line of link protocol 1 (firmware 1.x): `BODY*HH`, HH its CRC-8, refused as `legacy` so
+ * that the host can say the board needs the new firmware. Returns if it is not one.
+ */
+function legacy(line: string, star: number): void {
+  if (star < 0 || star !== line.length - 3 || !/^[0-9A-Fa-f]{2}$/.test(line.slice(star + 1))) return;
+  const body = line.slice(0, star);
+  if (parseInt(line.slice(star + 1), 16) !== legacyCrc8(body)) return;
+  const hello = /^HELLO dambord (\S+)/.exec(body);
+  if (hello) refuse('legacy', `HELLO of dambord firmware ${hello[1]}, which speaks link protocol 1`, hello[1]);
+  refuse('legacy', 'a line of link protocol 1 (a CRC-8 checksum)');
+}
+
 /**
  * Strips the line end and checks, in the board's order, length, checksum frame, CRC and
- * characters; returns the body. Reasons are worded as the board words its refusals.
+ * characters; returns the body. Reasons are worded as the board words its refusals. A line
+ * from the board (`fromBoard`) of protocol 1 is refused as `legacy`.
  */
-function unframe(raw: string): string {
+function unframe(raw: string, fromBoard: boolean): string {
   let line = raw;
   if (line.endsWith('\n')) line = line.slice(0, -1);
   if (line.endsWith('\r')) line = line.slice(0, -1);
   if (line.length > LIMITS.maxLine) refuse('long', `line over ${LIMITS.maxLine} bytes`);
   const star = line.indexOf('*');
-  if (star < 0 || star !== line.length - 3 || !/^[0-9A-Fa-f]{2}$/.test(line.slice(star + 1))) refuse('frame', 'no checksum');
+  if (star < 0 || star !== line.length - 1 - LIMITS.crcDigits || !HEX_CRC.test(line.slice(star + 1))) {
+    if (fromBoard) legacy(line, star);
+    refuse('frame', 'no checksum');
+  }
   const body = line.slice(0, star);
-  const want = crc8(body);
-  if (parseInt(line.slice(star + 1), 16) !== want) refuse('crc', `expected ${want.toString(16).toUpperCase().padStart(2, '0')}`);
+  const want = crc16(body);
+  if (parseInt(line.slice(star + 1), 16) !== want) refuse('crc', `expected ${want.toString(16).toUpperCase().padStart(LIMITS.crcDigits, '0')}`);
   for (let i = 0; i < body.length; i++) {
     const c = body.charCodeAt(i);
     if (c < 0x20 || c > 0x7e) refuse('frame', 'bad character');
@@ -146,6 +171,7 @@ function decodeHello(w: readonly string[]): BoardMessage {
     fields.set(key, kv.slice(eq + 1));
   }
   const req = (key: string) => fields.get(key) ?? refuse('syntax', `HELLO without ${key}=`);
+  const proto = decimal(req('proto'), 'proto', 1, 65535);
   const squares = decimal(req('squares'), 'squares', 1, 64);
   const buttons = fields.has('buttons') ? decimal(fields.get('buttons'), 'buttons', 0, BOARD_BUTTONS.length) : BOARD_BUTTONS.length;
   const capsText = fields.get('caps') ?? '';
@@ -154,23 +180,24 @@ function decodeHello(w: readonly string[]): BoardMessage {
   const ring = fields.has('ring') ? decimal(fields.get('ring'), 'ring', 0, LIMITS.seqMax) : 0;
   const boot = decimal(req('boot'), 'boot', 0, LIMITS.msMax);
   const extra: Record<string, string> = {};
-  for (const [k, v] of fields) if (!['squares', 'buttons', 'caps', 'ring', 'boot'].includes(k)) extra[k] = v;
-  return { type: 'hello', fw, squares, buttons, caps, ring, boot, extra };
+  for (const [k, v] of fields) if (!['proto', 'squares', 'buttons', 'caps', 'ring', 'boot'].includes(k)) extra[k] = v;
+  return { type: 'hello', fw, proto, squares, buttons, caps, ring, boot, extra };
 }
 
 function decodeEvent(w: readonly string[]): EventMessage {
-  expectCount(w, 5, 'EV SEQ MS L|P|D|U ARG');
+  expectCount(w, 7, 'EV SEQ MS L|P|D|U ARG OCC BTNS');
   const seq = decimal(w[1], 'SEQ', 1, LIMITS.seqMax);
   const ms = decimal(w[2], 'MS', 0, LIMITS.msMax);
+  const after = { type: 'event' as const, seq, ms, occupancy: hexSet(w[5], 'OCC'), buttons: buttonMask(w[6]) };
   switch (w[3]) {
     case 'L':
-      return { type: 'event', seq, ms, kind: 'lift', square: squareNumber(w[4]) };
+      return { ...after, kind: 'lift', square: squareNumber(w[4]) };
     case 'P':
-      return { type: 'event', seq, ms, kind: 'place', square: squareNumber(w[4]) };
+      return { ...after, kind: 'place', square: squareNumber(w[4]) };
     case 'D':
-      return { type: 'event', seq, ms, kind: 'down', button: buttonNumber(w[4]) };
+      return { ...after, kind: 'down', button: buttonNumber(w[4]) };
     case 'U':
-      return { type: 'event', seq, ms, kind: 'up', button: buttonNumber(w[4]) };
+      return { ...after, kind: 'up', button: buttonNumber(w[4]) };
     default:
       return refuse('syntax', `event kind '${w[3]}' is not L, P, D or U`);
   }
@@ -210,13 +237,13 @@ function decodeBoardBody(body: string): BoardMessage {
   }
 }
 
-function run<T>(line: string | Uint8Array, decodeBody: (body: string) => T): Decoded<T> {
+function run<T>(line: string | Uint8Array, fromBoard: boolean, decodeBody: (body: string) => T): Decoded<T> {
   let text = '';
   try {
     text = toText(line);
-    return { ok: true, message: decodeBody(unframe(text)) };
+    return { ok: true, message: decodeBody(unframe(text, fromBoard)) };
   } catch (e) {
-    if (e instanceof Refused) return { ok: false, error: { kind: e.kind, reason: e.reason, line: text } };
+    if (e instanceof Refused) return { ok: false, error: { kind: e.kind, reason: e.reason, line: text, ...(e.fw === undefined ? {} : { fw: e.fw }) } };
     return { ok: false, error: { kind: 'syntax', reason: `unreadable line (${String(e)})`, line: text } };
   }
 }
@@ -225,11 +252,12 @@ function run<T>(line: string | Uint8Array, decodeBody: (body: string) => T): Dec
  * One line from the board (with or without its `\r\n`) into a message.
  *
  * @example
- * decodeBoardLine('EV 1 5120 L 32*0B')  // { ok: true, message: { type: 'event', seq: 1, ms: 5120, kind: 'lift', square: 31 } }
- * decodeBoardLine('EV 1 5120 L 32*00')  // { ok: false, error: { kind: 'crc', ... } }
+ * decodeBoardLine('EV 1 5120 L 32 3FFFF400FFFFF 0*HHHH')
+ *   // { ok: true, message: { type: 'event', seq: 1, ms: 5120, kind: 'lift', square: 31, occupancy: ..., buttons: [] } }
+ * decodeBoardLine('EV 1 5120 L 32 3FFFF400FFFFF 0*0000')  // { ok: false, error: { kind: 'crc', ... } }
  */
 export function decodeBoardLine(line: string | Uint8Array): Decoded<BoardMessage> {
-  return run(line, decodeBoardBody);
+  return run(line, true, decodeBoardBody);
 }
 
 /** What a receiver of host lines knows about itself. */
@@ -313,5 +341,5 @@ function decodeHostBody(body: string, ctx: HostLineContext): HostCommand {
  * (The board skips empty lines: check for one before calling this.)
  */
 export function decodeHostLine(line: string | Uint8Array, ctx: HostLineContext): Decoded<HostCommand> {
-  return run(line, (body) => decodeHostBody(body, ctx));
+  return run(line, false, (body) => decodeHostBody(body, ctx));
 }

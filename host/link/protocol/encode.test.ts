@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SquareSet } from '../../../rules/squareSet.ts';
 import type { LedPattern } from '../types.ts';
-import { crcHex } from './crc8.ts';
+import { framed } from '../testing/frame.ts';
 import { decodeBoardLine, decodeHostLine } from './decode.ts';
 import { commandProblem, encodeBoardMessage, encodeCommand } from './encode.ts';
 import type { BoardMessage, HostCommand } from './messages.ts';
 
-/** A body framed with its CRC, no line end (as ReadlineParser hands lines over). */
-const f = (body: string) => `${body}*${crcHex(body)}`;
+/** A body framed with its CRC (computed here from the specification), no line end. */
+const f = framed;
 
 const START = SquareSet.from([...Array.from({ length: 20 }, (_, i) => i), ...Array.from({ length: 20 }, (_, i) => 30 + i)]);
 
@@ -21,8 +21,9 @@ describe('encode: the strict writer', () => {
     expect(encodeCommand({ type: 'cfg', config: { hb: 500, make: 20 } })).toBe(`${f('CFG make=20 hb=500')}\n`);
     expect(encodeBoardMessage({ type: 'snap', seq: 0, ms: 1203, occupancy: START, buttons: [] }, 50)).toBe(`${f('SNAP 0 1203 3FFFFC00FFFFF 0')}\n`);
     expect(encodeBoardMessage({ type: 'snap', seq: 0, ms: 1, occupancy: SquareSet.of(0, 31), buttons: ['accept'] }, 32)).toBe(`${f('SNAP 0 1 80000001 4')}\n`);
-    expect(encodeBoardMessage({ type: 'event', seq: 1, ms: 5120, kind: 'lift', square: 31 }, 50)).toBe(`${f('EV 1 5120 L 32')}\n`);
-    expect(encodeBoardMessage({ type: 'event', seq: 2, ms: 1, kind: 'down', button: 'clock' }, 50)).toBe(`${f('EV 2 1 D 2')}\n`);
+    expect(encodeBoardMessage({ type: 'event', seq: 1, ms: 5120, kind: 'lift', square: 31, occupancy: START.without(31), buttons: [] }, 50)).toBe(`${f('EV 1 5120 L 32 3FFFF400FFFFF 0')}\n`);
+    expect(encodeBoardMessage({ type: 'event', seq: 2, ms: 1, kind: 'down', button: 'clock', occupancy: SquareSet.of(0, 31), buttons: ['clock'] }, 32)).toBe(`${f('EV 2 1 D 2 80000001 2')}\n`);
+    expect(encodeCommand({ type: 'snap' })).toBe('SNAP*0883\n');
   });
 
   const problems: [string, HostCommand, number | undefined][] = [
@@ -65,7 +66,9 @@ describe('encode: the strict writer', () => {
   it('property: every board message encodes to a line that decodes to the same message', () => {
     const sq = fc.integer({ min: 0, max: 49 });
     const msg: fc.Arbitrary<BoardMessage> = fc.oneof(
-      fc.record({ seq: fc.integer({ min: 1, max: 65535 }), ms: fc.nat({ max: 0xffffffff }), square: sq, kind: fc.constantFrom('lift' as const, 'place' as const) }).map((e) => ({ type: 'event' as const, ...e })),
+      fc
+        .record({ seq: fc.integer({ min: 1, max: 65535 }), ms: fc.nat({ max: 0xffffffff }), square: sq, kind: fc.constantFrom('lift' as const, 'place' as const), occ: fc.uniqueArray(sq) })
+        .map(({ occ, ...e }) => ({ type: 'event' as const, ...e, occupancy: SquareSet.from(occ), buttons: [] })),
       fc.record({ seq: fc.integer({ min: 0, max: 65535 }), ms: fc.nat({ max: 0xffffffff }), occ: fc.uniqueArray(sq) }).map((s) => ({
         type: 'snap' as const,
         seq: s.seq,
@@ -76,7 +79,8 @@ describe('encode: the strict writer', () => {
       fc.record({ seq: fc.integer({ min: 0, max: 65535 }), ms: fc.nat({ max: 0xffffffff }) }).map((h) => ({ type: 'hb' as const, ...h })),
       fc.record({ boot: fc.integer({ min: 0, max: 9 }), ring: fc.integer({ min: 0, max: 99 }) }).map((h) => ({
         type: 'hello' as const,
-        fw: '1.0.0',
+        fw: '2.0.0',
+        proto: 2,
         squares: 50,
         buttons: 4,
         caps: ['leds', 'blink', 'beep', 'snapshot', 'resend', 'config', 'heartbeat'],

@@ -1,16 +1,17 @@
 /**
  * Typed messages in, lines out (docs/protocol.md). The strict writer: upper-case CRC, single
- * spaces, no leading zeros, bodies of at most 117 characters, `\n` line ends. Arguments out of range are
+ * spaces, no leading zeros, bodies of at most 123 characters, `\n` line ends. Arguments out of range are
  * programmer errors and throw `RangeError`; `commandProblem` checks a command first for
  * callers that take arguments from users.
  */
 import { BOARD_BUTTONS } from '../types.ts';
+import type { SquareSet } from '../../../rules/squareSet.ts';
 import type { BoardButton } from '../types.ts';
-import { crcHex } from './crc8.ts';
+import { crcHex } from './crc.ts';
 import { COMMAND_WORDS, CONFIG_KEYS, LED_CHARS, LIMITS } from './messages.ts';
 import type { BoardMessage, HostCommand } from './messages.ts';
 
-/** `body` framed as a line: `BODY*HH\n`. Throws RangeError on a body the protocol forbids. */
+/** `body` framed as a line: `BODY*HHHH\n`. Throws RangeError on a body the protocol forbids. */
 export function frameLine(body: string): string {
   if (body.length > LIMITS.maxBody) throw new RangeError(`body of ${body.length} characters (at most ${LIMITS.maxBody}): ${body.slice(0, 20)}...`);
   if (!/^[ -)+-~]*$/.test(body)) throw new RangeError(`body must be printable ASCII without '*': ${JSON.stringify(body)}`);
@@ -64,7 +65,7 @@ export function commandProblem(cmd: HostCommand, squares?: number): string | nul
  * A host command as a line.
  *
  * @example
- * encodeCommand({ type: 'resend', seq: 3 })  // 'RESEND 3*HH\n' (HH the CRC)
+ * encodeCommand({ type: 'resend', seq: 3 })  // 'RESEND 3*HHHH\n' (HHHH the CRC)
  */
 export function encodeCommand(cmd: HostCommand): string {
   const problem = commandProblem(cmd);
@@ -96,6 +97,11 @@ function hex64(lo: number, hi: number, digits: number): string {
   return full.slice(16 - digits).toUpperCase();
 }
 
+/** `OCC BTNS`: the occupancy in as many hex digits as the board has squares by four, the buttons in one. */
+function inputs(occupancy: SquareSet, buttons: readonly BoardButton[], squares: number): string {
+  return `${hex64(occupancy.lo, occupancy.hi, Math.ceil(squares / 4))} ${mask(buttons)}`;
+}
+
 /**
  * A board message as a line, as the firmware writes it (for test peers and tests). `squares`
  * sets the number of OCC digits: 13 for 50 squares, 8 for 32.
@@ -105,16 +111,16 @@ export function encodeBoardMessage(msg: BoardMessage, squares: number): string {
     case 'hello': {
       const extra = Object.entries(msg.extra).map(([k, v]) => ` ${k}=${v}`);
       return frameLine(
-        `HELLO dambord ${msg.fw} squares=${msg.squares} buttons=${msg.buttons} caps=${msg.caps.join(',')} ring=${msg.ring} boot=${msg.boot}${extra.join('')}`,
+        `HELLO dambord ${msg.fw} proto=${msg.proto} squares=${msg.squares} buttons=${msg.buttons} caps=${msg.caps.join(',')} ring=${msg.ring} boot=${msg.boot}${extra.join('')}`,
       );
     }
     case 'event': {
       const arg =
         msg.kind === 'lift' || msg.kind === 'place' ? `${msg.kind === 'lift' ? 'L' : 'P'} ${msg.square + 1}` : `${msg.kind === 'down' ? 'D' : 'U'} ${BOARD_BUTTONS.indexOf(msg.button) + 1}`;
-      return frameLine(`EV ${msg.seq} ${msg.ms} ${arg}`);
+      return frameLine(`EV ${msg.seq} ${msg.ms} ${arg} ${inputs(msg.occupancy, msg.buttons, squares)}`);
     }
     case 'snap':
-      return frameLine(`SNAP ${msg.seq} ${msg.ms} ${hex64(msg.occupancy.lo, msg.occupancy.hi, Math.ceil(squares / 4))} ${mask(msg.buttons)}`);
+      return frameLine(`SNAP ${msg.seq} ${msg.ms} ${inputs(msg.occupancy, msg.buttons, squares)}`);
     case 'hb':
       return frameLine(`HB ${msg.seq} ${msg.ms}`);
     case 'ok':

@@ -5,17 +5,37 @@
 import type { SquareSet } from '../../../rules/squareSet.ts';
 import type { BoardButton, Hello, LedFrame, LinkConfig } from '../types.ts';
 
-/** `HELLO dambord FW squares=N buttons=4 caps=CAPS ring=R boot=B` */
+/** The link protocol this host speaks: a board's HELLO must say `proto=2`. */
+export const PROTOCOL = 2;
+
+/** `HELLO dambord FW proto=P squares=N buttons=4 caps=CAPS ring=R boot=B` */
 export interface HelloMessage extends Hello {
   readonly type: 'hello';
+  /** The link protocol the board speaks (`proto=`). */
+  readonly proto: number;
 }
 
-/** `EV SEQ MS L|P SQ` and `EV SEQ MS D|U BTN`. */
+/**
+ * What every `EV` line carries after its event: the board's debounced inputs just after it, as
+ * `SNAP` writes them (`OCC BTNS`). The host checks them against the inputs it knows with the
+ * event applied (docs/protocol.md, "Repair").
+ */
+interface After {
+  readonly type: 'event';
+  readonly seq: number;
+  readonly ms: number;
+  /** The occupied squares after the event. */
+  readonly occupancy: SquareSet;
+  /** The buttons held after the event, in wire order. */
+  readonly buttons: readonly BoardButton[];
+}
+
+/** `EV SEQ MS L|P SQ OCC BTNS` and `EV SEQ MS D|U BTN OCC BTNS`. */
 export type EventMessage =
-  | { readonly type: 'event'; readonly seq: number; readonly ms: number; readonly kind: 'lift'; readonly square: number }
-  | { readonly type: 'event'; readonly seq: number; readonly ms: number; readonly kind: 'place'; readonly square: number }
-  | { readonly type: 'event'; readonly seq: number; readonly ms: number; readonly kind: 'down'; readonly button: BoardButton }
-  | { readonly type: 'event'; readonly seq: number; readonly ms: number; readonly kind: 'up'; readonly button: BoardButton };
+  | (After & { readonly kind: 'lift'; readonly square: number })
+  | (After & { readonly kind: 'place'; readonly square: number })
+  | (After & { readonly kind: 'down'; readonly button: BoardButton })
+  | (After & { readonly kind: 'up'; readonly button: BoardButton });
 
 /** `SNAP SEQ MS OCC BTNS`: the occupancy after event `seq`. */
 export interface SnapMessage {
@@ -89,10 +109,12 @@ export const LIMITS = {
   break: [0, 255],
   snap: [0, 65535],
   hb: [0, 65535],
-  /** Longest line, `BODY*HH`, without the line end. */
-  maxLine: 120,
-  /** Longest body: the line less `*HH`. */
-  maxBody: 117,
+  /** Longest line, `BODY*HHHH`, without the line end. */
+  maxLine: 128,
+  /** Longest body: the line less `*HHHH`. */
+  maxBody: 123,
+  /** Hexadecimal digits of a line's CRC. */
+  crcDigits: 4,
 } as const;
 
 /** The keys of `CFG`, in the order the host writes them. */

@@ -6,14 +6,14 @@ import type { FaultRates } from '../fault.ts';
 import { BoardPeer } from '../testing/boardPeer.ts';
 import type { BoardEvent, LedFrame } from '../types.ts';
 import { BOARD_BUTTONS } from '../types.ts';
-import { crcHex } from './crc8.ts';
+import { framed, framedV1 } from '../testing/frame.ts';
 import { decodeBoardLine } from './decode.ts';
 import { encodeCommand } from './encode.ts';
 import { Sequencer } from './sequencer.ts';
 import type { SequencerInput, SequencerOptions, SequencerOutput } from './sequencer.ts';
 
 const line = (text: string): SequencerInput => ({ type: 'line', decoded: decodeBoardLine(text) });
-const f = (body: string) => `${body}*${crcHex(body)}`;
+const f = framed;
 const START = SquareSet.from([...Array.from({ length: 20 }, (_, i) => i), ...Array.from({ length: 20 }, (_, i) => 30 + i)]);
 
 /** A sequencer wired by hand to a test peer: every command is answered at once, in order. */
@@ -203,7 +203,7 @@ describe('sequencer: repair by sequence number (docs/protocol.md "Repair")', () 
     {
       name: 'garbage of every kind is counted and changes nothing',
       run: (rig) => {
-        for (const g of ['', 'noise', '\u0000\u00ff*00', f('WHAT'), f('EV 1 2 L 99'), f(`ERR ${'x'.repeat(120)}`), f('EV 1 2 Q 3')]) rig.hear(g);
+        for (const g of ['', 'noise', '\u0000\u00ff*0000', f('WHAT'), f('EV 1 2 L 99 0 0'), f(`ERR ${'x'.repeat(124)}`), f('EV 1 2 Q 3 0 0')]) rig.hear(g);
       },
       board: [],
       sent: [],
@@ -227,23 +227,62 @@ describe('sequencer: repair by sequence number (docs/protocol.md "Repair")', () 
       health: { gaps: 1, gapsRepaired: 0, snapshotsUsed: 1, errorReplies: 1 },
     },
     {
-      name: 'an impossible event (a piece placed on an occupied square) re-bases on a snapshot',
+      name: 'an impossible event (a piece placed on an occupied square) is not delivered but asked again; the board has none',
       run: (rig) => {
-        rig.hear(f('EV 1 10 P 1'));
+        rig.hear(f('EV 1 10 P 1 3FFFFC00FFFFF 0'));
+      },
+      board: [],
+      sent: ['RESEND 1'],
+      health: { invalidEvents: 1, resends: 1, snapshotsUsed: 0 },
+    },
+    {
+      name: 'an impossible event the board sends again the same: the link re-bases on a snapshot',
+      run: (rig) => {
+        rig.hear(f('EV 1 10 P 1 3FFFFC00FFFFF 0'));
+        rig.hear(f('EV 1 10 P 1 3FFFFC00FFFFF 0'));
+      },
+      board: [],
+      sent: ['RESEND 1', 'SNAP'],
+      health: { invalidEvents: 2, snapshotsUsed: 1 },
+    },
+    {
+      name: 'an event whose inputs after it are not the link\'s with it applied (a damaged line its CRC let through) is asked again, and the real one delivered',
+      run: (rig) => {
+        const real = rig.peer.lift(31);
+        rig.deaf = true;
+        rig.hear(f(real.split('*')[0].replace(' L 32 ', ' L 33 '))); // valid CRC, wrong square
+        rig.deaf = false;
+        expect(rig.sent).toEqual(['RESEND 1']);
+        rig.hear(real);
+      },
+      board: ['lift 32'],
+      sent: ['RESEND 1'],
+      health: { invalidEvents: 1, mismatches: 0, snapshotsUsed: 0 },
+    },
+    {
+      name: 'an event timed before the event it follows is not delivered',
+      run: (rig) => {
+        rig.peer.ms = 500;
+        rig.hear(rig.peer.lift(31));
+        rig.peer.ms = 900;
+        const real = rig.peer.place(27);
+        rig.deaf = true;
+        rig.hear(f(real.split('*')[0].replace(' 900 ', ' 400 ')));
+        rig.deaf = false;
+        rig.hear(real);
+      },
+      board: ['lift 32', 'place 28'],
+      sent: ['RESEND 2'],
+      health: { invalidEvents: 1, snapshotsUsed: 0 },
+    },
+    {
+      name: 'a snapshot that disagrees at the same number is checked with a fresh one, which agrees',
+      run: (rig) => {
+        rig.hear(f('SNAP 0 0 3FFFFC00FFFFE 1'));
       },
       board: [],
       sent: ['SNAP'],
-      health: { invalidEvents: 1, snapshotsUsed: 1 },
-    },
-    {
-      name: 'a snapshot that disagrees at the same number wins, as events',
-      run: (rig) => {
-        rig.hear(f('SNAP 0 10 3FFFFC00FFFFE 1'));
-      },
-      board: ['lift 1', 'jadoube down'],
-      sent: [],
-      health: { mismatches: 1, snapshotsUsed: 1 },
-      truth: false, // the line was made up: the peer still holds square 1
+      health: { mismatches: 1, snapshotsUsed: 0 },
     },
     {
       name: 'a heartbeat older than what was delivered probes HELLO (a restart whose HELLO was lost?)',
@@ -256,9 +295,9 @@ describe('sequencer: repair by sequence number (docs/protocol.md "Repair")', () 
       health: { staleLines: 1, mismatches: 0, snapshotsUsed: 0 },
     },
     {
-      name: 'a stray event the board never sent: its heartbeat is behind, HELLO says same boot, a fresh snapshot re-bases',
+      name: 'a stray event the board never sent, that fits: its heartbeat is behind, HELLO says same boot, a fresh snapshot re-bases',
       run: (rig) => {
-        rig.hear(f('EV 1 10 L 50'));
+        rig.hear(f('EV 1 10 L 50 1FFFFC00FFFFF 0'));
         rig.hear(rig.peer.heartbeatLine());
       },
       board: ['lift 50', 'place 50'],
@@ -273,6 +312,37 @@ describe('sequencer: repair by sequence number (docs/protocol.md "Repair")', () 
     expect(rig.sent).toEqual(sent);
     expect(rig.seq.health(0)).toMatchObject(health);
     if (truth !== false) expect(rig.seq.snapshot()?.occupancy.equals(rig.peer.occupancy)).toBe(true);
+  });
+
+  it('a snapshot that disagrees twice at the same number wins, as events', () => {
+    const rig = connected();
+    rig.deaf = true;
+    rig.hear(f('SNAP 0 10 3FFFFC00FFFFE 1'));
+    expect(rig.sent).toEqual(['SNAP']);
+    expect(rig.board()).toEqual([]);
+    rig.hear(f('SNAP 0 11 3FFFFC00FFFFE 1'));
+    expect(rig.board()).toEqual(['lift 1', 'jadoube down']);
+    expect(rig.links()).toEqual(['resynced mismatch']);
+    expect(rig.seq.health(0)).toMatchObject({ mismatches: 2, snapshotsUsed: 1 });
+  });
+
+  it('the issue: EV 1 L 33 with a valid CRC, the real EV 1 L 32 after it, EV 2 P 28: 32-28 is delivered, never 33-28', () => {
+    const rig = connected();
+    const { peer } = rig;
+    peer.ms = 1204;
+    const real1 = peer.lift(31);
+    peer.ms = 1484;
+    const real2 = peer.place(27);
+    const damaged = f(real1.split('*')[0].replace(' L 32 ', ' L 33 '));
+    expect(damaged.startsWith('EV 1 1204 L 33 ')).toBe(true);
+    rig.deaf = true;
+    for (const l of [damaged, real1, real2]) rig.hear(l);
+    rig.deaf = false;
+    rig.hear(peer.snapLine());
+    expect(rig.board()).toEqual(['lift 32', 'place 28']);
+    expect(rig.events.filter((e) => e.type !== 'link').every((e) => 'source' in e && e.source === 'board')).toBe(true);
+    expect(rig.seq.snapshot()?.occupancy.equals(peer.occupancy)).toBe(true);
+    expect(rig.seq.health(0)).toMatchObject({ invalidEvents: 1, mismatches: 0, snapshotsUsed: 0, state: 'connected' });
   });
 
   it('sequence numbers wrap from 65535 to 1, through a gap', () => {
@@ -378,6 +448,49 @@ describe('sequencer: restarts, silence and the port', () => {
     expect(rig.board()).toEqual(['lift 32', 'place 28']);
     expect(rig.links()).toEqual(['lost port', 'resynced reconnect']);
     expect(rig.seq.health(0)).toMatchObject({ reconnects: 1, snapshotsUsed: 0, state: 'connected' });
+  });
+});
+
+describe('sequencer: a board of another protocol version', () => {
+  const incompatible = (rig: Rig) => rig.events.flatMap((e) => (e.type === 'link' && e.state === 'incompatible' ? [e.detail] : []));
+
+  it('a HELLO of protocol 1 (firmware 1.0.0, CRC-8): said at once, naming the command that flashes the new firmware; then nothing more', () => {
+    const rig = new Rig(new BoardPeer({ occupancy: START }), { path: '/dev/ttyUSB0' });
+    rig.deaf = true;
+    rig.connect();
+    rig.hear(framedV1('HELLO dambord 1.0.0 squares=32 buttons=4 caps=leds,blink,beep,snapshot,resend,config,heartbeat ring=64 boot=7'));
+    const [detail] = incompatible(rig);
+    expect(detail).toMatch(/dambord firmware 1\.0\.0, which speaks link protocol 1/);
+    expect(detail).toMatch(/flash it with dambord flash --port \/dev\/ttyUSB0 --board 8x8$/);
+    expect(rig.seq.health(0).state).toBe('incompatible');
+    rig.clear();
+    rig.hear(rig.peer.helloLine());
+    rig.at(10_000);
+    rig.input({ type: 'command', id: 1, command: { type: 'beep', hz: 440, ms: 10 } });
+    expect(rig.events).toEqual([]);
+    expect(rig.sent).toEqual([]);
+    expect(rig.replies).toEqual([{ id: 1, ok: false, error: expect.objectContaining({ code: 'refused', message: detail }) }]);
+  });
+
+  it('three lines of protocol 1 in a row (a board already running: its answers to our HELLO and its heartbeats)', () => {
+    const rig = new Rig(new BoardPeer({ occupancy: START }));
+    rig.deaf = true;
+    rig.connect();
+    rig.hear(framedV1('ERR SYNTAX no checksum'));
+    rig.hear(framedV1('ERR SYNTAX no checksum'));
+    expect(incompatible(rig)).toEqual([]);
+    rig.hear(framedV1('HB 0 1000'));
+    expect(incompatible(rig)).toEqual([expect.stringMatching(/lines of link protocol 1 .* dambord flash --port PORT \(with --board 8x8 for an 8x8 board\)$/)]);
+  });
+
+  it('a HELLO of another protocol: an older one is flashed, a newer one asks for a newer dambord', () => {
+    const old = new Rig(new BoardPeer({ occupancy: START, proto: 1, fw: '1.5.0' }), { path: '/dev/ttyACM0' });
+    old.connect();
+    expect(incompatible(old)).toEqual(["the board's firmware 1.5.0 speaks link protocol 1, this dambord 2: flash the firmware that comes with this dambord: dambord flash --port /dev/ttyACM0"]);
+    expect(old.links()).toEqual(['incompatible']);
+    const newer = new Rig(new BoardPeer({ occupancy: START, proto: 3, fw: '3.0.0' }));
+    newer.connect();
+    expect(incompatible(newer)).toEqual([expect.stringMatching(/protocol 3, this dambord 2: update dambord on this computer/)]);
   });
 });
 

@@ -10,11 +10,20 @@
  * What it does:
  * - delivers `EV` lines in sequence order; drops duplicates; holds events that arrive ahead of
  *   a missing one and releases them in order;
+ * - cross-checks every event before it is delivered: the inputs its line says follow it must
+ *   be those the link knows with the event applied, and its time must not be before what the
+ *   link already saw; an event that fails is not delivered but asked again (`RESEND`), and if
+ *   it comes again the same, the link re-bases on a snapshot (docs/protocol.md, "Repair");
+ * - a snapshot that disagrees with the events is not believed at once: a fresh `SNAP` is asked,
+ *   and only a second disagreeing one re-bases the link;
+ * - refuses a board of another protocol version (a `HELLO` with another `proto=`, or the
+ *   CRC-8 lines of protocol 1): an `incompatible` link event names the command that flashes
+ *   the firmware this host needs, and the link stops;
  * - on a gap (an event ahead of the next number, or `HB`/`SNAP` naming a later number) asks
  *   `RESEND` from the first missing number, again while the gap stays open;
- * - on `ERR GONE`, a new `boot`, an impossible event or a snapshot that disagrees, asks `SNAP`
- *   and turns the difference from the known occupancy into lift/place (then button) events in
- *   square order;
+ * - on `ERR GONE`, a new `boot`, an event that fails its cross-check twice or two snapshots
+ *   that disagree, asks `SNAP` and turns the difference from the known occupancy into
+ *   lift/place (then button) events in square order;
  * - watches the heartbeat: no valid line for 3 periods -> `link lost` and `HELLO` until the
  *   board answers; then `SNAP` to check nothing was missed;
  * - takes a `HB`/`SNAP` whose number is before the last delivered, or whose board time went
@@ -29,9 +38,9 @@
 import { SquareSet } from '../../../rules/squareSet.ts';
 import { BOARD_BUTTONS, LinkError, zeroCounters } from '../types.ts';
 import type { BoardButton, BoardEvent, Hello, LedFrame, LinkConfig, LinkCounters, LinkErrorCode, LinkHealth, RepairReason, Snapshot } from '../types.ts';
-import type { Decoded } from './decode.ts';
+import type { Decoded, LineError } from './decode.ts';
 import { commandProblem } from './encode.ts';
-import { COMMAND_WORDS } from './messages.ts';
+import { COMMAND_WORDS, PROTOCOL } from './messages.ts';
 import type { BoardMessage, CommandWord, ErrMessage, EventMessage, HelloMessage, HostCommand, SnapMessage } from './messages.ts';
 import { nextSeq, seqAhead, seqDistance } from './seq.ts';
 
@@ -81,6 +90,8 @@ export interface SequencerOptions {
   readonly maxHeld?: number;
   /** Silent heartbeat periods before the board counts as lost. Default 3. */
   readonly lostAfterBeats?: number;
+  /** The board's port, named in the command that flashes a board of an older protocol. */
+  readonly path?: string;
 }
 
 interface Pending {
@@ -95,6 +106,9 @@ interface Pending {
 type Counters = LinkCounters;
 
 const RETRYABLE = new Set(['CRC', 'SYNTAX', 'LONG']);
+
+/** Lines of link protocol 1 in a row (with no valid line between) that name a board of it. */
+const LEGACY_LINES = 3;
 
 /**
  * Board time going back more than this on a HB or SNAP suggests a restart (ms). A serial line
@@ -120,8 +134,14 @@ function msDelta(ms: number, ref: number): number {
   return d;
 }
 
-function withoutHello({ type: _type, ...hello }: HelloMessage): Hello {
+function withoutHello({ type: _type, proto: _proto, ...hello }: HelloMessage): Hello {
   return hello;
+}
+
+/** `dambord flash` for a board on `path` with `squares` squares (if known). */
+function flashCommand(path: string | undefined, squares: number | undefined): string {
+  const board = squares === 32 ? ' --board 8x8' : squares === undefined ? ' (with --board 8x8 for an 8x8 board)' : '';
+  return `dambord flash --port ${path ?? 'PORT'}${board}`;
 }
 
 export class Sequencer {
@@ -130,6 +150,7 @@ export class Sequencer {
   private readonly maxHeld: number;
   private readonly lostAfterBeats: number;
   private readonly defaultHbMs: number;
+  private readonly path: string | undefined;
   /** The heartbeat period the board confirmed (ms). */
   private hbMs: number;
 
@@ -147,6 +168,16 @@ export class Sequencer {
   private adopt: RepairReason | null = null;
   /** A snapshot ahead of `last`, to compare when `last` reaches it. */
   private verify: SnapMessage | null = null;
+  /** The event whose line failed its cross-check and was asked again (RESEND). */
+  private doubted: number | null = null;
+  /** A snapshot disagreed with the events: a fresh one was asked before believing it. */
+  private snapDoubted = false;
+  /** No event after `last` can be older than this board time (the last event's, or a HB or SNAP at `last`). */
+  private msFloor: number | null = null;
+  /** Lines of protocol 1 since the last valid line. */
+  private legacyRun = 0;
+  /** Why the board cannot be spoken to (another protocol version); the link has stopped. */
+  private incompatible: string | null = null;
   private gapOpen = false;
   /** The RESEND round: where it started and how many rounds made no progress. */
   private resendFrom = 0;
@@ -183,6 +214,7 @@ export class Sequencer {
     this.maxRetries = options.maxRetries ?? 3;
     this.maxHeld = options.maxHeld ?? 512;
     this.lostAfterBeats = options.lostAfterBeats ?? 3;
+    this.path = options.path;
   }
 
   /** Feeds one input at host time `now` (ms, never decreasing). */
@@ -223,9 +255,10 @@ export class Sequencer {
   /** Counters and state at host time `now`. `openFailures` is the port's business: 0 here. */
   health(now: number): LinkHealth {
     let state: LinkHealth['state'];
-    if (this.lost !== null) state = 'lost';
+    if (this.incompatible !== null) state = 'incompatible';
+    else if (this.lost !== null) state = 'lost';
     else if (!this.baseline) state = 'connecting';
-    else if (this.adopt !== null || this.gapOpen || this.verify !== null) state = 'repairing';
+    else if (this.adopt !== null || this.gapOpen || this.verify !== null || this.doubted !== null || this.snapDoubted) state = 'repairing';
     else state = 'connected';
     return {
       state,
@@ -240,6 +273,7 @@ export class Sequencer {
 
   private onOpen(): void {
     this.open = true;
+    if (this.incompatible !== null) return;
     this.opens++;
     if (this.opens > 1) this.counters.reconnects++;
     this.lastValidAt = this.now;
@@ -264,6 +298,10 @@ export class Sequencer {
       this.out.replies.push({ id, ok: false, error: new LinkError('invalid', problem) });
       return;
     }
+    if (this.incompatible !== null) {
+      this.out.replies.push({ id, ok: false, error: new LinkError('refused', this.incompatible) });
+      return;
+    }
     if (cmd.type === 'led') this.sticky.led = cmd.frame;
     if (cmd.type === 'cfg') this.sticky.cfg = { ...this.sticky.cfg, ...cmd.config };
     if (!this.open) {
@@ -274,7 +312,7 @@ export class Sequencer {
   }
 
   private onTick(): void {
-    if (!this.open) return;
+    if (!this.open || this.incompatible !== null) return;
     const expired = this.pending.filter((p) => this.now - p.sentAt >= this.replyTimeoutMs);
     for (const p of expired) {
       this.remove(p);
@@ -292,7 +330,7 @@ export class Sequencer {
   }
 
   private onLine(decoded: Decoded<BoardMessage>): void {
-    if (!this.open) return;
+    if (!this.open || this.incompatible !== null) return;
     this.lastAnyAt = this.now;
     if (!decoded.ok) {
       const k = decoded.error.kind;
@@ -300,8 +338,10 @@ export class Sequencer {
       else if (k === 'long') this.counters.longLines++;
       else if (k === 'unknown') this.counters.unknownLines++;
       else this.counters.syntaxErrors++;
+      if (k === 'legacy') this.onLegacy(decoded.error);
       return;
     }
+    this.legacyRun = 0;
     this.counters.linesOk++;
     this.lastValidAt = this.now;
     if (this.lost === 'heartbeat' && !this.recovering) {
@@ -335,7 +375,35 @@ export class Sequencer {
 
   // ---- board messages ----
 
+  /** A line of protocol 1: its HELLO, or a few lines in a row, name a board with an older firmware. */
+  private onLegacy(error: LineError): void {
+    this.legacyRun++;
+    if (error.fw === undefined && this.legacyRun < LEGACY_LINES) return;
+    const squares = /(?:^| )squares=(\d+)/.exec(error.line);
+    const who = error.fw !== undefined ? `dambord firmware ${error.fw}, which speaks` : 'lines of';
+    this.stop(
+      `the board sends ${who} link protocol 1 (lines with a CRC-8); this dambord speaks protocol ${PROTOCOL} and needs the firmware that comes with it: flash it with ${flashCommand(this.path, squares ? Number(squares[1]) : this.hello?.squares)}`,
+    );
+  }
+
+  /** The board speaks another protocol: said once, and the link stops (every command refused). */
+  private stop(detail: string): void {
+    if (this.incompatible !== null) return;
+    this.incompatible = detail;
+    for (const p of this.pending) if (p.id !== null) this.out.replies.push({ id: p.id, ok: false, error: new LinkError('refused', detail) });
+    this.pending = [];
+    this.held.clear();
+    this.out.events.push({ type: 'link', state: 'incompatible', detail, t: this.outT });
+  }
+
   private onHello(h: HelloMessage): void {
+    if (h.proto !== PROTOCOL) {
+      const older = h.proto < PROTOCOL;
+      this.stop(
+        `the board's firmware ${h.fw} speaks link protocol ${h.proto}, this dambord ${PROTOCOL}: ${older ? 'flash the firmware that comes with this dambord' : 'update dambord on this computer, or flash the firmware that comes with it'}: ${flashCommand(this.path, h.squares)}`,
+      );
+      return;
+    }
     this.take('HELLO');
     const hello = withoutHello(h);
     const before = this.hello;
@@ -348,6 +416,9 @@ export class Sequencer {
       this.counters.reboots++;
       this.held.clear();
       this.verify = null;
+      this.doubted = null;
+      this.snapDoubted = false;
+      this.msFloor = null;
       this.gapOpen = false;
       this.resendStalls = 0;
       this.latest = 0;
@@ -369,18 +440,21 @@ export class Sequencer {
   }
 
   private onEvent(e: EventMessage): void {
-    this.boardTime(e.ms, false);
-    if (seqAhead(e.seq, this.latest)) this.latest = e.seq;
+    // Its time counts only once it passes its cross-check (accept): a damaged time must not move
+    // the link's clock.
     if (this.baseline && this.adopt === null && !seqAhead(e.seq, this.last)) {
       this.counters.duplicatesDropped++;
       return;
     }
     if (this.baseline && this.adopt === null && e.seq === nextSeq(this.last)) {
+      // The next one: `latest` moves only if it passes its cross-check (a damaged number must
+      // not open a gap the board cannot fill).
       this.accept(e);
       this.release();
     } else if (this.held.has(e.seq)) {
       this.counters.duplicatesDropped++;
     } else {
+      if (seqAhead(e.seq, this.latest)) this.latest = e.seq;
       this.held.set(e.seq, e);
       if (this.baseline && this.adopt === null) this.counters.outOfOrder++;
       if (this.held.size > this.maxHeld) {
@@ -437,7 +511,13 @@ export class Sequencer {
     }
     if (seqAhead(seq, this.latest)) this.latest = seq;
     this.boardTime(ms, true);
+    // Events after `last` were all taken after this heartbeat went out.
+    if (seqDistance(seq, this.last) === 0) this.raiseFloor(ms);
     this.checkGap();
+  }
+
+  private raiseFloor(ms: number): void {
+    if (this.msFloor === null || msDelta(ms, this.msFloor) > 0) this.msFloor = ms;
   }
 
   /**
@@ -489,35 +569,64 @@ export class Sequencer {
 
   // ---- sequence repair ----
 
+  /**
+   * The next event in line, delivered if it passes its cross-check: it can be (a lift from an
+   * occupied square, a place on an empty one, a button that is up pressed), the inputs its line
+   * says follow it are the link's with the event applied, and its time is not before the
+   * floor. A line damaged on the way that its CRC let through fails it (docs/protocol.md,
+   * "Repair"): see {@link contradicted}.
+   */
   private accept(e: EventMessage): void {
-    this.last = e.seq;
-    const t = this.eventTime(e.ms, false);
     const squares = this.hello?.squares ?? 0;
+    let occ = this.occ;
+    let btn = this.btn;
     let ok: boolean;
     if (e.kind === 'lift' || e.kind === 'place') {
-      ok = e.square < squares && this.occ.has(e.square) === (e.kind === 'lift');
-      if (ok) {
-        this.occ = e.kind === 'lift' ? this.occ.without(e.square) : this.occ.with(e.square);
-        this.out.events.push({ type: e.kind, square: e.square, t, seq: e.seq, source: 'board' });
-      }
+      ok = e.square < squares && occ.has(e.square) === (e.kind === 'lift');
+      occ = e.kind === 'lift' ? occ.without(e.square) : occ.with(e.square);
     } else {
       const bit = 1 << BOARD_BUTTONS.indexOf(e.button);
-      ok = ((this.btn & bit) !== 0) === (e.kind === 'up');
-      if (ok) {
-        this.btn ^= bit;
-        this.out.events.push({ type: 'button', button: e.button, down: e.kind === 'down', t, seq: e.seq, source: 'board' });
-      }
+      ok = ((btn & bit) !== 0) === (e.kind === 'up');
+      btn ^= bit;
     }
+    ok &&= e.occupancy.equals(occ) && buttonMask(e.buttons) === btn && (this.msFloor === null || msDelta(e.ms, this.msFloor) >= 0);
     if (!ok) {
-      this.counters.invalidEvents++;
-      this.startAdopt('invalid');
+      this.contradicted(e);
       return;
     }
+    this.doubted = null;
+    this.last = e.seq;
+    if (seqAhead(e.seq, this.latest)) this.latest = e.seq;
+    this.occ = occ;
+    this.btn = btn;
+    this.msFloor = e.ms;
+    const t = this.eventTime(e.ms, false);
+    if (e.kind === 'lift' || e.kind === 'place') this.out.events.push({ type: e.kind, square: e.square, t, seq: e.seq, source: 'board' });
+    else this.out.events.push({ type: 'button', button: e.button, down: e.kind === 'down', t, seq: e.seq, source: 'board' });
     if (this.verify !== null && seqDistance(this.verify.seq, this.last) === 0) {
       const v = this.verify;
       this.verify = null;
       this.compare(v);
     }
+  }
+
+  /**
+   * An event that failed its cross-check is not delivered. Its line may have been damaged in a
+   * way its CRC let through (about once in 65536 damaged lines): it is asked again. If it comes
+   * back the same, the board says so twice and the link's picture is what is wrong: it re-bases
+   * on a snapshot.
+   */
+  private contradicted(e: EventMessage): void {
+    this.counters.invalidEvents++;
+    if (this.doubted === e.seq) {
+      this.doubted = null;
+      this.startAdopt('invalid');
+      return;
+    }
+    this.doubted = e.seq;
+    if (this.pending.some((p) => p.word === 'RESEND')) return; // its answer brings the line again, or the next HB shows the gap
+    this.counters.resends++;
+    this.send({ type: 'resend', seq: e.seq });
   }
 
   /** Delivers held events that are now next in line; drops held ones already covered. */
@@ -569,13 +678,24 @@ export class Sequencer {
     this.ensure({ type: 'snap' });
   }
 
-  /** A snapshot at exactly `last`: in step, or re-base on it. */
+  /**
+   * A snapshot at exactly `last`: in step, or re-base on it. Every event delivered passed its
+   * cross-check, so a snapshot that disagrees may itself be a damaged line: a fresh one is asked
+   * first, and the link re-bases only if that one disagrees too.
+   */
   private compare(s: SnapMessage): void {
     if (s.occupancy.equals(this.occ) && buttonMask(s.buttons) === this.btn) {
+      this.snapDoubted = false;
+      this.raiseFloor(s.ms);
       if (this.lost !== null) this.resynced(this.lost === 'port' ? 'reconnect' : 'heartbeat');
       return;
     }
     this.counters.mismatches++;
+    if (!this.snapDoubted) {
+      this.snapDoubted = true;
+      this.ensure({ type: 'snap' });
+      return;
+    }
     this.adopt = 'mismatch';
     this.adoptSnapshot(s);
   }
@@ -605,6 +725,10 @@ export class Sequencer {
     this.suspect = null;
     this.gapOpen = false;
     this.resendStalls = 0;
+    this.doubted = null;
+    this.snapDoubted = false;
+    // Events after the snapshot were all taken after it.
+    this.msFloor = s.ms;
     if (first) {
       this.lost = null;
       this.out.events.push({ type: 'link', state: 'connected', hello: this.hello as Hello, occupancy: this.occ, buttons: maskButtons(this.btn), t });

@@ -20,7 +20,7 @@ function transcript(): [string, string, string][] {
   const block = /```\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
   return block
     .split('\n')
-    .map((l) => /^([<>]) (.*?\*[0-9A-F]{2})(?=\s|$)(.*)$/.exec(l))
+    .map((l) => /^([<>]) (.*?\*[0-9A-F]{4})(?=\s|$)(.*)$/.exec(l))
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => [m[1], m[2], m[3].trim()]);
 }
@@ -36,7 +36,7 @@ describe('docs/protocol.md transcript', () => {
   it('every board line decodes; every host line decodes, but the one damaged on the wire and the bad BEEP', () => {
     for (const [dir, line] of lines) {
       if (dir === '<') expect(decodeBoardLine(line), line).toMatchObject({ ok: true });
-      else if (line.startsWith('SNAQ')) expect(decodeHostLine(line, { squares: 50 })).toMatchObject({ ok: false, error: { kind: 'crc', reason: 'expected 92' } });
+      else if (line.startsWith('SNAQ')) expect(decodeHostLine(line, { squares: 50 })).toMatchObject({ ok: false, error: { kind: 'crc', reason: 'expected 18A2' } });
       else if (line.startsWith('BEEP 20000')) expect(decodeHostLine(line, { squares: 50 })).toMatchObject({ ok: false, error: { kind: 'arg', reason: 'BEEP HZ 100-8000 MS 1-2000' } });
       else expect(decodeHostLine(line, { squares: 50 }), line).toMatchObject({ ok: true });
     }

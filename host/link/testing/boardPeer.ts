@@ -11,6 +11,7 @@
 import { SquareSet } from '../../../rules/squareSet.ts';
 import { decodeHostLine, errCodeFor } from '../protocol/decode.ts';
 import { encodeBoardMessage } from '../protocol/encode.ts';
+import { PROTOCOL } from '../protocol/messages.ts';
 import type { BoardMessage, EventMessage, HostCommand } from '../protocol/messages.ts';
 import { nextSeq } from '../protocol/seq.ts';
 import { BOARD_BUTTONS } from '../types.ts';
@@ -21,6 +22,8 @@ export interface BoardPeerOptions {
   readonly squares?: number;
   readonly boot?: number;
   readonly fw?: string;
+  /** The link protocol its HELLO names (default: this host's). */
+  readonly proto?: number;
   /** Events kept for RESEND (default 64). */
   readonly ring?: number;
   readonly occupancy?: SquareSet;
@@ -38,6 +41,7 @@ export const ALL_CAPS = ['leds', 'blink', 'beep', 'snapshot', 'resend', 'config'
 export class BoardPeer {
   readonly squares: number;
   readonly fw: string;
+  readonly proto: number;
   readonly ringSize: number;
   boot: number;
   /** Last sequence number issued. */
@@ -57,7 +61,8 @@ export class BoardPeer {
 
   constructor(options: BoardPeerOptions = {}) {
     this.squares = options.squares ?? 50;
-    this.fw = options.fw ?? '1.0.0';
+    this.fw = options.fw ?? '2.0.0';
+    this.proto = options.proto ?? PROTOCOL;
     this.ringSize = options.ring ?? 64;
     this.boot = options.boot ?? 1;
     this.seq = options.lastSeq ?? 0;
@@ -71,20 +76,25 @@ export class BoardPeer {
   }
 
   helloLine(): string {
-    return this.line({ type: 'hello', fw: this.fw, squares: this.squares, buttons: 4, caps: [...ALL_CAPS], ring: this.ringSize, boot: this.boot, extra: {} });
+    return this.line({ type: 'hello', fw: this.fw, proto: this.proto, squares: this.squares, buttons: 4, caps: [...ALL_CAPS], ring: this.ringSize, boot: this.boot, extra: {} });
   }
 
   snapLine(): string {
-    return this.line({ type: 'snap', seq: this.seq, ms: this.ms, occupancy: this.occupancy, buttons: BOARD_BUTTONS.filter((_, i) => (this.buttons & (1 << i)) !== 0) });
+    return this.line({ type: 'snap', seq: this.seq, ms: this.ms, occupancy: this.occupancy, buttons: this.heldButtons() });
+  }
+
+  private heldButtons(): BoardButton[] {
+    return BOARD_BUTTONS.filter((_, i) => (this.buttons & (1 << i)) !== 0);
   }
 
   heartbeatLine(): string {
     return this.line({ type: 'hb', seq: this.seq, ms: this.ms });
   }
 
-  private emit(e: EventMessage extends infer E ? (E extends EventMessage ? Omit<E, 'seq' | 'ms'> : never) : never): string {
+  /** An event after it changed the peer's inputs: numbered, timed, with the inputs after it, kept for RESEND. */
+  private emit(e: EventMessage extends infer E ? (E extends EventMessage ? Omit<E, 'seq' | 'ms' | 'occupancy' | 'buttons'> : never) : never): string {
     this.seq = nextSeq(this.seq);
-    const ev = { ...e, seq: this.seq, ms: this.ms } as EventMessage;
+    const ev = { ...e, seq: this.seq, ms: this.ms, occupancy: this.occupancy, buttons: this.heldButtons() } as EventMessage;
     this.ring.push(ev);
     if (this.ring.length > this.ringSize) this.ring.shift();
     return this.line(ev);
