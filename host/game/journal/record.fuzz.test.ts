@@ -5,7 +5,7 @@
 // recovery never throws. Runs: DAMBORD_FUZZ_RUNS (test/fuzz.ts), bounded in `npm test`.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fuzzRuns } from '../../../test/fuzz.ts';
+import { fuzz } from '../../../test/fuzz.ts';
 import { gameJournal } from '../../journal/testing/game.ts';
 import { parseJournal, writeJournal } from './record.ts';
 import { recoverGame } from './recover.ts';
@@ -23,17 +23,17 @@ function trusted(read: ReturnType<typeof parseJournal>): void {
 }
 
 describe('fuzz: the journal reader on damaged and foreign bytes', () => {
-  it('any bytes at all: read without throwing, and recovered without throwing', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 2048 }), (b) => {
+  it('any bytes at all: read without throwing, and recovered without throwing', async () => {
+    await fuzz('journal: any bytes', fc.property(fc.uint8Array({ maxLength: 2048 }), (b) => {
       const read = parseJournal(b);
       expect(read.goodBytes).toBeLessThanOrEqual(b.length);
       expect(() => recoverGame(read)).not.toThrow();
-    }), { numRuns: fuzzRuns(300) });
+    }), 300);
   });
 
-  it('a real journal with bytes overwritten, inserted or deleted anywhere: only the game\'s own entries are read', () => {
+  it('a real journal with bytes overwritten, inserted or deleted anywhere: only the game\'s own entries are read', async () => {
     const edit = fc.record({ at: fc.nat({ max: bytes.length - 1 }), kind: fc.constantFrom('set', 'insert', 'delete'), bytes: fc.uint8Array({ minLength: 1, maxLength: 8 }) });
-    fc.assert(fc.property(fc.array(edit, { minLength: 1, maxLength: 4 }), (edits) => {
+    await fuzz('journal: bytes overwritten, inserted or deleted', fc.property(fc.array(edit, { minLength: 1, maxLength: 4 }), (edits) => {
       let b = bytes;
       for (const e of edits) {
         const at = Math.min(e.at, b.length);
@@ -44,13 +44,13 @@ describe('fuzz: the journal reader on damaged and foreign bytes', () => {
         else b = new Uint8Array([...b.subarray(0, at), ...b.subarray(at + e.bytes.length)]);
       }
       trusted(parseJournal(b));
-    }), { numRuns: fuzzRuns(300) });
+    }), 300);
   });
 
-  it('whole lines lost, repeated or swapped: only the game\'s own entries, each at its place, are read', () => {
-    fc.assert(fc.property(fc.array(fc.nat({ max: lines.length - 1 }), { maxLength: lines.length + 4 }), (order) => {
+  it('whole lines lost, repeated or swapped: only the game\'s own entries, each at its place, are read', async () => {
+    await fuzz('journal: lines lost, repeated or swapped', fc.property(fc.array(fc.nat({ max: lines.length - 1 }), { maxLength: lines.length + 4 }), (order) => {
       const b = new TextEncoder().encode(order.map((i) => `${lines[i]}\n`).join(''));
       trusted(parseJournal(b));
-    }), { numRuns: fuzzRuns(300) });
+    }), 300);
   });
 });
