@@ -40,9 +40,14 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
   await doubled('pdn convert: variations nested deep', (n) => `${n} levels`, (n) => nestedVariations(n), convert, 50_000);
   await doubled('pdn convert: one long comment', (n) => `${n} words`, comment, convert, 1_000_000);
 
-  const { file } = largePdnFile(50e6 * k);
-  const mb = statSync(file).size / 1e6;
-  const peak = pdnCheckPeak(file);
+  const large = largePdnFile(50e6 * k);
+  const mb = statSync(large.file).size / 1e6;
+  let peak: ReturnType<typeof pdnCheckPeak>;
+  try {
+    peak = pdnCheckPeak(large.file);
+  } finally {
+    large.remove();
+  }
   if (peak.code !== 0) throw new Error(`pdn check failed: ${peak.stdout.slice(-200)}`);
   results.push({
     name: `pdn check: peak memory, ${mb.toFixed(0)} MB of real games`, figure: peak.maxRss / 1e6, unit: 'MB', better: 'lower',

@@ -2,19 +2,20 @@
 // `dambord pdn check` reading it in a process of its own.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ORACLE_GAMES } from './oracles.ts';
 
-/** A file of about `bytes` bytes in a new temporary folder: `nk ronde 01.pdn` (7 international games) again and again. */
-export function largePdnFile(bytes: number): { file: string; games: number } {
+/** A file of about `bytes` bytes in a new temporary folder: `nk ronde 01.pdn` (7 international games) again and again; `remove` deletes the folder. */
+export function largePdnFile(bytes: number): { file: string; games: number; remove: () => void } {
   const copy = readFileSync(new URL('nk ronde 01.pdn', ORACLE_GAMES));
   const copies = Math.ceil(bytes / copy.length);
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'dambord-pdn-large-')), 'large.pdn');
+  const dir = mkdtempSync(path.join(tmpdir(), 'dambord-pdn-large-'));
+  const file = path.join(dir, 'large.pdn');
   writeFileSync(file, Buffer.concat(Array.from({ length: copies }, () => copy)));
-  return { file, games: copies * 7 };
+  return { file, games: copies * 7, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** `dambord pdn check FILE` in a new Node process: its exit code, its standard output and its peak resident memory in bytes. */

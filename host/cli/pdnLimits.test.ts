@@ -49,8 +49,13 @@ describe('memory', () => {
   // pdn check held every game of the file replayed, about 65 times the file (a 20 MB file took
   // 1.3 GB); it holds one game at a time and what it prints.
   it('pdn check of a 20 MB file peaks under 400 MB', () => {
-    const { file, games } = largePdnFile(20e6);
-    const r = pdnCheckPeak(file);
+    const { file, games, remove } = largePdnFile(20e6);
+    let r: ReturnType<typeof pdnCheckPeak>;
+    try {
+      r = pdnCheckPeak(file);
+    } finally {
+      remove();
+    }
     expect(r.stdout.trimEnd().split('\n').pop()).toBe(`${games} games: ${games} ok, 0 with errors`);
     expect(r.code).toBe(EXIT.ok);
     expect(r.maxRss / 1e6).toBeLessThan(400);
