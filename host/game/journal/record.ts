@@ -308,14 +308,13 @@ function headerOf(o: Record<string, unknown>): JournalHeader | string {
   };
 }
 
-const isText = (x: unknown): boolean => typeof x === 'string';
 /** The fields each kind of output must have, and what each must be. */
 const outFields: Record<OutRecord['type'], readonly (readonly [string, (x: unknown) => boolean])[]> = {
-  move: [['ply', (x) => Number.isInteger(x) && (x as number) > 0], ['side', (x) => COLORS.includes(x)], ['text', isText], ['fen', isText]],
-  irregularity: [['code', isText], ['article', isText], ['squares', (x) => Array.isArray(x) && x.every((q) => Number.isInteger(q) && q >= 0)], ['decision', (x) => x === 'decide' || x === 'note'], ['message', isText]],
-  accepted: [['code', isText], ['article', isText], ['fen', isText]],
-  corrected: [['fen', isText]],
-  result: [['result', isText], ['winner', (x) => x === 'draw' || COLORS.includes(x)], ['reason', isText], ['article', isText]],
+  move: [['ply', (x) => Number.isInteger(x) && (x as number) > 0], ['side', (x) => COLORS.includes(x)], ['text', isStr], ['fen', isStr]],
+  irregularity: [['code', isStr], ['article', isStr], ['squares', (x) => Array.isArray(x) && x.every((q) => Number.isInteger(q) && q >= 0)], ['decision', (x) => x === 'decide' || x === 'note'], ['message', isStr]],
+  accepted: [['code', isStr], ['article', isStr], ['fen', isStr]],
+  corrected: [['fen', isStr]],
+  result: [['result', isStr], ['winner', (x) => x === 'draw' || COLORS.includes(x)], ['reason', isStr], ['article', isStr]],
 };
 
 /** Liberal reader: unknown fields are ignored; a missing or mistyped required field is a problem. */
@@ -417,17 +416,26 @@ export function salvageHeader(text: string): HeaderSalvage {
  * its `\n`, a checksum mismatch, a wrong entry number, an unknown entry. Everything before it is
  * returned; nothing after it is trusted (`problem.tail` tells whether anything came after).
  */
-export function parseJournal(bytes: Uint8Array, firstLine = 1): JournalRead {
+export function parseJournal(bytes: Uint8Array): JournalRead {
   const entries: JournalEntry[] = [];
   let header: JournalHeader | null = null;
+  /** Why the header line is not trusted, and where it ends: the entries after it are read on. */
+  let damaged: { reason: string; end: number } | null = null;
   let start = 0;
-  let line = firstLine;
+  let line = 1;
+  const done = (read: JournalRead): JournalRead => {
+    if (!damaged) return read;
+    const problem: JournalProblem = { line: 1, reason: `line 1: ${damaged.reason}`, offset: 0, tail: damaged.end + 1 >= bytes.length };
+    // Nothing sound after a damaged header: the header is the problem, as in any other file.
+    if (read.entries.length === 0) return { header: null, entries: [], goodBytes: 0, problem };
+    return { ...read, headerProblem: { ...problem, tail: false }, salvage: salvageHeader(new TextDecoder().decode(bytes.subarray(0, damaged.end))) };
+  };
   const fail = (reason: string): JournalRead => {
     const next = bytes.indexOf(0x0a, start);
     const tail = next < 0 || next + 1 >= bytes.length;
-    return { header, entries, goodBytes: start, problem: { line, reason: `line ${line}: ${reason}`, offset: start, tail } };
+    return done({ header, entries, goodBytes: start, problem: { line, reason: `line ${line}: ${reason}`, offset: start, tail } });
   };
-  if (bytes.length === 0 && firstLine === 1) return fail('the journal is empty: the header was never written');
+  if (bytes.length === 0) return fail('the journal is empty: the header was never written');
   while (start < bytes.length) {
     const end = bytes.indexOf(0x0a, start);
     if (end < 0) {
@@ -438,16 +446,10 @@ export function parseJournal(bytes: Uint8Array, firstLine = 1): JournalRead {
     const d = decodeLine(bytes.subarray(start, end), line - 1);
     if (line === 1) {
       const h = d.ok ? headerOf(d.value) : d.reason;
-      if (typeof h === 'string') {
-        // A newer format is not damage: it is refused whole.
-        if (d.ok && isNum(d.value.format) && d.value.format > JOURNAL_FORMAT) return fail(h);
-        const rest = parseJournal(bytes.subarray(end + 1), 2);
-        if (rest.entries.length === 0) return fail(h);
-        const headerProblem: JournalProblem = { line: 1, reason: `line 1: ${h}`, offset: 0, tail: false };
-        const salvage = salvageHeader(new TextDecoder().decode(bytes.subarray(0, end)));
-        return { ...rest, headerProblem, salvage, goodBytes: rest.goodBytes + end + 1, problem: rest.problem && { ...rest.problem, offset: rest.problem.offset + end + 1 } };
-      }
-      header = h;
+      // A newer format is not damage: it is refused whole.
+      if (typeof h === 'string' && d.ok && isNum(d.value.format) && d.value.format > JOURNAL_FORMAT) return fail(h);
+      if (typeof h === 'string') damaged = { reason: h, end };
+      else header = h;
     } else {
       if (!d.ok) return fail(d.reason);
       const e = entryOf(d.value);
@@ -457,7 +459,7 @@ export function parseJournal(bytes: Uint8Array, firstLine = 1): JournalRead {
     start = end + 1;
     line++;
   }
-  return { header, entries, goodBytes: start };
+  return done({ header, entries, goodBytes: start });
 }
 
 /** The text of a journal: the header and the entries, numbered. The inverse of `parseJournal`. */
