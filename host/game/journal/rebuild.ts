@@ -42,6 +42,9 @@ export function rebuildHeader<R extends { ok: boolean }>(read: JournalRead, atte
   // The referee is created before the first event: a t0 after it is damage.
   const t0 = s.t0 !== undefined && s.t0 <= firstT ? s.t0 : firstT;
   const outputs = read.entries.filter((e) => e.k === 'out').length;
+  const check = outputs > 0 ? `checked against the ${outputs} output${outputs === 1 ? '' : 's'} the journal records` : 'nothing in the journal to check it against';
+  const tags = s.tags.length > 0 ? `tags kept: ${s.tags.map((t) => t.name).join(', ')}` : 'no tag could be read';
+  const field = (name: string, value: string, shown: boolean): string => `${name} ${value} (${shown ? 'as the damaged header shows it' : 'taken as default'})`;
   let first: R | null = null;
   for (const variant of candidates) {
     const parsed = s.start === undefined ? null : parseFen(variant, s.start);
@@ -61,16 +64,7 @@ export function rebuildHeader<R extends { ok: boolean }>(read: JournalRead, atte
             created: s.created ?? 'unknown (the header was damaged)',
             t0,
           };
-          const from = (found: boolean, name: string, value: string): string => `${name} ${value} (${found ? 'as the damaged header shows it' : 'taken as default'})`;
-          const fields = [
-            from(variant === salvagedVariant, 'variant', variant.name),
-            from(start === found, 'start', start),
-            from(policy === policyFound, 'policy', policy),
-          ];
-          const check = outputs > 0
-            ? `checked against the ${outputs} output${outputs === 1 ? '' : 's'} the journal records`
-            : 'nothing in the journal to check it against';
-          const tags = s.tags.length > 0 ? `tags kept: ${s.tags.map((t) => t.name).join(', ')}` : 'no tag could be read';
+          const fields = [field('variant', variant.name, variant === salvagedVariant), field('start', start, start === found), field('policy', policy, policy === policyFound)];
           const r = attempt(header, `${damage}; the game was rebuilt from its events: ${fields.join(', ')}; ${check}; ${tags}`);
           if (r.ok) return r;
           first ??= r;

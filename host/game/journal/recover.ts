@@ -1,5 +1,4 @@
 import { parseFen, variants } from '../../../rules/index.ts';
-import { rebuildHeader } from './rebuild.ts';
 import type { Color, Position, VariantName } from '../../../rules/index.ts';
 import { clockComment, clocksText, createClock, restoreClock } from '../clock/clock.ts';
 import type { Clock, SideClock, TimedControl } from '../clock/clock.ts';
@@ -7,6 +6,7 @@ import { policyNamed, withShowJumps } from '../referee/policy.ts';
 import { createReferee, refereePosition, step } from '../referee/referee.ts';
 import type { RefereeState } from '../referee/referee.ts';
 import type { Policy, RefereeOutput } from '../referee/types.ts';
+import { rebuildHeader } from './rebuild.ts';
 import { entryTime, outRecord } from './record.ts';
 import type { ClockRecord, JournalEntry, JournalHeader, JournalRead, OutRecord } from './record.ts';
 
