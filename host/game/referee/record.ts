@@ -55,8 +55,11 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
         // The same touch again since the last move is counted, so that a hand touching a piece
         // over and over does not grow the scoresheet (and every view of it) without bound.
         let at = items.length - 1;
-        while (at >= 0 && items[at].kind !== 'move' && !(items[at].kind === 'note' && (items[at] as { comment: string }).comment === comment)) at--;
-        const same = at >= 0 ? items[at] : null;
+        for (; at >= 0; at--) {
+          const item = items[at];
+          if (item.kind === 'move' || (item.kind === 'note' && item.comment === comment)) break;
+        }
+        const same = items[at];
         if (same?.kind === 'note') items[at] = { ...same, times: (same.times ?? 1) + 1 };
         else items.push({ kind: 'note', comment });
         break;
