@@ -8,6 +8,7 @@ import type { Position } from '../../rules/index.ts';
 import { parseSquare } from '../../rules/index.ts';
 import type { TimedControl } from '../game/clock/clock.ts';
 import type { GameEffect, GameInput, GameState } from '../game/game.ts';
+import { draft, say } from '../game/draft.ts';
 import { createGame, step } from '../game/step.ts';
 import type { Policy } from '../game/referee/types.ts';
 import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
@@ -64,17 +65,19 @@ export interface RunningSession extends PlaySession {
   close(): Promise<void>;
 }
 
+/** The file system's errors that stop a journal, for people. */
+const DISK_ERRORS: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EIO: 'the disk failed (an input/output error)',
+  EROFS: 'the disk became read-only',
+  EFBIG: 'the journal is larger than the file system allows',
+};
+
 /** What to tell the user when the journal at `path` cannot be written, by the file system's error. */
 export function journalFault(path: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  const what: Record<string, string> = {
-    ENOSPC: 'the disk is full',
-    EDQUOT: 'the disk quota is used up',
-    EIO: 'the disk failed (an input/output error)',
-    EROFS: 'the disk became read-only',
-    EFBIG: 'the journal is larger than the file system allows',
-  };
-  const cause = code !== undefined && Object.hasOwn(what, code) ? `${what[code]} (${code})` : error instanceof Error ? error.message : String(error);
+  const cause = code !== undefined && Object.hasOwn(DISK_ERRORS, code) ? `${DISK_ERRORS[code]} (${code})` : error instanceof Error ? error.message : String(error);
   return `cannot write the journal ${path}: ${cause}. The game is stopped so that nothing goes unrecorded; everything written before is kept. Make room (or fix the disk), then go on with: dambord play --resume ${path}`;
 }
 
@@ -106,10 +109,18 @@ export function startSession(options: SessionOptions): RunningSession {
   function stopOn(error: unknown): void {
     clearInterval(timer);
     faulted = journalFault(options.journal?.path ?? 'the journal', error);
-    state = { ...state, log: [...state.log, faulted] };
+    const d = draft(state);
+    say(d, faulted);
+    state = d.s;
+    notify();
+    onFault(faulted);
+  }
+
+  /** Sends the view to whoever listens. */
+  function notify(): void {
+    if (listeners.size === 0) return;
     const v = view();
     for (const l of listeners) l(v);
-    onFault(faulted);
   }
 
   /** Carries out the game's effects in order; the first refusal, if any. */
@@ -129,10 +140,7 @@ export function startSession(options: SessionOptions): RunningSession {
       else if (e.type === 'view') changed = true;
       else if (e.type === 'refused') refused ??= e.error;
     }
-    if (changed && listeners.size > 0) {
-      const v = view();
-      for (const l of listeners) l(v);
-    }
+    if (changed) notify();
     return refused;
   }
 
