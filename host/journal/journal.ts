@@ -181,10 +181,11 @@ export function readJournal(file: string): JournalRead {
  * Opens an existing journal to go on appending. Refuses a damaged one (the reason says which
  * line and why, and to run `repair`), so that nothing is ever appended after a bad line. The
  * journal's lock (`lockJournal`), taken before anything touched the file, is released on close.
+ * `known`: the file as the caller has just read it, not read again.
  */
-export function resumeJournal(file: string, lock: JournalLock | null = null): ResumeResult {
+export function resumeJournal(file: string, lock: JournalLock | null = null, known?: JournalRead): ResumeResult {
   if (!fs.existsSync(file)) return { ok: false, reason: `no journal at ${file}` };
-  const read = readJournal(file);
+  const read = known ?? readJournal(file);
   if (read.problem) return { ok: false, reason: `journal ${file} is damaged at ${read.problem.reason}; repair it first (its damaged end is kept aside)`, problem: read.problem, read };
   if (!read.header) return { ok: false, reason: `journal ${file} has no header`, read };
   return { ok: true, journal: journalOn(file, fs.openSync(file, 'a'), read.header, read.entries.length, lock), read };

@@ -319,10 +319,12 @@ function resumeFrom(file: string, io: Io, options: ResumeOptions): Resumed | num
   try {
     const fixed = repair(file);
     if (fixed.repaired) io.stderr.write(`dambord play: ${fixed.message}\n`);
-    const game = resumeGame(readJournal(file), options);
+    const read = readJournal(file);
+    const game = resumeGame(read, options);
     if (!game.ok) return game.kind === 'usage' ? refuse(EXIT.usage, `${file}: ${game.reason}`) : refuse(EXIT.io, `the journal ${file} does not replay: ${game.reason}`);
     if (game.rebuilt) io.stderr.write(`dambord play: ${file}: ${game.rebuilt}; the journal as it was is kept in ${rewriteHeader(file, game.header)}\n`);
-    const r = resumeJournal(file, lock);
+    // The file as read, its header as the game was replayed from (rewritten just now if it was damaged).
+    const r = resumeJournal(file, lock, { ...read, header: game.header });
     if (!r.ok) return refuse(EXIT.io, `cannot resume ${file}: ${r.reason}`);
     io.stdout.write(`dambord play: resuming ${file}: ${game.plies} plies played\n`);
     return { path: file, journal: r.journal, game };
