@@ -414,7 +414,7 @@ function hostAllowed(header: string | undefined, loopbackOnly: boolean): boolean
     return false;
   }
   const literal = name.startsWith('[') ? (isIP(name.slice(1, -1)) === 6 ? name.slice(1, -1) : '') : isIP(name) === 4 ? name : '';
-  if (name === 'localhost' || literal === '::1' || literal.startsWith('127.')) return true;
+  if (isLoopback(literal || name)) return true;
   if (loopbackOnly) return false;
   const self = hostname().toLowerCase();
   return literal !== '' || name === self || name === `${self}.local`;
