@@ -64,7 +64,7 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
     start: recovery.start,
     policy: recovery.policy,
     players,
-    tags: h.tags.filter((t) => t.name === 'Event').concat([{ name: 'White', value: players.white }, { name: 'Black', value: players.black }]),
+    tags: h.tags.filter((t) => ['Event', 'Site', 'Date', 'Round'].includes(t.name)).concat([{ name: 'White', value: players.white }, { name: 'Black', value: players.black }]),
     timeControl,
     hints: options.hints === true,
   });

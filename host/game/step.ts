@@ -170,7 +170,7 @@ export function currentFrame(s: GameState): LedFrame {
 }
 
 /** Starts the game once the board shows the start position; whether it did. */
-function startIfSetUp(d: Draft, t: number): boolean {
+export function startIfSetUp(d: Draft, t: number): boolean {
   const s = d.s;
   if (!s.setup) return false;
   for (let sq = 0; sq < s.config.start.board.length; sq++) if ((s.config.start.board[sq] !== 0) !== s.setup.has(sq)) return false;

@@ -56,7 +56,9 @@ export type PlayCommand =
   | { readonly type: 'press'; readonly button: BoardButton }
   | { readonly type: 'resign'; readonly color: 'white' | 'black' }
   /** With `color`: that side offers a draw (accepted by an offer of the other side); without: a draw agreed by both (FMJD 7.3.1). */
-  | { readonly type: 'draw'; readonly color?: 'white' | 'black' };
+  | { readonly type: 'draw'; readonly color?: 'white' | 'black' }
+  /** After the result: the next game at the same board, colours swapped, the board set up again. */
+  | { readonly type: 'new-game' };
 
 /** A game being played: the web server and the CLI talk to it through this. */
 export interface PlaySession {

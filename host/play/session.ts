@@ -10,6 +10,7 @@ import type { TimedControl } from '../game/clock/clock.ts';
 import type { GameEffect, GameInput, GameState } from '../game/game.ts';
 import { draft, say } from '../game/draft.ts';
 import { createGame, step } from '../game/step.ts';
+import { NOT_OVER, nextGame } from '../game/nextGame.ts';
 import type { Policy } from '../game/referee/types.ts';
 import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
 import { gameView } from '../game/view.ts';
@@ -47,6 +48,11 @@ export interface SessionOptions {
   readonly hands?: SimulatedHands | null;
   /** Host clock in ms (default performance.now): the board's time between its events. */
   readonly now?: () => number;
+  /**
+   * Opens the journal of the next game (`new-game`, after a result), with the tags the shell
+   * gives it (the day it starts); absent, a new game is refused. Throws when it cannot.
+   */
+  readonly nextJournal?: (players: { readonly white: string; readonly black: string }) => { readonly journal: Journal; readonly tags: readonly { readonly name: string; readonly value: string }[] };
 }
 
 /** A running session: the PlaySession contract plus what the command line needs. */
@@ -61,6 +67,8 @@ export interface RunningSession extends PlaySession {
   readonly fault: Promise<string>;
   /** The game as it stands. */
   state(): GameState;
+  /** The journal the game is written to now (a new game has its own). */
+  journal(): Journal | null;
   /** Stops the timers and closes the link and the journal. */
   close(): Promise<void>;
 }
@@ -100,6 +108,7 @@ export function startSession(options: SessionOptions): RunningSession {
   let boardClock = { board: 0, host: now() };
   const boardNow = () => boardClock.board + (now() - boardClock.host);
   const listeners = new Set<(view: PlayView) => void>();
+  let journal = options.journal ?? null;
   const view = () => gameView(state, boardNow(), { health: options.link.health(), simulated: Boolean(options.hands) });
 
   let faulted: string | null = null;
@@ -108,7 +117,7 @@ export function startSession(options: SessionOptions): RunningSession {
   /** The journal cannot be written: nothing after the entries is done, the game stops, the user is told. */
   function stopOn(error: unknown): void {
     clearInterval(timer);
-    faulted = journalFault(options.journal?.path ?? 'the journal', error);
+    faulted = journalFault(journal?.path ?? 'the journal', error);
     const d = draft(state);
     say(d, faulted);
     state = d.s;
@@ -130,7 +139,7 @@ export function startSession(options: SessionOptions): RunningSession {
     for (const e of effects) {
       if (e.type === 'journal') {
         try {
-          options.journal?.appendBatch(e.entries);
+          journal?.appendBatch(e.entries);
         } catch (error) {
           stopOn(error);
           return faulted;
@@ -152,6 +161,29 @@ export function startSession(options: SessionOptions): RunningSession {
     return perform(r.effects);
   }
 
+  /** The next game at this board, on a journal of its own (host/game/nextGame.ts). */
+  function newGame(): { ok: true } | { ok: false; error: string } {
+    if (faulted) return { ok: false, error: faulted };
+    if (!state.result) return { ok: false, error: NOT_OVER };
+    if (!options.nextJournal) return { ok: false, error: 'this session plays one game' };
+    let opened;
+    try {
+      opened = options.nextJournal({ white: state.config.players.black, black: state.config.players.white });
+    } catch (e) {
+      return { ok: false, error: `cannot start a new game: ${e instanceof Error ? e.message : String(e)}; this game is kept as it is` };
+    }
+    const r = nextGame(state, opened.tags, boardNow());
+    if ('refused' in r) {
+      opened.journal.close();
+      return { ok: false, error: r.refused };
+    }
+    journal?.close();
+    journal = opened.journal;
+    state = r.state;
+    perform(r.effects);
+    return { ok: true };
+  }
+
   const done = (async () => {
     for await (const e of options.link.events()) run({ type: 'board', event: e });
   })();
@@ -166,11 +198,13 @@ export function startSession(options: SessionOptions): RunningSession {
     fault,
     view,
     state: () => state,
+    journal: () => journal,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async command(c: PlayCommand) {
+      if (c.type === 'new-game') return newGame();
       const hands = options.hands;
       const player = c.type === 'resign' || c.type === 'draw' || (c.type === 'press' && (c.button === 'accept' || c.button === 'correct') && !hands);
       if (player) {
@@ -197,7 +231,7 @@ export function startSession(options: SessionOptions): RunningSession {
       clearInterval(timer);
       await options.link.close();
       await done.catch(() => {});
-      options.journal?.close();
+      journal?.close();
     },
   };
 }

@@ -468,8 +468,10 @@ export function checkCommand(x: unknown): CheckedCommand {
       if (o.color === undefined) return yes({ type: 'draw' });
       if (typeof o.color !== 'string' || !COLORS.includes(o.color)) return no('"draw" takes an optional "color": white or black, the side offering the draw');
       return yes({ type: 'draw', color: o.color as 'white' | 'black' });
+    case 'new-game':
+      return yes({ type: 'new-game' });
     default:
-      return no('unknown command type: expected lift, place, press, resign or draw');
+      return no('unknown command type: expected lift, place, press, resign, draw or new-game');
   }
 }
 

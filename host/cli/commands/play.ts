@@ -29,7 +29,7 @@ import type { Command, Io } from '../command.ts';
 import { variantOption, why } from '../input.ts';
 
 const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--white NAME] [--black NAME]
-                    [--event NAME] [--time-control TC] [--policy P] [--show-jumps] [--http-port N] [--host H]
+                    [--event NAME] [--site S] [--round R] [--time-control TC] [--policy P] [--show-jumps] [--http-port N] [--host H]
                     [--games DIR] [--resume FILE|last [--clock WHITE,BLACK]]
 
 Plays a game at the board: the referee watches the reed switches, the LEDs show the last move
@@ -47,7 +47,9 @@ Options:
   --firmata          the board is an Arduino Mega with StandardFirmata (hardware/firmata),
                      read through johnny-five; with --port P the Arduino on P
   --white, --black   the players' names
-  --event NAME       the Event tag of the scoresheet
+  --event NAME       the scoresheet's Event (default "?", unknown, as PDN writes it)
+  --site S           where the game is played, e.g. "Amsterdam NED" (the Site tag)
+  --round R          the round of the event, e.g. 3 or 3.1 (default "?", or "-" with no --event)
   --time-control TC  PDN TimeControl, e.g. 5400+30 (90 min + 30 s a move), 40/7200:3600
   --policy P         tournament (default), casual or blind
   --show-jumps       the opponent asks for multiple captures to be shown jump by jump (FMJD 4.9)
@@ -72,6 +74,10 @@ Examples:
   dambord play --port /dev/ttyUSB0 --white "Anna" --black "Bert" --time-control 5400+30
   dambord play --firmata --port /dev/ttyACM0 --variant english
   dambord play --resume last --clock 1:23:45,1:10:00
+
+The scoresheet's Date is the day the game starts, from this computer's clock. When a game is
+over, the page's "New game" starts the next one at the same board, colours swapped, on a
+journal and a PDN of its own.
 `;
 
 /** `dambord play`: a game at the board with LEDs, clock, journal and a live page. */
@@ -81,7 +87,7 @@ export const playCommand: Command = {
   usage,
   async run(argv, io) {
     const args = parseArgs(argv, {
-      variant: 'string', fen: 'string', port: 'string', find: 'boolean', white: 'string', black: 'string', event: 'string',
+      variant: 'string', fen: 'string', port: 'string', find: 'boolean', white: 'string', black: 'string', event: 'string', site: 'string', round: 'string',
       'time-control': 'string', policy: 'string', 'show-jumps': 'boolean', 'http-port': 'string', host: 'string', games: 'string', resume: 'string', hints: 'boolean',
       firmata: 'boolean', clock: 'string',
     });
@@ -154,18 +160,21 @@ export const playCommand: Command = {
       link = firmata;
     } else link = openSerialLink({ path, binding });
 
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    let journalPath: string;
-    let journal;
-    if (resumed) {
-      journalPath = resumed.path;
-      journal = resumed.journal;
-    } else try {
+    /** A new game's journal in `dir`, named by the time it starts, with the scoresheet's tags of that day. */
+    const openGame = (players: { white: string; black: string }): { journal: Journal; tags: Tag[] } => {
       mkdirSync(dir, { recursive: true });
-      journalPath = join(dir, `${stamp}.journal`);
-      const tags = [{ name: 'Event', value: o.event ?? 'dambord game' }, { name: 'White', value: o.white ?? '?' }, { name: 'Black', value: o.black ?? '?' }];
-      if (o['time-control']) tags.push({ name: 'TimeControl', value: o['time-control'] });
-      journal = journalOnFirstWrite(journalPath, { format: JOURNAL_FORMAT, variant: v.name, start: o.fen ?? v.startFen, policy: policy.name, showJumps: policy.showJumps, tags, timeControl: null, created: new Date().toISOString(), t0: 0 });
+      const now = new Date();
+      const tags = gameTags(o, now);
+      const header = [...tags, { name: 'White', value: players.white }, { name: 'Black', value: players.black }];
+      if (o['time-control']) header.push({ name: 'TimeControl', value: o['time-control'] });
+      const journal = journalOnFirstWrite(join(dir, `${now.toISOString().replace(/[:.]/g, '-')}.journal`), { format: JOURNAL_FORMAT, variant: v.name, start: o.fen ?? v.startFen, policy: policy.name, showJumps: policy.showJumps, tags: header, timeControl: null, created: now.toISOString(), t0: 0 });
+      return { journal, tags };
+    };
+    let journal: Journal;
+    let tags: Tag[] = [];
+    if (resumed) journal = resumed.journal;
+    else try {
+      ({ journal, tags } = openGame({ white: o.white ?? '?', black: o.black ?? '?' }));
     } catch (e) {
       await link.close();
       io.stderr.write(`dambord play: cannot write the journal in ${dir}: ${why(e)}\n`);
@@ -174,19 +183,29 @@ export const playCommand: Command = {
     // Fault injection for the resume tests (host/journal/fault.ts).
     const killAfter = Number(process.env.DAMBORD_KILL_AFTER_EVENT ?? 0);
     if (killAfter > 0) journal = killedAfterEvent(journal, killAfter);
+    /** Every game played at the board in this run, in order: its journal. */
+    const played: Journal[] = [journal];
     const session = startSession({
       start, policy, link, journal, hands, timeControl,
       hints: o.hints,
       players: { white: o.white ?? '?', black: o.black ?? '?' },
-      tags: [{ name: 'Event', value: o.event ?? 'dambord game' }],
+      tags,
       resumed: resumed?.game ?? null,
+      nextJournal: (players) => {
+        const next = openGame(players);
+        played.push(next.journal);
+        return next;
+      },
     });
-    const pdnPath = journalPath.replace(/\.journal$/, '.pdn');
+    const pdnOf = (j: Journal): string => j.path.replace(/\.journal$/, '.pdn');
+    const journalPath = journal.path;
+    const pdnPath = pdnOf(journal);
     session.subscribe((view) => {
       // No scoresheet before the journal holds something: a game that never began leaves no file.
-      if (journal.count === 0) return;
+      const now = session.journal();
+      if (!now || now.count === 0) return;
       try {
-        writeFileSync(pdnPath, view.pdn);
+        writeFileSync(pdnOf(now), view.pdn);
       } catch {
         // the journal holds the game; the PDN is written again at the next change
       }
@@ -223,21 +242,41 @@ export const playCommand: Command = {
     const code = await Promise.race([stop.then(() => EXIT.ok), session.done.then(() => EXIT.ok), problem, fault]);
     if (code !== EXIT.ok) io.stderr.write(`dambord play: ${session.view().log.at(-1) ?? 'the board cannot play this game'}\n`);
     await server.close();
-    const recorded = journal.count;
     await session.close();
-    if (!resumed && recorded === 0) {
-      // Nothing happened on the board: leave no empty game for `--resume last` to pick.
-      rmSync(journalPath, { force: true });
-      rmSync(pdnPath, { force: true });
+    // A game where nothing happened on the board leaves no empty file for `--resume last` to pick.
+    const kept = played.filter((j, i) => (i === 0 && resumed) || j.count > 0);
+    for (const j of played) {
+      if (kept.includes(j)) continue;
+      rmSync(j.path, { force: true });
+      rmSync(pdnOf(j), { force: true });
+    }
+    if (kept.length === 0) {
       io.stdout.write('dambord play: stopped before any move; no game kept\n');
       return code;
     }
-    io.stdout.write(`dambord play: stopped; the game is in ${pdnPath}\n`);
+    io.stdout.write(`dambord play: stopped; ${kept.length === 1 ? `the game is in ${pdnOf(kept[0])}` : `the games are in ${kept.map(pdnOf).join(', ')}`}\n`);
     return code;
   },
 };
 
-/** A journal opened to go on with its game, and the game brought back from it. */
+type Tag = { name: string; value: string };
+
+/**
+ * The scoresheet's tags of a game started at `now` (besides White and Black): Event, Site,
+ * Date and Round as PDN writes them ("?" unknown; Round "-" for a game outside any event). The
+ * clock adds TimeControl.
+ */
+export function gameTags(o: { event?: string; site?: string; round?: string }, now: Date): Tag[] {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const tags: Tag[] = [
+    { name: 'Event', value: o.event ?? '?' },
+    { name: 'Site', value: o.site ?? '?' },
+    { name: 'Date', value: `${now.getFullYear()}.${two(now.getMonth() + 1)}.${two(now.getDate())}` },
+    { name: 'Round', value: o.round ?? (o.event === undefined ? '-' : '?') },
+  ];
+  return tags;
+}
+
 /** A new game as the options ask for it: variant, FEN, policy and time control, or what is wrong with them. */
 function newGame(o: { variant?: string; fen?: string; policy?: string; 'show-jumps'?: boolean; 'time-control'?: string }): { ok: true; game: { start: Position; policy: Policy; timeControl: TimedControl | null } } | { ok: false; error: string } {
   const chosen = variantOption(o.variant ?? 'international');

@@ -1,0 +1,50 @@
+// The next game at the same board once a game is over: the players play on, colours swapped
+// (a return game), from the same start position, under the same policy and time control. The
+// board is where the last game left it: the LEDs guide it back to the start position, and play
+// begins when it shows it.
+
+import { draft, say } from './draft.ts';
+import type { GameState, GameStep } from './game.ts';
+import { changed, createGame, startIfSetUp } from './step.ts';
+
+/** The tags of the next game the shell knows and the core does not (the day it starts). */
+export type Tags = readonly { readonly name: string; readonly value: string }[];
+
+/** Why a game still on has no next one yet. */
+export const NOT_OVER = 'the game is not over: a new game starts after the result (a resignation, a draw agreed, or the end the rules give)';
+
+/**
+ * The game after `prev` at board time `now`, or why there is none yet: only a game with a result
+ * has a next one. The players' names change colours; `tags` replaces every tag but White and
+ * Black (Event, Date...). The link stays as it is; what the board senses is the setting up.
+ */
+export function nextGame(prev: GameState, tags: Tags, now: number): GameStep | { readonly refused: string } {
+  if (!prev.result) return { refused: NOT_OVER };
+  const config = prev.config;
+  const players = { white: config.players.black, black: config.players.white };
+  const fresh = createGame({
+    ...config,
+    players,
+    tags: [{ name: 'White', value: players.white }, { name: 'Black', value: players.black }, ...tags.filter((t) => t.name !== 'White' && t.name !== 'Black')],
+  });
+  const d = draft({ ...fresh, link: prev.link, offset: prev.offset, clockT: prev.clockT, journalT: prev.clockT, setup: sensedOf(prev) });
+  const named = players.white !== '?' || players.black !== '?';
+  say(d, `a new game${named ? `: ${players.white} has White, ${players.black} has Black` : ', colours swapped'}`);
+  if (!startIfSetUp(d, now + prev.offset)) {
+    say(d, 'set up the position: the LEDs blink where pieces go (fill) and what to take off (clear)');
+    changed(d);
+  }
+  return { state: d.s, effects: d.effects };
+}
+
+/** The squares the board senses now. */
+function sensedOf(s: GameState): ReadonlySet<number> {
+  if (s.referee) {
+    const on = new Set<number>();
+    s.referee.sensed.forEach((p, sq) => {
+      if (p !== 0) on.add(sq);
+    });
+    return on;
+  }
+  return s.setup ?? new Set();
+}
