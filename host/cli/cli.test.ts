@@ -167,7 +167,40 @@ describe('dambord help, version and dispatch', () => {
     const list = [fake('pdn check'), fake('pdn convert')];
     expect(await cli(['pdn', 'convert', 'a', '-'], { commands: list })).toMatchObject({ code: 0, stdout: 'a,-' });
     expect(await cli(['pdn', 'check', '--', '--help'], { commands: list })).toMatchObject({ code: 0, stdout: '--,--help' });
-    expect(await cli(['pdn'], { commands: list })).toMatchObject({ code: 2, stderr: expect.stringContaining('pdn check, pdn convert') });
+    const group = await cli(['pdn'], { commands: list });
+    expect(group).toMatchObject({ code: 2, stdout: '' });
+    expect(group.stderr).toMatch(/needs a command after it[^]*\n {2}pdn check +pdn check\n {2}pdn convert +pdn convert\n/);
+  });
+
+  // The groups of two-word commands (`pdn` for `pdn check` and `pdn convert`).
+  const groups = [...new Set(commands.filter((c) => c.name.includes(' ')).map((c) => c.name.split(' ')[0]))];
+
+  it.each(groups)('%s --help, -h and help GROUP list the commands of the group, exit 0', async (group) => {
+    const under = commands.filter((c) => c.name.startsWith(group + ' '));
+    for (const argv of [[group, '--help'], [group, '-h'], ['help', group]]) {
+      const r = await cli(argv);
+      expect(r, argv.join(' ')).toMatchObject({ code: 0, stderr: '' });
+      expect(r.stdout).toMatch(new RegExp(`^Usage: dambord ${group} COMMAND`));
+      for (const c of under) expect(r.stdout).toContain(`  ${c.name}`);
+      expect(r.stdout).toMatch(/\nExamples:\n {2}dambord /);
+    }
+  });
+
+  it.each(groups)('%s alone is a usage error: the group usage on stderr, exit 2', async (group) => {
+    const r = await cli([group]);
+    expect(r).toMatchObject({ code: EXIT.usage, stdout: '' });
+    expect(r.stderr).toContain(`Usage: dambord ${group} COMMAND`);
+  });
+
+  it('answers help --help with the list of commands', async () => {
+    expect(await cli(['help', '--help'])).toEqual({ code: 0, stdout: (await cli(['--help'])).stdout, stderr: '' });
+  });
+
+  it('takes a leading -- as nothing, as npx and npm exec pass it on', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(await cli(['--', '--version'])).toEqual({ code: 0, stdout: `dambord ${pkg.version}\n`, stderr: '' });
+    expect(await cli(['--', 'perft', '--variant', 'english', '2'])).toEqual({ code: 0, stdout: '1 7\n2 49\n', stderr: '' });
+    expect(await cli(['--', '--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^dambord: a smart draughts board/) });
   });
 
   it('turns a file error into exit 3 naming the file, and a bug into exit 70 without a stack', async () => {
@@ -204,4 +237,23 @@ describe('node host/cli/bin.js (a real process, from another directory)', () => 
     expect(subprocess(['perft', '--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: dambord perft/) });
     expect(subprocess(['--version'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^dambord \d+\.\d+\.\d+\n$/) });
   });
+
+  it('answers pdn --help, and -- --version as the README says to write it through npx', () => {
+    expect(subprocess(['pdn', '--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: dambord pdn COMMAND/) });
+    expect(subprocess(['--', '--version'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^dambord \d+\.\d+\.\d+\n$/) });
+  });
+});
+
+describe('npx dambord (npm\'s own npx, in the clone)', () => {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const npx = (argv: string[]) => {
+    const r = spawnSync('npx', ['--no-install', 'dambord', ...argv], { cwd: root, encoding: 'utf8', env: { ...process.env, DAMBORD_DEBUG: '' } });
+    return { code: r.status, stdout: r.stdout };
+  };
+  const found = spawnSync('npx', ['--version'], { encoding: 'utf8' }).status === 0;
+
+  it.runIf(found)('prints the version both as npx dambord --version and npx dambord -- --version', () => {
+    expect(npx(['--version'])).toEqual({ code: 0, stdout: expect.stringMatching(/^dambord \d+\.\d+\.\d+\n$/) });
+    expect(npx(['--', '--version'])).toEqual({ code: 0, stdout: expect.stringMatching(/^dambord \d+\.\d+\.\d+\n$/) });
+  }, 30_000);
 });

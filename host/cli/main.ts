@@ -40,6 +40,9 @@ export interface CliOptions {
  */
 export async function runCli(argv: readonly string[], io: Io, opts: CliOptions = {}): Promise<number> {
   const list = opts.commands ?? commands;
+  // A leading `--` ends no option of dambord's own: it is what `npx dambord -- --version` and
+  // `npm exec dambord -- ...` may pass on, and is taken as nothing.
+  if (argv[0] === '--') argv = argv.slice(1);
   const first = argv[0];
   if (first === undefined) {
     io.stderr.write(mainHelp(list));
@@ -48,9 +51,12 @@ export async function runCli(argv: readonly string[], io: Io, opts: CliOptions =
   if (first === '--help' || first === '-h') return print(io, mainHelp(list));
   if (first === '--version') return print(io, `dambord ${version()}\n`);
   if (first === 'help') {
-    if (argv.length === 1) return print(io, mainHelp(list));
-    const found = lookup(list, argv.slice(1));
-    if (!found || found.rest.length > 0) return unknown(io, list, argv.slice(1));
+    const asked = argv.slice(1);
+    if (asked.length === 0 || (asked.length === 1 && isHelp(asked[0]))) return print(io, mainHelp(list));
+    const group = groupHelp(list, asked[0]);
+    if (group && asked.length === 1) return print(io, group);
+    const found = lookup(list, asked);
+    if (!found || found.rest.length > 0) return unknown(io, list, asked);
     return print(io, found.command.usage);
   }
   if (first.startsWith('-')) {
@@ -58,10 +64,19 @@ export async function runCli(argv: readonly string[], io: Io, opts: CliOptions =
     return EXIT.usage;
   }
   const found = lookup(list, argv);
-  if (!found) return unknown(io, list, argv);
+  if (!found) {
+    // A group of commands (`pdn`): its usage lists them; on stdout when asked for, else on stderr.
+    const group = groupHelp(list, first);
+    if (group && argv.length === 2 && isHelp(argv[1])) return print(io, group);
+    if (group && argv.length === 1) {
+      io.stderr.write(`dambord: "${first}" needs a command after it\n\n${group}`);
+      return EXIT.usage;
+    }
+    return unknown(io, list, argv);
+  }
   const { command, rest } = found;
   const end = rest.indexOf('--');
-  if ((end < 0 ? rest : rest.slice(0, end)).some((a) => a === '--help' || a === '-h')) return print(io, command.usage);
+  if ((end < 0 ? rest : rest.slice(0, end)).some(isHelp)) return print(io, command.usage);
   try {
     return await command.run(rest, io);
   } catch (e) {
@@ -90,6 +105,24 @@ function lookup(list: readonly Command[], argv: readonly string[]): { command: C
     }
   }
   return best && { command: best, rest: argv.slice(words) };
+}
+
+function isHelp(arg: string): boolean {
+  return arg === '--help' || arg === '-h';
+}
+
+/** The usage of a group of commands (`pdn`: `pdn check`, `pdn convert`), or undefined when `word` names none. */
+function groupHelp(list: readonly Command[], word: string): string | undefined {
+  const under = list.filter((c) => c.name.startsWith(word + ' '));
+  if (under.length === 0) return undefined;
+  const width = Math.max(...under.map((c) => c.name.length)) + 3;
+  const examples = under.map((c) => /\nExamples?:\n {2}(dambord .*)\n/.exec(c.usage)?.[1]).filter((e) => e !== undefined);
+  return `Usage: dambord ${word} COMMAND [OPTIONS] [ARGUMENTS]
+
+Commands:
+${under.map((c) => `  ${c.name.padEnd(width)}${c.summary}\n`).join('')}
+'dambord ${under[0].name} --help' (and so for each of them) shows its usage and options.
+${examples.length > 0 ? `\nExamples:\n${examples.map((e) => `  ${e}\n`).join('')}` : ''}`;
 }
 
 function unknown(io: Io, list: readonly Command[], argv: readonly string[]): number {
