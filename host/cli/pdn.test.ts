@@ -44,7 +44,7 @@ const JSON_FILES: [string, VariantName, number][] = [
 ];
 
 const ILLEGAL = '[Event "x"]\n1. 32-28 19-23 2. 28x19 14x24 3. 30-25 *\n\n[Event "y"]\n[White "Ann"]\n1. 32-28 *\n';
-const GAME_LINE = /^(.+):(\d+): game (\d+) \((.*) - (.*), (.*)\): OK, (\d+) moves?, (international|czech|english|brazilian|russian)( \(guessed\))?$/;
+const GAME_LINE = /^(.+):(\d+): game (\d+) \((.*) - (.*), (.*)\): OK, (\d+) moves? \((\d+) pl(?:y|ies)\), (international|czech|english|brazilian|russian)( \(guessed\))?$/;
 
 describe('dambord pdn check', () => {
   it.each(PDN_FILES)('%s: every game OK (variant %s), %i games', async (file, variant, games) => {
@@ -63,23 +63,34 @@ describe('dambord pdn check', () => {
     for (const text of texts) {
       const r = await cli(['pdn', 'check', '--variant', variant, '-'], text);
       expect(r.code, r.stdout).toBe(EXIT.ok);
-      expect(r.stdout).toMatch(new RegExp(`^<stdin>:\\d+: game 1 \\(.*\\): OK, \\d+ moves?, ${variant}\\n1 game: 1 ok, 0 with errors\\n$`));
+      expect(r.stdout).toMatch(new RegExp(`^<stdin>:\\d+: game 1 \\(.*\\): OK, \\d+ moves? \\(\\d+ pl(y|ies)\\), ${variant}\\n1 game: 1 ok, 0 with errors\\n$`));
     }
   });
 
-  it('prints each game with its players and event, the plies replayed and the variant, from the tags', async () => {
+  it('prints each game with its players and event, its moves as people count them, its plies and the variant, from the tags', async () => {
     const r = await cli(['pdn', 'check', oracle('nk ronde 01.pdn')]);
     const first = r.stdout.split('\n')[0];
     const m = GAME_LINE.exec(first)!;
     expect(m).not.toBeNull();
     const g = readPdn(readFileSync(oracle('nk ronde 01.pdn'))).games[0];
     const tag = (n: string) => g.tags.find((t) => t.name === n)?.value;
-    expect(first).toBe(`${oracle('nk ronde 01.pdn')}:${g.pos.line}: game 1 (${tag('White')} - ${tag('Black')}, ${tag('Event')}): OK, ${tag('PlyCount')} moves, international`);
+    // Derkx - Meijer, 1-0: PlyCount 117, its last move "59. 45-18", White's.
+    expect(tag('PlyCount')).toBe('117');
+    expect(first).toBe(`${oracle('nk ronde 01.pdn')}:${g.pos.line}: game 1 (${tag('White')} - ${tag('Black')}, ${tag('Event')}): OK, 59 moves (117 plies), international`);
+  });
+
+  it('counts a move of each player as one move, as the move numbers do, also from a position with the second player to move', async () => {
+    const count = async (pdn: string) => /OK, (.*), /.exec((await cli(['pdn', 'check', '-'], pdn)).stdout)?.[1];
+    expect(await count('1. 32-28 19-23 2. 28x19 14x23 *')).toBe('2 moves (4 plies)');
+    expect(await count('1. 32-28 19-23 2. 28x19 *')).toBe('2 moves (3 plies)');
+    expect(await count('1. 32-28 *')).toBe('1 move (1 ply)');
+    expect(await count('[FEN "B:W31-50:B1-20"]\n1... 19-23 2. 32-28 23x32 *')).toBe('2 moves (3 plies)');
+    expect(await count('*')).toBe('0 moves (0 plies)');
   });
 
   it('says when the variant was guessed from the moves', async () => {
     const r = await cli(['pdn', 'check', oracle('OCA_2.0.pdn')]);
-    expect(r.stdout.split('\n')[0]).toMatch(/^.*OCA_2\.0\.pdn:1: game 1 \(Wyllie, J\. - Moorhead, W\., Manchester 1841\): OK, 44 moves, english \(guessed\)$/);
+    expect(r.stdout.split('\n')[0]).toMatch(/^.*OCA_2\.0\.pdn:1: game 1 \(Wyllie, J\. - Moorhead, W\., Manchester 1841\): OK, 22 moves \(44 plies\), english \(guessed\)$/);
   });
 
   it('reports the first illegal move with FILE:LINE:COL and exits 1', async () => {
@@ -87,7 +98,7 @@ describe('dambord pdn check', () => {
     expect(r.code).toBe(EXIT.checkFailed);
     expect(r.stdout).toBe(
       '<stdin>:2:25: game 1 (? - ?, x): ERROR move 14x24: "14x24" is not a legal move for black: from 14 black can play 14x23 (a capture is compulsory: 13x24, 14x23)\n' +
-        '<stdin>:4: game 2 (Ann - ?, y): OK, 1 move, international\n' +
+        '<stdin>:4: game 2 (Ann - ?, y): OK, 1 move (1 ply), international\n' +
         '2 games: 1 ok, 1 with errors\n',
     );
     expect(r.stderr).toBe('');
@@ -110,7 +121,7 @@ describe('dambord pdn check', () => {
     const r = await cli(['pdn', 'check', '--verbose', file]);
     expect(r.code).toBe(EXIT.ok);
     expect(r.stdout.split('\n').slice(0, 2)).toEqual([
-      `${file}:1: game 1 (? - ?, ?): OK, 0 moves, international`,
+      `${file}:1: game 1 (? - ?, ?): OK, 0 moves (0 plies), international`,
       '  1:1: FEN tag at line 1: the side to move is not given; white is assumed',
     ]);
     const split = await cli(['pdn', 'check', '--verbose', '-'], jsonTexts('american_random_pdns.json').find((t) => readPdn(t).games[0].remarks.length > 0) ?? '');
@@ -130,7 +141,7 @@ describe('dambord pdn check', () => {
   it('decodes latin-1 bytes and replays under --variant', async () => {
     const latin1 = Buffer.from('[White "Ren\xe9"]\n[Event "Caf\xe9"]\n1. c3-d4 f6-g5 *\n', 'latin1');
     const r = await cli(['pdn', 'check', '--variant', 'czech', '-'], latin1);
-    expect(r.stdout).toBe('<stdin>:1: game 1 (René - ?, Café): OK, 2 moves, czech\n1 game: 1 ok, 0 with errors\n');
+    expect(r.stdout).toBe('<stdin>:1: game 1 (René - ?, Café): OK, 1 move (2 plies), czech\n1 game: 1 ok, 0 with errors\n');
     const wrong = await cli(['pdn', 'check', '--variant', 'international', '-'], latin1);
     expect(wrong.code).toBe(EXIT.checkFailed);
     expect(wrong.stdout).toMatch(/^<stdin>:3:4: game 1 \(René - \?, Café\): ERROR move c3-d4: /);

@@ -14,7 +14,7 @@ describe('variations nested deep', () => {
   it.each([2_000, 100_000])('%i levels: pdn check, pdn convert and script read the game', async (depth) => {
     const text = nestedVariations(depth, '19-23');
     const check = await cli(['pdn', 'check', '-'], text);
-    expect(check).toEqual({ code: EXIT.ok, stdout: '<stdin>:1: game 1 (? - ?, deep): OK, 2 moves, international\n1 game: 1 ok, 0 with errors\n', stderr: '' });
+    expect(check).toEqual({ code: EXIT.ok, stdout: '<stdin>:1: game 1 (? - ?, deep): OK, 1 move (2 plies), international\n1 game: 1 ok, 0 with errors\n', stderr: '' });
     const convert = await cli(['pdn', 'convert', '-'], text);
     expect({ code: convert.code, stderr: convert.stderr }).toEqual({ code: EXIT.ok, stderr: '' });
     expect(convert.stdout.split('(').length - 1).toBe(depth);

@@ -15,10 +15,11 @@ const checkUsage = `Usage: dambord pdn check [--variant V] [--verbose] FILE...
 Reads each PDN file (UTF-8, UTF-16 or latin-1; - is standard input), replays every game under its
 variant and prints one line per game:
 
-  FILE:LINE: game N (White - Black, Event): OK, 57 moves, international
+  FILE:LINE: game N (White - Black, Event): OK, 59 moves (117 plies), international
   FILE:LINE:COL: game N (White - Black, Event): ERROR <reason>
 
-Moves are counted per player (plies), a capture once however it is written. The variant is
+Moves are counted as people count them, a move of each player under one move number, then the
+plies (the moves of either player); a capture counts once however it is written. The variant is
 --variant, else the game's GameType or Variant tag, else international (the PDN default), else
 the first variant under which every move is legal ("(guessed)"). An ERROR line names the
 first move that is not legal or not readable, or the text that is not PDN. A closing line
@@ -112,7 +113,7 @@ export const pdnCheckCommand: Command = {
         if (g.error) out.push(`${name}:${g.error.pos.line}:${g.error.pos.column}: ${label(g, k)}: ERROR ${withoutLocation(g.error)}\n`);
         else {
           ok++;
-          out.push(`${name}:${g.pos.line}: ${label(g, k)}: OK, ${count(plies(g.line), 'move')}, ${variantText(g)}\n`);
+          out.push(`${name}:${g.pos.line}: ${label(g, k)}: OK, ${length(g)}, ${variantText(g)}\n`);
         }
         if (args.options.verbose) for (const r of g.remarks) out.push(`  ${r.pos.line}:${r.pos.column}: ${withoutLocation(r)}\n`);
       }
@@ -219,16 +220,35 @@ function label(g: PdnGame, n: number): string {
   return `game ${n} (${tag('White')} - ${tag('Black')}, ${tag('Event')})`;
 }
 
-function plies(line: PdnLine): number {
-  return line.reduce((n, item) => n + (item.kind === 'ply' ? 1 : 0), 0);
+/**
+ * The length of a game's main line as people count it: moves, each a move of both players under
+ * one move number, then the plies (`59 moves (117 plies)`). A move begins with a move of the
+ * variant's first player, or with one of the second player where the first player's is not
+ * there (a game set up with the second player to move, `1... 19-23`), as PDN numbers them.
+ */
+function length(g: PdnGame): string {
+  let moves = 0;
+  let plies = 0;
+  let open = false; // the last item is a ply of the first player: the second player's ply completes its move
+  for (const item of g.line) {
+    if (item.kind === 'setup') {
+      open = false;
+      continue;
+    }
+    plies++;
+    const first = item.before.turn === g.variant.firstToMove;
+    if (first || !open) moves++;
+    open = first;
+  }
+  return `${count(moves, 'move')} (${count(plies, 'ply', 'plies')})`;
 }
 
 function variantText(g: PdnGame): string {
   return g.variantSource === 'guessed' ? `${g.variant.name} (guessed)` : g.variant.name;
 }
 
-function count(n: number, what: string): string {
-  return `${n} ${what}${n === 1 ? '' : 's'}`;
+function count(n: number, what: string, plural = `${what}s`): string {
+  return `${n} ${n === 1 ? what : plural}`;
 }
 
 /** The reason without the `line L, column C: ` the replay puts in it (the caller prints the place). */
