@@ -33,6 +33,15 @@ describe('dambord flash', () => {
     expect(r.stdout.trim()).toBe(`avrdude -p atmega2560 -c wiring -P /dev/ttyACM0 -b 115200 -D -U flash:w:${fetched.hex.mega}:i`);
   });
 
+  it('prints the avrdude command of a dry run without --port, PORT standing for the port, and says so (exit 0)', async () => {
+    const r = await cli(['flash', '--dry-run']);
+    expect(r).toEqual({
+      code: 0,
+      stdout: `avrdude -p atmega328p -c arduino -P PORT -b 115200 -D -U flash:w:${firmwareHex('10x10')}:i\n`,
+      stderr: "dambord flash: no --port given: PORT stands for the board's serial port (/dev/ttyUSB0 for a Nano; ls /dev/ttyUSB* /dev/ttyACM*)\n",
+    });
+  });
+
   it('says what to do when the port is missing or does not exist', async () => {
     expect(await cli(['flash'])).toMatchObject({ code: 2, stderr: expect.stringContaining('--port is missing') });
     expect(await cli(['flash', '--port', '/dev/dambord-none'])).toMatchObject({ code: 3, stderr: expect.stringContaining('there is no serial port /dev/dambord-none') });

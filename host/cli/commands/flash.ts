@@ -8,6 +8,7 @@ import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
 
 const usage = `Usage: dambord flash --port P [--board 10x10|8x8 | --firmata] [--baud B] [--programmer ID] [--dry-run]
+       dambord flash --dry-run [--board 10x10|8x8 | --firmata] [--baud B] [--programmer ID]
 
 Programs a dambord board (an ATmega328P, Arduino Nano class) with the firmware that ships in
 firmware/hex, through its bootloader, with Debian's avrdude (apt-get install avrdude). With
@@ -15,19 +16,24 @@ firmware/hex, through its bootloader, with Debian's avrdude (apt-get install avr
 from the npm registry by npm run setup), for dambord play --firmata.
 
 Options:
-  --port P         the serial port of the board, e.g. /dev/ttyUSB0
+  --port P         the serial port of the board, e.g. /dev/ttyUSB0 (needed but for --dry-run)
   --board SIZE     10x10 (default, 50 squares) or 8x8 (32 squares)
   --firmata        an Arduino Mega 2560 with StandardFirmata (any board size)
   --baud B         the bootloader's speed: 115200 (default; Optiboot, and the Mega's) or
                    57600 (older Nanos)
   --programmer ID  avrdude's programmer id (default: arduino; wiring for the Mega)
-  --dry-run        print the avrdude command instead of running it
+  --dry-run        print the avrdude command instead of running it; without --port, PORT
+                   stands for the serial port in it
 
 Examples:
   dambord flash --port /dev/ttyUSB0
   dambord flash --port /dev/ttyUSB0 --board 8x8 --baud 57600
   dambord flash --firmata --port /dev/ttyACM0
+  dambord flash --dry-run
 `;
+
+/** What a dry run without --port writes where the serial port goes. */
+export const PORT_PLACEHOLDER = 'PORT';
 
 /** The committed firmware image of a board size. */
 export function firmwareHex(board: BoardSize): string {
@@ -44,7 +50,8 @@ export const flashCommand: Command = {
     if (!args.ok) return usageError(io, 'flash', args.error);
     const { options, positionals } = args;
     if (positionals.length > 0) return usageError(io, 'flash', `unexpected argument "${positionals[0]}"`);
-    if (!options.port) return usageError(io, 'flash', '--port is missing: name the serial port of the board, e.g. --port /dev/ttyUSB0');
+    const dryRun = options['dry-run'];
+    if (!options.port && !dryRun) return usageError(io, 'flash', '--port is missing: name the serial port of the board, e.g. --port /dev/ttyUSB0');
     const board = options.board ?? '10x10';
     if (board !== '10x10' && board !== '8x8') return usageError(io, 'flash', `--board must be 10x10 or 8x8, not "${board}"`);
     const baud = options.baud ?? '115200';
@@ -66,13 +73,16 @@ export const flashCommand: Command = {
     }
     // The Mega 2560's bootloader speaks STK500v2 (avrdude's "wiring"); the Nano's Optiboot STK500v1 ("arduino").
     const [part, programmer] = options.firmata ? ['atmega2560', 'wiring'] : ['atmega328p', 'arduino'];
-    const cmd = ['avrdude', '-p', part, '-c', options.programmer ?? programmer, '-P', options.port, '-b', baud, '-D', '-U', `flash:w:${hex}:i`];
-    if (options['dry-run']) {
+    const port = options.port ?? PORT_PLACEHOLDER;
+    const cmd = ['avrdude', '-p', part, '-c', options.programmer ?? programmer, '-P', port, '-b', baud, '-D', '-U', `flash:w:${hex}:i`];
+    if (dryRun) {
+      if (!options.port)
+        io.stderr.write(`dambord flash: no --port given: ${PORT_PLACEHOLDER} stands for the board's serial port (${options.firmata ? '/dev/ttyACM0 for a Mega' : '/dev/ttyUSB0 for a Nano'}; ls /dev/ttyUSB* /dev/ttyACM*)\n`);
       io.stdout.write(`${cmd.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')}\n`);
       return EXIT.ok;
     }
-    if (!existsSync(options.port)) {
-      io.stderr.write(`dambord flash: there is no serial port ${options.port}; plug the board in and check the port name (ls /dev/ttyUSB* /dev/ttyACM*)\n`);
+    if (!existsSync(port)) {
+      io.stderr.write(`dambord flash: there is no serial port ${port}; plug the board in and check the port name (ls /dev/ttyUSB* /dev/ttyACM*)\n`);
       return EXIT.io;
     }
     return runAvrdude(cmd, io);
