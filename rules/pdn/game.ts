@@ -11,6 +11,7 @@ import { legalMoves, play } from '../position.ts';
 import type { Variant } from '../variant.ts';
 import { variantByGameType, variantByName, variants } from '../variants/index.ts';
 import { decodePdnBytes } from './decode.ts';
+import { ROSTER, rosterValue } from './roster.ts';
 import type { PdnError, PdnErrorCode } from './errors.ts';
 import { pdnError } from './errors.ts';
 import type { PdnGameSyntax, PdnMoveNode, PdnNode, PdnTag, SourcePos } from './syntax.ts';
@@ -311,11 +312,9 @@ const FEN_WARNING: Readonly<Record<FenWarning['code'], PdnErrorCode>> = { 'turn-
 /** The code of a move that does not name one legal move. */
 const MOVE_ERROR: Readonly<Record<MoveTextError['kind'], PdnErrorCode>> = { syntax: 'unreadable-move', illegal: 'illegal-move', ambiguous: 'ambiguous-move' };
 
-/** Tags every strict file starts with, in this order (PDN 3.0, the seven-tag roster). */
-const ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'];
-
 /**
- * Writes a replayed game as strict PDN 3.0: the seven-tag roster first, `GameType` for the
+ * Writes a replayed game as strict PDN 3.0: the seven-tag roster first (its values as
+ * {@link rosterValue} writes them: `Date "1950."` as `1950.??.??`, `Round ""` as `?`), `GameType` for the
  * variant, `FEN` when the game does not start from the start position, every move in the
  * shortest unambiguous form, move numbers counted from the variant's first player, comments,
  * NAGs, replayed variations and the result. Only the replayed part of a game is written.
@@ -325,7 +324,7 @@ export function writePdn(game: PdnGame): string {
   const result = normaliseResult(game.result ?? tagValue(game.tags, 'Result') ?? '*', v);
   const tags: { name: string; value: string }[] = ROSTER.map((name) => ({
     name,
-    value: name === 'Result' ? result : (tagValue(game.tags, name) ?? '?'),
+    value: name === 'Result' ? result : rosterValue(name, tagValue(game.tags, name)),
   }));
   tags.push({ name: 'GameType', value: String(v.gameType) });
   const startFen = writeFen(game.start);

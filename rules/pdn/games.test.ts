@@ -6,7 +6,10 @@
 //
 // What writePdn changes on purpose, so the round trip compares modulo exactly this:
 // - the seven-tag roster (Event, Site, Date, Round, White, Black, Result) comes first, "?" where
-//   the source has none; tag names of the roster are written in their standard case;
+//   the source has none or an empty value; tag names of the roster are written in their standard
+//   case; Date is written YYYY.MM.DD with ?? for what is not known (PDN 3.0 as PGN 8.1.1.3:
+//   "1950." and "1847-??-??" of ussr1947 and OCA_2.0 become "1950.??.??" and "1847.??.??", a
+//   missing Date "????.??.??");
 // - Result holds normaliseResult of the game's result (the terminator as written, else the Result
 //   tag): 2-0/1-1/0-2 in international and brazilian, 1-0/1/2-1/2/0-1 elsewhere; Delfts results
 //   (4-6) and anything else become *;
@@ -159,13 +162,25 @@ function comment(c: string): string {
 
 const ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'];
 
+/**
+ * The Date as strict PDN writes it (YYYY.MM.DD, ?? where unknown): a date in that form stays as it
+ * is; the other forms of the oracle files are listed, so a new one has to be looked at.
+ */
+function strictDate(date: string | undefined): string {
+  if (date === undefined || date === '' || date === '?') return '????.??.??';
+  if (/^\d{4}\.\d{2}\.\d{2}$/.test(date)) return date;
+  const seen: Record<string, string> = { '1950.': '1950.??.??', '1841-??-??': '1841.??.??', '1842-??-??': '1842.??.??', '1844-??-??': '1844.??.??', '1847-??-??': '1847.??.??', '1849-??-??': '1849.??.??' };
+  if (!(date in seen)) throw new Error(`a Date of a form not seen before: "${date}"`);
+  return seen[date];
+}
+
 /** The tags writePdn must write for `g`, by the normalisations listed at the top of this file. */
 function expectedTags(g: PdnGame): [string, string][] {
   const v = g.variant;
   const clean = (s: string) => s.replace(/[\r\n\t]/g, ' ');
   const out: [string, string][] = ROSTER.map((name) => [
     name,
-    name === 'Result' ? normaliseResult(g.result ?? tag(g, 'Result') ?? '*', v) : clean(tag(g, name) ?? '?'),
+    name === 'Result' ? normaliseResult(g.result ?? tag(g, 'Result') ?? '*', v) : name === 'Date' ? strictDate(tag(g, name)) : clean(tag(g, name) || '?'),
   ]);
   out.push(['GameType', String(v.gameType)]);
   const standard = parseFen(v, v.startFen);

@@ -3,7 +3,7 @@
 // convert rewrites them as strict PDN 3.0 and says on stderr whatever it could not keep.
 
 import { writeFileSync } from 'node:fs';
-import { PDN_ERROR_CODES, readPdn, readPdnGames, sameMove, writePdn } from '../../../rules/index.ts';
+import { PDN_ERROR_CODES, ROSTER, readPdn, readPdnGames, rosterValue, sameMove, writePdn } from '../../../rules/index.ts';
 import type { PdnError, PdnGame, PdnLine, PdnTag, Variant } from '../../../rules/index.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
@@ -46,9 +46,10 @@ Reads a PDN file (UTF-8, UTF-16 or latin-1; - is standard input), replays every 
 again as strict PDN 3.0 (UTF-8) to OUT, or to standard output.
 
 What changes: the seven tags Event, Site, Date, Round, White, Black, Result come first ("?"
-where missing), then GameType (the variant's number only, e.g. "20"), then FEN (rewritten, e.g.
-"W:W31-50:B1-20"; left out when it is the start position), then the other tags in their order;
-SetUp is left out. The result is written in the variant's scoring (2-0/1-1/0-2 in international
+where missing or empty; Date as YYYY.MM.DD with ?? for what is not known: "1841-??-??" is
+written "1841.??.??", "1950." "1950.??.??", a missing Date "????.??.??"), then GameType (the
+variant's number only, e.g. "20"), then FEN (rewritten, e.g. "W:W31-50:B1-20"; left out when
+it is the start position), then the other tags in their order; SetUp is left out. The result is written in the variant's scoring (2-0/1-1/0-2 in international
 and brazilian, 1-0/1/2-1/2/0-1 elsewhere). Moves are written in the shortest form that names
 them (a capture jump by jump as one move), with move numbers, comments, NAGs and variations.
 
@@ -57,7 +58,9 @@ the error, with the unread rest of its moves in a comment "{dambord: not convert
 left out when its GameType or FEN cannot be played); and a warning for what the output does not
 keep: a result that is not a PDN 3.0 result (Delfts 4-6 becomes *), a tag that is repeated or
 not named by an identifier, an annotation that is not a NAG or move strength, text that was
-ignored, the rest of a variation after an illegal move, and a variant that was guessed.
+ignored, the rest of a variation after an illegal move, and a variant that was guessed. A note
+says which Date, Round or other roster values were written strictly, once for all the games
+that have the same one.
 
 Options:
   --variant V       replay every game as international, czech, english, brazilian or russian
@@ -157,6 +160,8 @@ export const pdnConvertCommand: Command = {
     const written: string[] = [];
     let games = 0;
     let broken = 0;
+    // The roster values written otherwise, said once for all the games they occur in.
+    const rewrites = new Map<string, { games: number; first: string; why: string }>();
     const convert = (g: PdnGame, k: number, end: number) => {
       const who = label(g, k);
       const warn = (pos: { line: number; column?: number }, what: string) => said.push(`${name}:${pos.line}:${pos.column !== undefined ? `${pos.column}:` : ''} ${who}: warning: ${what}`);
@@ -172,6 +177,12 @@ export const pdnConvertCommand: Command = {
       if (g.variantSource === 'guessed') warn(g.pos, `it has no GameType or Variant tag and its moves are not legal in international draughts (the PDN default); they are in ${g.variant.name}, so it is written with GameType ${g.variant.gameType}`);
       const pdn = writePdn(g);
       for (const d of losses(g, pdn)) warn(d.pos, d.what);
+      for (const n of normalised(g)) {
+        const key = `[${n.name} "${n.from}"] is written [${n.name} "${n.to}"]`;
+        const seen = rewrites.get(key);
+        if (seen) seen.games++;
+        else rewrites.set(key, { games: 1, first: `${who} at line ${g.pos.line}`, why: NORMALISED_WHY[n.name] ?? 'PDN 3.0 writes ? for what is not known' });
+      }
       written.push(pdn);
     };
     // A game is converted once the next one is read: the text kept for a broken game ends where the next game starts.
@@ -188,6 +199,8 @@ export const pdnConvertCommand: Command = {
     }
     if (last) convert(last, games, text.length);
     if (games === 0) remarks.push(`${name}: no game found`);
+    for (const [what, r] of rewrites)
+      said.push(`${name}: note: ${what} ${r.games === 1 ? `in ${r.first}` : `in ${r.games} games, the first ${r.first}`}: ${r.why}`);
     const report = (s: string) => io.stderr.write(`${s}\n`);
     for (const s of [...remarks, ...said]) report(s);
     const output = written.join('');
@@ -311,13 +324,44 @@ function losses(g: PdnGame, pdn: string): Loss[] {
   const written = new Set(b.tags.map((u) => pair(u.name, u.value)));
   for (const t of g.tags) {
     if (rewritten.has(t.name.toLowerCase())) continue;
-    if (!written.has(pair(t.name, t.value.replace(/[\r\n\t]/g, ' '))))
+    const roster = rosterName(t.name);
+    const value = (roster ? rosterValue(roster, t.value) : t.value).replace(/[\r\n\t]/g, ' ');
+    if (!written.has(pair(roster ?? t.name, value)))
       out.push({ pos: t.pos, what: `the tag [${t.name} "${t.value}"] is not written: PDN 3.0 tag names are identifiers such as Event, and each is written once` });
   }
   if (comments(g.preComments) !== comments(b.preComments)) out.push({ pos: g.pos, what: 'the comments before the first move are not written as read' });
   compareLines(g.line, b.line, out);
   return out;
 }
+
+/** The roster tag (but Result) that `name` names, in its standard case, if any. */
+function rosterName(name: string): string | undefined {
+  return ROSTER.find((r) => r !== 'Result' && r.toLowerCase() === name.toLowerCase());
+}
+
+/** A roster tag value that strict PDN writes otherwise (`Date "1950."` as `1950.??.??`). */
+interface Normalised {
+  readonly name: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** The values of the roster tags of `g` that strict PDN writes otherwise (a missing tag written "?" is not one). */
+function normalised(g: PdnGame): Normalised[] {
+  const out: Normalised[] = [];
+  for (const name of ROSTER) {
+    const from = name === 'Result' ? undefined : tagValue(g.tags, name);
+    if (from === undefined) continue;
+    const to = rosterValue(name, from);
+    if (to !== from) out.push({ name, from, to });
+  }
+  return out;
+}
+
+/** Why strict PDN writes a roster value otherwise. */
+const NORMALISED_WHY: Readonly<Record<string, string>> = {
+  Date: 'PDN 3.0 writes a date YYYY.MM.DD, ?? for what is not known',
+};
 
 function comments(list: readonly string[]): string {
   return JSON.stringify(list.map((c) => c.replace(/[{}]/g, '').replace(/\s+/g, ' ').trim()));
