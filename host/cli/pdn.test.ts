@@ -44,12 +44,19 @@ const JSON_FILES: [string, VariantName, number][] = [
 ];
 
 const ILLEGAL = '[Event "x"]\n1. 32-28 19-23 2. 28x19 14x24 3. 30-25 *\n\n[Event "y"]\n[White "Ann"]\n1. 32-28 *\n';
-const GAME_LINE = /^(.+):(\d+): game (\d+) \((.*) - (.*), (.*)\): OK, (\d+) moves? \((\d+) pl(?:y|ies)\), (international|czech|english|brazilian|russian)( \(guessed\))?$/;
+const GAME_LINE = /^(.+):(\d+): game (\d+) \((.*) - (.*), (.*)\): OK, (\d+) moves? \((\d+) pl(?:y|ies)\), (international|czech|english|brazilian|russian)( \(guessed(: also legal in [a-z, ]+)?\))?$/;
+
+/** What pdn check says on stderr of the oracle files read without --variant: the variants of the games guessed among several. */
+const GUESSED: Record<string, RegExp> = {
+  // 1.a3b4 is legal in every 8x8 variant written a1-h8, and they all read it alike.
+  'pdn-corpus/alphanumeric.pdn': /^.*alphanumeric\.pdn: warning: 1 game has no GameType tag and its moves are not legal in international draughts: 1 is legal in russian, brazilian and czech alike and was read as russian\. It is legal in russian, brazilian and czech: name the variant with --variant russian, brazilian or czech, e\.g\. dambord pdn (check|convert) --variant czech \S+\n$/,
+};
 
 describe('dambord pdn check', () => {
   it.each(PDN_FILES)('%s: every game OK (variant %s), %i games', async (file, variant, games) => {
     const r = await cli(['pdn', 'check', ...(variant ? ['--variant', variant] : []), oracle(file)]);
-    expect(r.stderr).toBe('');
+    if (GUESSED[file]) expect(r.stderr).toMatch(GUESSED[file]);
+    else expect(r.stderr).toBe('');
     expect(r.code).toBe(EXIT.ok);
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines.pop()).toBe(`${games} game${games === 1 ? '' : 's'}: ${games} ok, 0 with errors`);
@@ -91,6 +98,48 @@ describe('dambord pdn check', () => {
   it('says when the variant was guessed from the moves', async () => {
     const r = await cli(['pdn', 'check', oracle('OCA_2.0.pdn')]);
     expect(r.stdout.split('\n')[0]).toMatch(/^.*OCA_2\.0\.pdn:1: game 1 \(Wyllie, J\. - Moorhead, W\., Manchester 1841\): OK, 22 moves \(44 plies\), english \(guessed\)$/);
+  });
+
+  describe('a file without GameType tags, its variant guessed from the moves', () => {
+    const mrcd = oracle('mrcd2006.pdn'); // 44 Czech games (Czech championship 2006), no GameType tags
+
+    it('names on stderr the variants its games could be, what each was read as, and the --variant they all fit', async () => {
+      const r = await cli(['pdn', 'check', mrcd]);
+      expect(r.code).toBe(EXIT.ok);
+      // Russian is tried first for a1-h8 games; 34 games are legal in Czech draughts only (a man
+      // that could capture backwards does not have to, Czech 4.1), the other 10 in Czech and
+      // Russian (and Brazilian) alike: nothing in them tells.
+      expect(r.stderr).toBe(
+        `${mrcd}: warning: 44 games have no GameType tag and their moves are not legal in international draughts: ` +
+          '9 are legal in russian, brazilian and czech alike and were read as russian; 34 are legal only in czech; 1 is legal in russian and czech alike and was read as russian. ' +
+          `Every one of them is legal in czech: dambord pdn check --variant czech ${mrcd}\n`,
+      );
+      const lines = r.stdout.split('\n');
+      expect(lines[0]).toMatch(/: game 1 \(Baldangotov,B\. - Bajusz,O\., m-CR-q\): OK, 22 moves \(43 plies\), russian \(guessed: also legal in brazilian and czech\)$/);
+      expect(lines[1]).toMatch(/: game 2 \(Hajek,A\. - Krista,V\., m-CR-q\): OK, 40 moves \(79 plies\), czech \(guessed\)$/);
+    });
+
+    it('reads every game as czech, quietly, with --variant czech as it says', async () => {
+      const r = await cli(['pdn', 'check', '--variant', 'czech', mrcd]);
+      expect(r).toMatchObject({ code: EXIT.ok, stderr: '' });
+      expect(r.stdout.trimEnd().split('\n').slice(0, -1).every((l) => l.endsWith(', czech'))).toBe(true);
+    });
+
+    it('does not guess when the variants read the moves differently: an error at that move, and convert leaves the game out', async () => {
+      // b6xd8xf6: a Russian man is crowned on d8 and captures on as a king; a Brazilian one
+      // passes d8 as a man and stays one (FMJD 4.15). Its h8-g7 later is a king's move.
+      const pdn = '[FEN "W:Wb6,g7:Bc7,e7,a7"]\n1. b6xf6 a7-b6 2. g7-h8 b6-a5 3. h8-g7 *\n';
+      const check = await cli(['pdn', 'check', '-'], pdn);
+      expect(check.code).toBe(EXIT.checkFailed);
+      expect(check.stdout).toBe(
+        '<stdin>:2:4: game 1 (? - ?, ?): ERROR the game has no GameType tag and its moves are legal in russian and brazilian draughts, which read them differently: b6xf6 crowns in russian and does not crown in brazilian; its variant must be named\n1 game: 0 ok, 1 with errors\n',
+      );
+      expect(check.stderr).toMatch(/: 1 is legal in russian and brazilian, which read it differently, and is an error\. It is legal in russian and brazilian: name the variant with --variant russian or brazilian, e\.g\. dambord pdn check --variant brazilian -\n$/);
+      const convert = await cli(['pdn', 'convert', '-'], pdn);
+      expect(convert).toMatchObject({ code: EXIT.checkFailed, stdout: '' });
+      expect(convert.stderr).toMatch(/^<stdin>:2:4: game 1 \(\? - \?, \?\): ERROR the game has no GameType tag .*; the game is left out of the output\n/);
+      for (const variant of ['russian', 'brazilian']) expect((await cli(['pdn', 'check', '--variant', variant, '-'], pdn)).code, variant).toBe(EXIT.ok);
+    });
   });
 
   it('reports the first illegal move with FILE:LINE:COL and exits 1', async () => {
@@ -217,7 +266,10 @@ async function checkOutput(text: string): Promise<string> {
 describe('dambord pdn convert', () => {
   /** Lines convert must print on stderr for the oracle files: what strict PDN cannot keep. */
   const EXPECTED_WARNINGS: Record<string, RegExp[]> = {
-    'pdn-corpus/alphanumeric.pdn': [/:1:1: game 1 \(\? - \?, \?\): warning: it has no GameType or Variant tag and its moves are not legal in international draughts \(the PDN default\); they are in russian, so it is written with GameType 25$/],
+    'pdn-corpus/alphanumeric.pdn': [
+      /:1:1: game 1 \(\? - \?, \?\): warning: it has no GameType or Variant tag and its moves are not legal in international draughts \(the PDN default\); they are in russian, brazilian and czech alike, so it is written as russian, with GameType 25$/,
+      new RegExp(GUESSED['pdn-corpus/alphanumeric.pdn'].source.replace('\\n$', '$')),
+    ],
     'pdn-corpus/delfts.pdn': [
       /:1:1: game 1 \(Alexei Chizhov - Guntis Valneris, DUWO Rabobank Mini-WK {2}2007\): warning: the result "4-6" is not a PDN 3.0 result .*; written as \*$/,
       /:28:1: game 2 \(.*\): warning: the result "1-9" is not a PDN 3.0 result .*; written as \*$/,

@@ -45,6 +45,8 @@ const CASES: readonly [PdnErrorCode, string][] = [
   ['no-game', '1. 32-28 *\n{trailing}'],
   ['unknown-game-type', '[GameType "30"]\n1. 32-28 *'],
   ['variant-guessed', '1. 11-15 23-19 *'],
+  // b6xd8xf6: a Russian man is crowned on d8 and captures on as a king; a Brazilian one passes d8 as a man (FMJD 4.15).
+  ['variant-ambiguous', '[FEN "W:Wb6,g7:Bc7,e7,a7"]\n1. b6xf6 a7-b6 2. g7-h8 b6-a5 3. h8-g7 *'],
   ['fen-turn-assumed', '[FEN "?:W31-50:B1-20"]\n1. 32-28 *'],
   ['fen-field-ignored', '[FEN "W:W31-50:B1-20:H0"]\n1. 32-28 *'],
   ['invalid-fen-tag', '[FEN "W:W31-50:B1-20,20"]\n1. 32-28 *'],

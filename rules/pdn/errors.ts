@@ -87,8 +87,10 @@ export const PDN_ERROR_CODES = {
   // The replay under the variant's rules (readPdn).
   /** A GameType tag naming a variant dambord does not play: the game is not replayed. */
   'unknown-game-type': FATAL,
-  /** A game with no GameType or Variant tag whose moves are legal only in an 8x8 variant, read as that one. */
+  /** A game with no GameType or Variant tag whose moves are legal in 8x8 variants only, which all read them alike: read as the first of them. */
   'variant-guessed': READ,
+  /** A game with no GameType or Variant tag whose moves are legal in 8x8 variants that read them differently (a capture crowns in one and not in another): not replayed past it. */
+  'variant-ambiguous': FATAL,
   /** The FEN tag gives no side to move; the variant's first player is assumed. */
   'fen-turn-assumed': READ,
   /** A field of the FEN tag that is not a list of pieces (a move counter), left out. */

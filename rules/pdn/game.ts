@@ -4,6 +4,7 @@
 import type { FenWarning } from '../fen.ts';
 import { parseFen, writeFen } from '../fen.ts';
 import type { Move } from '../move.ts';
+import { sameMove } from '../move.ts';
 import type { MoveTextError } from '../moveText.ts';
 import { formatMove, parseMoveText } from '../moveText.ts';
 import type { Position } from '../position.ts';
@@ -67,6 +68,12 @@ export interface PdnGame {
   readonly error: PdnError | null;
   readonly remarks: readonly PdnError[];
   readonly pos: SourcePos;
+  /**
+   * For a game whose variant was guessed (no GameType or Variant tag, moves not legal in
+   * international draughts): every variant in whose rules all its moves are legal, the one it
+   * was read as first. Undefined when the variant was not guessed, or no variant fits.
+   */
+  readonly legalIn?: readonly Variant[];
 }
 
 /** Options for reading PDN. */
@@ -80,10 +87,13 @@ export interface ReadPdnOptions {
  * and replays it. Never throws. {@link readPdnGames} gives the games one at a time.
  *
  * The variant of each game is, in order: `options.variant`; the `GameType` tag (PDN 3.0);
- * a `Variant` tag naming one (`American/English`, `Russian`); else it is guessed: the first
- * variant under which the whole main line is legal, trying international first (the PDN
- * default), then English for numbered 8x8 games and Russian, Brazilian, Czech for games
- * written a1-h8, with a remark saying so.
+ * a `Variant` tag naming one (`American/English`, `Russian`); else international when the
+ * whole main line is legal in it (the PDN default); else it is guessed among the 8x8 variants
+ * under which the whole main line is legal (`legalIn`): those that write moves as the game does
+ * (English for numbered games; Russian, Brazilian, Czech, in this order, for games written
+ * a1-h8), else the others, with a remark naming them all. When two of them read the moves differently (a capture
+ * that crowns in Russian and not in Brazilian), the game is not guessed: a `variant-ambiguous`
+ * error at the first move they read differently asks for its variant.
  */
 export function readPdn(input: Uint8Array | string, options: ReadPdnOptions = {}): { games: PdnGame[]; errors: PdnError[] } {
   return gamesAndErrors(readPdnGames(input, options));
@@ -122,21 +132,51 @@ function replayGame(syntax: PdnGameSyntax, options: ReadPdnOptions): PdnGame {
   const named = tag('Variant');
   const byName = named !== undefined ? variantByName(named) : undefined;
   if (byName) return replayUnder(syntax, byName, 'Variant', []);
-  let first: PdnGame | null = null;
+  const international = replayUnder(syntax, variants.international, 'guessed', []);
+  if (!international.error) return { ...international, variantSource: 'default' };
   // Numbers on an 8x8 board are English notation; continental 8x8 games are written a1-h8.
   const firstMove = syntax.moves.find((n) => n.kind === 'move');
   const algebraic = firstMove !== undefined && /^[a-h]/i.test(firstMove.text);
-  const eightByEight = algebraic ? [variants.russian, variants.brazilian, variants.czech, variants.english] : [variants.english, variants.russian, variants.brazilian, variants.czech];
-  for (const v of [variants.international, ...eightByEight]) {
-    const g = replayUnder(syntax, v, 'guessed', []);
-    if (!g.error) {
-      if (v === variants.international) return { ...g, variantSource: 'default' };
-      const remark = pdnError('variant-guessed', syntax.pos, `the game has no GameType tag; it replays legally as ${v.name} draughts, so it was read as ${v.name}`);
-      return { ...g, remarks: [remark, ...g.remarks] };
-    }
-    first ??= g;
+  // The variants written that way first; the others only when none of those fits.
+  const written = algebraic ? [variants.russian, variants.brazilian, variants.czech] : [variants.english];
+  const otherwise = algebraic ? [variants.english] : [variants.russian, variants.brazilian, variants.czech];
+  const fits = (list: readonly Variant[]) => list.map((v) => replayUnder(syntax, v, 'guessed', [])).filter((g) => !g.error);
+  let legal = fits(written);
+  if (legal.length === 0) legal = fits(otherwise);
+  if (legal.length === 0) return international;
+  const [chosen, ...others] = legal;
+  const legalIn = legal.map((g) => g.variant);
+  const names = listed(legalIn.map((v) => v.name));
+  for (const other of others) {
+    const at = firstDifference(chosen.line, other.line);
+    if (at < 0) continue;
+    const ply = chosen.line[at] as PdnPly;
+    const crowned = (g: PdnGame) => ((g.line[at] as PdnPly).move.promotes ? `crowns in ${g.variant.name}` : `does not crown in ${g.variant.name}`);
+    const error = at0('variant-ambiguous', ply.pos, `the game has no GameType tag and its moves are legal in ${names} draughts, which read them differently: ${ply.text} ${sameMove(ply.move, (other.line[at] as PdnPly).move) ? `${crowned(chosen)} and ${crowned(other)}` : `is not the same move in ${chosen.variant.name} and ${other.variant.name}`}; its variant must be named`);
+    return { ...chosen, line: chosen.line.slice(0, at), end: ply.before, error, legalIn };
   }
-  return first!;
+  const why = others.length === 0 ? `its moves are legal only in ${chosen.variant.name} draughts` : `its moves are legal in ${names} draughts alike, which read them the same`;
+  const remark = pdnError('variant-guessed', syntax.pos, `the game has no GameType tag; ${why}; it was read as ${chosen.variant.name}`);
+  return { ...chosen, remarks: [remark, ...chosen.remarks], legalIn };
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function listed(words: readonly string[]): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/**
+ * The index of the first ply at which two replays of the same moves differ, in the move named
+ * (its captured pieces) or in whether it crowns, or -1 when they read alike to the end.
+ */
+function firstDifference(a: PdnLine, b: PdnLine): number {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.kind !== 'ply' || y.kind !== 'ply') continue;
+    if (!sameMove(x.move, y.move) || x.move.promotes !== y.move.promotes) return i;
+  }
+  return -1;
 }
 
 function replayUnder(syntax: PdnGameSyntax, v: Variant, source: VariantSource, remarks: PdnError[]): PdnGame {
@@ -300,6 +340,11 @@ function plyOf(node: PdnMoveNode, comments: readonly string[], move: Move, befor
     variations,
     pos: node.pos,
   };
+}
+
+/** An error at a place the reason does not name (the caller prints the place). */
+function at0(code: PdnErrorCode, pos: SourcePos, reason: string): PdnError {
+  return pdnError(code, pos, reason);
 }
 
 function at(code: PdnErrorCode, pos: SourcePos, reason: string): PdnError {

@@ -9,6 +9,7 @@ import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { readText, variantOption, why } from '../input.ts';
+import { VariantGuesses, guessedText, listed } from '../variantGuesses.ts';
 
 const checkUsage = `Usage: dambord pdn check [--variant V] [--verbose] FILE...
 
@@ -20,10 +21,14 @@ variant and prints one line per game:
 
 Moves are counted as people count them, a move of each player under one move number, then the
 plies (the moves of either player); a capture counts once however it is written. The variant is
---variant, else the game's GameType or Variant tag, else international (the PDN default), else
-the first variant under which every move is legal ("(guessed)"). An ERROR line names the
-first move that is not legal or not readable, or the text that is not PDN. A closing line
-sums up: "N games: N ok, N with errors".
+--variant, else the game's GameType or Variant tag, else international (the PDN default) when
+every move is legal in it, else it is guessed among the 8x8 variants in which every move is
+legal: "russian (guessed: also legal in brazilian and czech)". A game written a1-h8 is often
+legal in several of them, so standard error then says which variants the file's games could be,
+what they were read as, and the --variant they all fit; when those variants read a move
+differently (a capture that crowns in one only), the game is an ERROR until its variant is
+named. An ERROR line names the first move that is not legal or not readable, or the text that
+is not PDN. A closing line sums up: "N games: N ok, N with errors".
 
 Options:
   --variant V   replay every game as international, czech, english, brazilian or russian,
@@ -58,7 +63,8 @@ the error, with the unread rest of its moves in a comment "{dambord: not convert
 left out when its GameType or FEN cannot be played); and a warning for what the output does not
 keep: a result that is not a PDN 3.0 result (Delfts 4-6 becomes *), a tag that is repeated or
 not named by an identifier, an annotation that is not a NAG or move strength, text that was
-ignored, the rest of a variation after an illegal move, and a variant that was guessed. A note
+ignored, the rest of a variation after an illegal move, and a variant that was guessed (as pdn
+check guesses it; a game whose possible variants read it differently is left out). A note
 says which Date, Round or other roster values were written strictly, once for all the games
 that have the same one.
 
@@ -103,6 +109,7 @@ export const pdnCheckCommand: Command = {
       // One game at a time, replayed, reported and let go: the file's remarks come first.
       const remarks: string[] = [];
       const out: string[] = [];
+      const guesses = new VariantGuesses();
       let k = 0;
       for (const item of readPdnGames(input.text, variant.options)) {
         if (item.kind === 'outside') {
@@ -113,10 +120,11 @@ export const pdnCheckCommand: Command = {
         const g = item.game;
         k++;
         games++;
+        guesses.add(g);
         if (g.error) out.push(`${name}:${g.error.pos.line}:${g.error.pos.column}: ${label(g, k)}: ERROR ${withoutLocation(g.error)}\n`);
         else {
           ok++;
-          out.push(`${name}:${g.pos.line}: ${label(g, k)}: OK, ${length(g)}, ${variantText(g)}\n`);
+          out.push(`${name}:${g.pos.line}: ${label(g, k)}: OK, ${length(g)}, ${guessedText(g)}\n`);
         }
         if (args.options.verbose) for (const r of g.remarks) out.push(`  ${r.pos.line}:${r.pos.column}: ${withoutLocation(r)}\n`);
       }
@@ -125,6 +133,8 @@ export const pdnCheckCommand: Command = {
         empty++;
       }
       io.stdout.write(remarks.join('') + out.join(''));
+      const guessed = guesses.summary(name, 'pdn check', file);
+      if (guessed) io.stderr.write(`${guessed}\n`);
     }
     const failed = unreadable > 0 ? `; ${count(unreadable, 'file')} could not be read` : '';
     io.stdout.write(`${count(games, 'game')}: ${ok} ok, ${games - ok} with errors${failed}\n`);
@@ -162,19 +172,26 @@ export const pdnConvertCommand: Command = {
     let broken = 0;
     // The roster values written otherwise, said once for all the games they occur in.
     const rewrites = new Map<string, { games: number; first: string; why: string }>();
+    const guesses = new VariantGuesses();
     const convert = (g: PdnGame, k: number, end: number) => {
       const who = label(g, k);
+      guesses.add(g);
       const warn = (pos: { line: number; column?: number }, what: string) => said.push(`${name}:${pos.line}:${pos.column !== undefined ? `${pos.column}:` : ''} ${who}: warning: ${what}`);
       for (const r of g.remarks) if (args.options.verbose || ignored(r)) warn(r.pos, withoutLocation(r));
       if (g.error) {
         broken++;
         const at = `${name}:${g.error.pos.line}:${g.error.pos.column}: ${who}: ERROR ${withoutLocation(g.error).replace(/\.$/, '')}`;
-        if (g.tags.some((t) => t.pos.offset === g.error!.pos.offset)) return said.push(`${at}; the game is left out of the output`);
+        // A game whose tags cannot be played, or whose variant is not known, has no GameType to be written with.
+        if (g.error.code === 'variant-ambiguous' || g.tags.some((t) => t.pos.offset === g.error!.pos.offset)) return said.push(`${at}; the game is left out of the output`);
         said.push(`${at}; written up to the error, the rest of its moves kept in a comment`);
         written.push(writePdn(withComment(g, `dambord: not converted: ${remainder(text, g, end)}`)));
         return;
       }
-      if (g.variantSource === 'guessed') warn(g.pos, `it has no GameType or Variant tag and its moves are not legal in international draughts (the PDN default); they are in ${g.variant.name}, so it is written with GameType ${g.variant.gameType}`);
+      if (g.variantSource === 'guessed') {
+        const fits = (g.legalIn ?? [g.variant]).map((v) => v.name);
+        const they = fits.length === 1 ? `they are in ${g.variant.name}` : `they are in ${listed(fits)} alike`;
+        warn(g.pos, `it has no GameType or Variant tag and its moves are not legal in international draughts (the PDN default); ${they}, so it is written as ${g.variant.name}, with GameType ${g.variant.gameType}`);
+      }
       const pdn = writePdn(g);
       for (const d of losses(g, pdn)) warn(d.pos, d.what);
       for (const n of normalised(g)) {
@@ -201,6 +218,8 @@ export const pdnConvertCommand: Command = {
     if (games === 0) remarks.push(`${name}: no game found`);
     for (const [what, r] of rewrites)
       said.push(`${name}: note: ${what} ${r.games === 1 ? `in ${r.first}` : `in ${r.games} games, the first ${r.first}`}: ${r.why}`);
+    const guessed = guesses.summary(name, 'pdn convert', files[0]);
+    if (guessed) said.push(guessed);
     const report = (s: string) => io.stderr.write(`${s}\n`);
     for (const s of [...remarks, ...said]) report(s);
     const output = written.join('');
@@ -254,10 +273,6 @@ function length(g: PdnGame): string {
     open = first;
   }
   return `${count(moves, 'move')} (${count(plies, 'ply', 'plies')})`;
-}
-
-function variantText(g: PdnGame): string {
-  return g.variantSource === 'guessed' ? `${g.variant.name} (guessed)` : g.variant.name;
 }
 
 function count(n: number, what: string, plural = `${what}s`): string {
