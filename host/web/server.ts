@@ -102,6 +102,10 @@ const STATIC: Readonly<Record<string, StaticFile>> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/index.html': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
+  '/format.js': { file: 'format.js', type: 'text/javascript; charset=utf-8' },
+  '/board.js': { file: 'board.js', type: 'text/javascript; charset=utf-8' },
+  '/notices.js': { file: 'notices.js', type: 'text/javascript; charset=utf-8' },
+  '/prefs.js': { file: 'prefs.js', type: 'text/javascript; charset=utf-8' },
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
 };
 

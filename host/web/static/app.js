@@ -1,113 +1,56 @@
-/* global document, window, location, URLSearchParams, EventSource, fetch, performance, setTimeout, clearTimeout, setInterval */
+/* global document, window, location, URLSearchParams, EventSource, fetch, performance, setTimeout, clearTimeout, setInterval, localStorage, AudioContext */
 // The page of a dambord game: renders each PlayView the server sends (GET /api/events) and,
-// on the simulated board, stands in for the hands (POST /api/command). Plain ES module, no
-// build step. The pure helpers are exported so tests can run them in Node; the page itself
-// starts only where there is a document.
+// on the simulated board, stands in for the hands (POST /api/command). Plain ES modules, no
+// build step: format.js (words and numbers), board.js (squares, marks, the positions to step
+// through), notices.js (the irregularity, the rules' requirements, announcements, sounds),
+// prefs.js (sounds and theme). The pure helpers are exported here too, so tests can run them in
+// Node; the page itself starts only where there is a document.
 //
 // Control: the page opened from the address dambord play prints, `/?token=...`, sends the
 // token with every command (Authorization: Bearer). The server says at start (GET
 // /api/access) whether this page may control the game; one that may not (no token where the
 // server needs one, or a wrong one) only watches: its buttons are hidden and the board does
 // not answer clicks.
+//
+// Review: the moves can be stepped through (the buttons under the board, Home/Left/Right/End,
+// or a click on a move) while the game goes on; the board then shows that position, marked as
+// not live, and does not answer the hands. End, or "Back to the live game", returns.
 
-/** @typedef {{name: string, row: number, col: number, piece: 'wm'|'wk'|'bm'|'bk'|null, sensed: boolean, led: string}} SquareView */
+import { formatClock, headerLine, healthRows, joinSentences, known, linkSummary, moveName, pairMoves, readableLog, resultLine, sideName } from './format.js';
+import { MARKS, canReview, piecesInHand, positionAt, reviewKey, squareLabel } from './board.js';
+import { announcements, irregularityPanel, ruleSentence, soundsFor, turnLine } from './notices.js';
+import { THEMES, THEME_KEY, createSounds, remember, remembered, shownTheme } from './prefs.js';
 
-const PIECE_NAMES = { wm: 'white man', wk: 'white king', bm: 'black man', bk: 'black king' };
-const LED_NAMES = { on: 'LED on', slow: 'LED blinking slowly', fast: 'LED blinking fast', alternate: 'LED blinking (alternate)' };
+export { formatClock, formatMs, headerLine, healthRows, joinSentences, known, linkSummary, moveName, pairMoves, readableLog, resultLine } from './format.js';
+export { MARKS, canReview, piecesInHand, positionAt, reviewKey, squareLabel } from './board.js';
+export { announcements, irregularityPanel, ruleSentence, soundsFor, turnLine } from './notices.js';
+export { TONES, createSounds, remembered, shownTheme } from './prefs.js';
 
-/**
- * Formats milliseconds left on a clock: `1:02:03`, `4:05`, and `9.7` under ten seconds.
- * @param {number} ms
- */
-export function formatClock(ms) {
-  const t = Math.max(0, ms);
-  if (t < 10_000) return (Math.floor(t / 100) / 10).toFixed(1);
-  const total = Math.ceil(t / 1000);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const ss = String(s).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+/** @typedef {import('./board.js').SquareView} SquareView */
+
+/** The sign drawn on a square for each mark (besides its colours), so that colour is not the only difference. */
+const BADGES = { capture: '×', obligation: '!', flagged: '?', remove: '✕', clear: '−', fill: '+' };
+
+/** The sound played for a change, the most important when several come at once. */
+const SOUND_ORDER = ['result', 'irregularity', 'capture', 'move'];
+
+/** @param {string} s */
+function escapeHtml(s) {
+  return String(s).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-/**
- * Groups moves into numbered PDN pairs. Ply 1 is the first move of the game (ply 0 is read the
- * same way); a game whose first recorded move has an even ply starts with `1. ...`.
- * @param {readonly {ply: number, side: string, text: string}[]} moves
- * @returns {{number: number, first: {ply: number, text: string} | null, second: {ply: number, text: string} | null}[]}
- */
-export function pairMoves(moves) {
-  if (moves.length === 0) return [];
-  const shift = moves[0].ply === 0 ? 1 : 0;
-  /** @type {Map<number, {number: number, first: any, second: any}>} */
-  const rows = new Map();
-  for (const m of moves) {
-    const ply = m.ply + shift;
-    const n = Math.floor((ply + 1) / 2);
-    let row = rows.get(n);
-    if (!row) {
-      row = { number: n, first: null, second: null };
-      rows.set(n, row);
-    }
-    row[ply % 2 === 1 ? 'first' : 'second'] = { ply: m.ply, text: m.text };
+/** The inside of a square: its LED, its piece, the sign of its mark, its number. */
+function squareHtml(/** @type {SquareView} */ sq, /** @type {string | null} */ mark) {
+  let piece = '';
+  if (sq.piece) {
+    const king = sq.piece === 'wk' || sq.piece === 'bk';
+    piece = `<span class="piece ${sq.piece}${sq.sensed ? '' : ' ghost'}">${king ? '<span class="crown" aria-hidden="true">♛</span>' : ''}</span>`;
+  } else if (sq.sensed) {
+    piece = '<span class="piece unknown"></span>';
   }
-  return [...rows.values()].sort((a, b) => a.number - b.number);
-}
-
-/**
- * What a square holds, as words for a screen reader.
- * @param {SquareView} sq
- * @param {{clear?: boolean, fill?: boolean}} [marks]
- */
-export function squareLabel(sq, marks = {}) {
-  let what;
-  if (sq.piece && sq.sensed) what = PIECE_NAMES[sq.piece];
-  else if (sq.piece) what = `${PIECE_NAMES[sq.piece]}, lifted`;
-  else if (sq.sensed) what = 'a piece the game does not have here';
-  else what = 'empty';
-  const parts = [`${sq.name}: ${what}`];
-  if (sq.led && sq.led !== 'off') parts.push(LED_NAMES[sq.led] ?? `LED ${sq.led}`);
-  if (marks.clear) parts.push('to clear');
-  if (marks.fill) parts.push('to fill');
-  return parts.join(', ');
-}
-
-/**
- * How many pieces are off the board compared with the game: lifted pieces minus pieces put
- * down where the game has none. This is what the hands hold.
- * @param {readonly SquareView[]} squares
- */
-export function piecesInHand(squares) {
-  let lifted = 0;
-  let extra = 0;
-  for (const sq of squares) {
-    if (sq.piece && !sq.sensed) lifted++;
-    if (!sq.piece && sq.sensed) extra++;
-  }
-  return Math.max(0, lifted - extra);
-}
-
-/**
- * The sentences to announce when the view goes from `prev` to `next`.
- * @param {any} prev
- * @param {any} next
- * @returns {string[]}
- */
-export function announcements(prev, next) {
-  const out = [];
-  const before = prev ? prev.moves.length : 0;
-  if (next.moves.length > before) {
-    for (const m of next.moves.slice(before)) out.push(`${m.side === 'white' ? 'White' : 'Black'}: ${m.text}`);
-  }
-  const irr = next.irregularity;
-  const oldIrr = prev ? prev.irregularity : null;
-  if (irr && (!oldIrr || oldIrr.code !== irr.code || oldIrr.message !== irr.message)) {
-    out.push(`Irregularity, article ${irr.article}: ${irr.message}${irr.decision === 'decide' ? '. Accept or correct?' : ''}`);
-  }
-  const g = next.guidance;
-  if (g && (!prev || !prev.guidance || prev.guidance.message !== g.message)) out.push(g.message);
-  if (next.result && (!prev || !prev.result)) out.push(`Game over: ${next.result.result}, ${next.result.reason}`);
-  return out;
+  const led = sq.led && sq.led !== 'off' ? `<span class="led led-${sq.led}"></span>` : '';
+  const badge = mark && mark in BADGES ? `<span class="badge" aria-hidden="true">${BADGES[/** @type {keyof typeof BADGES} */ (mark)]}</span>` : '';
+  return `${piece}${led}${badge}<span class="num" aria-hidden="true">${escapeHtml(sq.name)}</span>`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -117,12 +60,22 @@ async function start() {
   const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
   const boardEl = $('board');
   const dragEl = $('drag-piece');
+  const storage = (() => {
+    try {
+      return localStorage;
+    } catch {
+      return null;
+    }
+  })();
 
   /** @type {any} */
   let view = null;
   let receivedAt = 0;
   let flipped = false;
   let boardKey = '';
+  /** The ply the board shows while stepping through the moves (0: the start), or null: the live board. */
+  /** @type {number | null} */
+  let review = null;
   /** @type {Map<string, any>} */
   const squareEls = new Map();
   /** Pieces the page's hands hold, most recent last: what each was and where it came from. */
@@ -135,6 +88,7 @@ async function start() {
   const auth = token ? { Authorization: `Bearer ${token}` } : {};
   /** Whether this page may control the game; false until the server says so. */
   let control = false;
+  const sounds = createSounds({ storage, AudioContext: typeof AudioContext === 'undefined' ? undefined : AudioContext });
 
   // -- commands ---------------------------------------------------------------------------------
 
@@ -153,7 +107,7 @@ async function start() {
         body: JSON.stringify(command),
       });
       const body = await res.json().catch(() => ({ ok: false, error: `HTTP ${res.status}` }));
-      if (!body.ok) showError(body.error ?? `HTTP ${res.status}`);
+      if (!body.ok) showError(`${body.error ?? 'refused'} (HTTP ${res.status})`);
       return Boolean(body.ok);
     } catch (e) {
       showError(`Could not reach the board: ${e instanceof Error ? e.message : String(e)}`);
@@ -168,10 +122,13 @@ async function start() {
     clearTimeout(errorTimer);
     errorTimer = setTimeout(() => {
       el.hidden = true;
-    }, 6000);
+    }, 8000);
   }
 
   // -- the hands (simulated board) ----------------------------------------------------------------
+
+  /** Whether the board answers the hands now: a simulated board, a page that controls, the live position. */
+  const handsOn = () => Boolean(control && view && view.simulated && review === null);
 
   function sqView(/** @type {string} */ name) {
     return view ? view.squares.find((/** @type {SquareView} */ s) => s.name === name) : undefined;
@@ -198,7 +155,7 @@ async function start() {
   }
 
   function onSquareClick(/** @type {string} */ name) {
-    if (!control || !view || !view.simulated) return;
+    if (!handsOn()) return;
     const sq = sqView(name);
     if (!sq) return;
     if (sq.sensed) void lift(name);
@@ -206,11 +163,12 @@ async function start() {
   }
 
   /** Drag and drop with pointer events (mouse, pen and touch). */
+  /** @type {any} */
   let drag = null;
   let suppressClick = false;
 
   function onPointerDown(/** @type {any} */ e) {
-    if (!control || !view || !view.simulated || e.button !== 0) return;
+    if (!handsOn() || e.button !== 0) return;
     const target = e.target.closest('[data-square]');
     if (!target) return;
     const sq = sqView(target.dataset.square);
@@ -283,37 +241,57 @@ async function start() {
     }
   }
 
+  /** The squares the board shows: the live ones, or those of the position being reviewed. */
+  function shownSquares() {
+    if (review === null) return view.squares;
+    return positionAt(view, review) ?? view.squares;
+  }
+
   function renderBoard() {
     const key = `${view.size}:${flipped}:${view.squares.map((/** @type {SquareView} */ s) => s.name).join(',')}`;
     if (key !== boardKey) {
       boardKey = key;
       buildBoard();
     }
-    const clear = new Set(view.guidance ? view.guidance.clear : []);
-    const fill = new Set(view.guidance ? view.guidance.fill : []);
-    boardEl.classList.toggle('hands', control && view.simulated);
-    for (const sq of /** @type {SquareView[]} */ (view.squares)) {
+    // A host without square marks names the squares to clear and fill in its guidance.
+    const g = review === null ? view.guidance : null;
+    const clear = new Set(g && Array.isArray(g.clear) ? g.clear : []);
+    const fill = new Set(g && Array.isArray(g.fill) ? g.fill : []);
+    const hands = handsOn();
+    boardEl.classList.toggle('hands', hands);
+    boardEl.classList.toggle('review', review !== null);
+    boardEl.setAttribute('aria-label', review === null ? 'Draughts board' : `Draughts board, ${reviewWords()}`);
+    for (const sq of /** @type {SquareView[]} */ (shownSquares())) {
       const el = squareEls.get(sq.name);
       if (!el) continue;
-      const marks = { clear: clear.has(sq.name), fill: fill.has(sq.name) };
-      el.setAttribute('aria-label', squareLabel(sq, marks));
-      if (!control || !view.simulated) el.setAttribute('aria-disabled', 'true');
+      const mark = sq.mark !== undefined ? sq.mark : clear.has(sq.name) ? 'clear' : fill.has(sq.name) ? 'fill' : null;
+      el.setAttribute('aria-label', squareLabel({ ...sq, mark }));
+      if (!hands) el.setAttribute('aria-disabled', 'true');
       else el.removeAttribute('aria-disabled');
-      el.classList.toggle('to-clear', marks.clear);
-      el.classList.toggle('to-fill', marks.fill);
+      el.className = `sq dark${mark ? ` mark-${mark}` : ''}`;
       el.dataset.piece = sq.piece ?? '';
       el.dataset.sensed = String(sq.sensed);
       el.dataset.led = sq.led;
-      let piece = '';
-      if (sq.piece) {
-        const king = sq.piece === 'wk' || sq.piece === 'bk';
-        piece = `<span class="piece ${sq.piece}${sq.sensed ? '' : ' ghost'}">${king ? '<span class="crown">♛</span>' : ''}</span>`;
-      } else if (sq.sensed) {
-        piece = '<span class="piece unknown"></span>';
-      }
-      const led = sq.led && sq.led !== 'off' ? `<span class="led led-${sq.led}"></span>` : '';
-      el.innerHTML = `${led}${piece}<span class="num" aria-hidden="true">${escapeHtml(sq.name)}</span>`;
+      el.dataset.mark = mark ?? '';
+      el.innerHTML = squareHtml(sq, mark);
     }
+  }
+
+  /** The position being reviewed, in words: `the position after 3. 28x19`. */
+  function reviewWords() {
+    if (review === null) return 'the live game';
+    if (review === 0) return 'the start position';
+    return `the position after ${moveName(view.moves[review - 1], view.moves[0].ply)}`;
+  }
+
+  /** The players' bars on the sides of the board: Black above unless the board is flipped. */
+  function placePlayers() {
+    const area = $('board-area');
+    const top = $(flipped ? 'player-white' : 'player-black');
+    const bottom = $(flipped ? 'player-black' : 'player-white');
+    const wrap = $('board-wrap');
+    if (area.firstElementChild !== top) area.insertBefore(top, area.firstElementChild);
+    if (wrap.nextElementSibling !== bottom) area.insertBefore(bottom, wrap.nextElementSibling);
   }
 
   function renderHand() {
@@ -323,18 +301,51 @@ async function start() {
     $('hand-pieces').innerHTML = hand
       .map((h) => `<span class="piece mini ${h.piece}" title="from ${escapeHtml(h.from)}"></span>`)
       .join('');
-    el.setAttribute('aria-label', `In hand: ${hand.length} piece${hand.length === 1 ? '' : 's'}`);
+    $('hand-label').textContent = `In hand: ${hand.length} piece${hand.length === 1 ? '' : 's'}`;
   }
 
   function renderMoves() {
     const ol = $('moves');
-    const last = view.moves.length ? view.moves[view.moves.length - 1].ply : -1;
-    const cell = (/** @type {any} */ m) =>
-      m ? `<span class="move${m.ply === last ? ' last' : ''}" data-ply="${m.ply}">${escapeHtml(m.text)}</span>` : '<span class="move">…</span>';
-    ol.innerHTML = pairMoves(view.moves)
-      .map((row) => `<li><span class="no">${row.number}.</span> ${cell(row.first)}${row.second ? ` ${cell(row.second)}` : ''}</li>`)
+    const moves = view.moves;
+    if (moves.length === 0) {
+      ol.innerHTML = '<li class="empty">No moves yet.</li>';
+      return;
+    }
+    const first = moves[0].ply;
+    const last = moves[moves.length - 1].ply;
+    const byPly = new Map(moves.map((/** @type {any} */ m, /** @type {number} */ i) => [m.ply, { m, index: i + 1 }]));
+    const reviewed = review === null ? null : review === 0 ? null : moves[review - 1].ply;
+    const reviewable = canReview(view);
+    const cell = (/** @type {any} */ c) => {
+      if (!c) return '<span class="move-none" aria-hidden="true">…</span>';
+      const { m, index } = byPly.get(c.ply);
+      const cls = `move${c.ply === last ? ' last' : ''}${m.irregular ? ' irregular' : ''}`;
+      const flag = m.irregular ? `<span class="irr-flag" aria-hidden="true">!</span>` : '';
+      const current = c.ply === reviewed ? ' aria-current="step"' : '';
+      const title = m.irregular ? ` title="${escapeHtml(`irregular: ${m.irregular.code}, FMJD ${m.irregular.article}`)}"` : '';
+      return `<button type="button" class="${cls}" data-ply="${c.ply}" data-index="${index}"${current}${title}${reviewable ? '' : ' aria-disabled="true"'} aria-label="${escapeHtml(moveName(m, first))}">${escapeHtml(m.text)}${flag}</button>`;
+    };
+    ol.innerHTML = pairMoves(moves)
+      .map((row) => {
+        const notes = [row.first, row.second].flatMap((c) => (c ? moveNotes(byPly.get(c.ply).m) : []));
+        const list = notes.length ? `<ul class="notes">${notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '';
+        return `<li><span class="no">${row.number}.</span> ${cell(row.first)}${row.second ? ` ${cell(row.second)}` : ''}${list}</li>`;
+      })
       .join('');
-    ol.scrollTop = ol.scrollHeight;
+    // Keep the move shown in sight: the reviewed one, or the newest.
+    const target = ol.querySelector(reviewed === null ? '.move.last' : '.move[aria-current]');
+    if (target) {
+      const top = target.offsetTop - ol.offsetTop;
+      if (top < ol.scrollTop || top + target.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = Math.max(0, top - ol.clientHeight / 2);
+    }
+  }
+
+  /** What happened on a move besides the move, in words: its irregularity and its notes. */
+  function moveNotes(/** @type {any} */ m) {
+    const out = [];
+    if (m.irregular) out.push(`${m.text}: irregular, ${m.irregular.code} (FMJD ${m.irregular.article})`);
+    if (Array.isArray(m.notes)) for (const n of m.notes) out.push(`${m.text}: ${n}`);
+    return out;
   }
 
   function renderClocks() {
@@ -351,73 +362,132 @@ async function start() {
       el.textContent = formatClock(ms);
       el.classList.toggle('running', clock.running === side);
       el.classList.toggle('low', ms < 30_000);
-      el.setAttribute('aria-label', `${side === 'white' ? 'White' : 'Black'}'s clock: ${formatClock(ms)}${clock.running === side ? ', running' : ''}`);
+      el.setAttribute('aria-label', `${sideName(side)}'s clock: ${formatClock(ms)}${clock.running === side ? ', running' : ''}`);
     }
+  }
+
+  function renderNow() {
+    $('turn').textContent = turnLine(view);
+
+    const result = view.result;
+    $('result-box').hidden = !result;
+    $('result').textContent = result ? resultLine(result) : '';
+    $('btn-new-game').hidden = !(control && result);
+
+    const irr = irregularityPanel(view);
+    const box = $('irregularity');
+    box.hidden = !irr;
+    box.className = `irregularity${irr ? ` ${irr.status}` : ''}`;
+    $('irr-code').textContent = irr ? irr.code : '';
+    $('irr-article').textContent = irr && irr.article ? `article ${irr.article}` : '';
+    $('irr-message').textContent = irr ? irr.message : '';
+    $('irr-required').hidden = !(irr && irr.required);
+    $('irr-required').textContent = irr ? irr.required : '';
+    $('irr-who').textContent = irr ? irr.who : '';
+    const pending = Boolean(irr && irr.status === 'pending');
+    $('irr-decide').hidden = !(control && pending);
+    $('irr-choices').hidden = !(!control && pending);
+    if (irr) {
+      $('accept-label').textContent = irr.acceptLabel;
+      $('accept-what').textContent = irr.accept;
+      $('correct-label').textContent = irr.correctLabel;
+      $('correct-what').textContent = irr.correct;
+      $('accept-words').textContent = irr.accept;
+      $('correct-words').textContent = irr.correct;
+    }
+
+    const obligation = ruleSentence(view.obligation);
+    $('obligation').hidden = !obligation || Boolean(result) || (irr !== null && irr.required === view.obligation.message);
+    $('obligation').textContent = obligation;
+    const compulsory = ruleSentence(view.compulsory);
+    $('compulsory').hidden = !compulsory || Boolean(result);
+    $('compulsory').textContent = compulsory;
+
+    const g = view.guidance;
+    $('guidance').hidden = !g;
+    $('guidance').className = `guidance${g ? ` ${g.kind}` : ''}`;
+    $('guidance-message').textContent = g ? g.message : '';
+  }
+
+  function renderReview() {
+    const count = view.moves.length;
+    const reviewable = canReview(view);
+    $('review-banner').hidden = review === null;
+    $('review-tag').hidden = review === null;
+    $('review-text').textContent = review === null ? '' : `Reviewing ${reviewWords()}: not the live game, which goes on.`;
+    $('btn-first').disabled = !reviewable || count === 0 || review === 0;
+    $('btn-prev').disabled = !reviewable || count === 0 || review === 0;
+    $('btn-next').disabled = !reviewable || review === null;
+    $('btn-last').disabled = !reviewable || review === null;
+    document.body.dataset.review = review === null ? 'live' : String(review);
+  }
+
+  function renderHeader() {
+    const line = headerLine(view.header);
+    $('event').hidden = !line;
+    $('event').textContent = line;
+    const board = /Firmata/.test(view.link.firmware ?? '') ? 'Firmata board' : 'board';
+    $('variant').textContent = `${view.variant} (${view.size}×${view.size})${view.simulated ? `, simulated ${board}` : board === 'board' ? '' : `, ${board}`}`;
+    const white = known(view.players.white) || 'White';
+    const black = known(view.players.black) || 'Black';
+    $('name-white').textContent = white;
+    $('name-black').textContent = black;
+    document.title = known(view.players.white) || known(view.players.black) ? `${white} – ${black}: dambord` : 'dambord';
+    const link = $('pdn-link');
+    link.setAttribute('download', typeof view.pdnName === 'string' && view.pdnName ? view.pdnName : 'game.pdn');
+  }
+
+  /** Draws the whole page from `view` and the page's own state (flipped, reviewing, hands). */
+  function draw() {
+    renderHeader();
+    placePlayers();
+    $('player-white').classList.toggle('to-move', !view.result && view.turn === 'white');
+    $('player-black').classList.toggle('to-move', !view.result && view.turn === 'black');
+    renderBoard();
+    renderHand();
+    renderMoves();
+    renderClocks();
+    renderNow();
+    renderReview();
+
+    $('hands-controls').hidden = !(control && view.simulated);
+    $('sim-help').hidden = !(control && view.simulated);
+    for (const id of GAME_BUTTONS) $(id).hidden = !control || Boolean(view.result);
+    // A draw offered by one side: the other side's button accepts it.
+    $('btn-draw-white').textContent = view.drawOffer === 'black' ? 'White accepts the draw' : view.drawOffer === 'white' ? 'White offered a draw' : 'White offers a draw';
+    $('btn-draw-black').textContent = view.drawOffer === 'white' ? 'Black accepts the draw' : view.drawOffer === 'black' ? 'Black offered a draw' : 'Black offers a draw';
+
+    $('link-state').textContent = linkSummary(view.link);
+    $('link-health').innerHTML = healthRows(view.link.health)
+      .map((r) => `<dt>${escapeHtml(r.label)}</dt><dd>${escapeHtml(r.value)}</dd>`)
+      .join('');
+
+    $('log').innerHTML = (Array.isArray(view.log) ? view.log : [])
+      .slice(-50)
+      .map((/** @type {string} */ line) => `<li>${escapeHtml(readableLog(line))}</li>`)
+      .join('');
   }
 
   function render(/** @type {any} */ next) {
     const prev = view;
     view = next;
     receivedAt = performance.now();
-    const board = /Firmata/.test(view.link.firmware ?? '') ? 'Firmata board' : 'board';
-    $('variant').textContent = `${view.variant} (${view.size}×${view.size})${view.simulated ? `, simulated ${board}` : board === 'board' ? '' : `, ${board}`}`;
-    $('name-white').textContent = view.players.white || 'White';
-    $('name-black').textContent = view.players.black || 'Black';
-    $('player-white').classList.toggle('to-move', !view.result && view.turn === 'white');
-    $('player-black').classList.toggle('to-move', !view.result && view.turn === 'black');
-    $('turn').textContent = view.result ? 'Game over' : `${view.turn === 'white' ? 'White' : 'Black'} to move`;
+    // A position no longer in the game (a new game, a move taken back) ends the review.
+    if (review !== null && (review > view.moves.length || !canReview(view))) review = null;
 
     // Hands: keep the tray in step with what the board shows is off it.
     const n = piecesInHand(view.squares);
     if (hand.length > n) hand = hand.slice(hand.length - n);
     while (hand.length < n) hand.unshift({ piece: 'unknown', from: '?' });
 
-    renderBoard();
-    renderHand();
-    renderMoves();
-    renderClocks();
-
-    const res = $('result');
-    res.hidden = !view.result;
-    res.textContent = view.result ? `${view.result.result}: ${view.result.reason}${view.result.article ? ` (article ${view.result.article})` : ''}` : '';
-
-    const irr = view.irregularity;
-    $('irregularity').hidden = !irr;
-    $('irregularity').classList.toggle('decide', Boolean(irr && irr.decision === 'decide'));
-    $('irr-code').textContent = irr ? irr.code : '';
-    $('irr-article').textContent = irr ? `article ${irr.article}` : '';
-    $('irr-message').textContent = irr ? irr.message : '';
-    $('irr-decide').hidden = !(control && irr && irr.decision === 'decide');
-
-    const g = view.guidance;
-    $('guidance').hidden = !g;
-    $('guidance').className = `guidance${g ? ` ${g.kind}` : ''}`;
-    $('guidance-message').textContent = g ? g.message : '';
-    $('guidance-clear').textContent = g && g.clear.length ? `Clear: ${g.clear.join(', ')}` : '';
-    $('guidance-fill').textContent = g && g.fill.length ? `Fill: ${g.fill.join(', ')}` : '';
-
-    $('hands-controls').hidden = !(control && view.simulated);
-    $('sim-help').hidden = !(control && view.simulated);
-    for (const id of GAME_BUTTONS) {
-      $(id).hidden = !control;
-      $(id).disabled = !control || Boolean(view.result);
-    }
-    // A draw offered by one side: the other side's button accepts it.
-    $('btn-draw-white').textContent = view.drawOffer === 'black' ? 'White accepts the draw' : view.drawOffer === 'white' ? 'White offered a draw' : 'White offers a draw';
-    $('btn-draw-black').textContent = view.drawOffer === 'white' ? 'Black accepts the draw' : view.drawOffer === 'black' ? 'Black offered a draw' : 'Black offers a draw';
-
-    $('link-state').textContent = linkSummary(view.link);
-    $('link-health').innerHTML = healthRows(view.link.health);
-
-    $('log').innerHTML = view.log
-      .slice(-50)
-      .map((/** @type {string} */ line) => `<li>${escapeHtml(line)}</li>`)
-      .join('');
-
+    draw();
     for (const sentence of announcements(prev, view)) announce(sentence);
+    const kinds = soundsFor(prev, view);
+    const sound = SOUND_ORDER.find((k) => kinds.includes(/** @type {any} */ (k)));
+    if (sound) sounds.play(/** @type {any} */ (sound));
   }
 
-  const pending = [];
+  const pending = /** @type {string[]} */ ([]);
   function announce(/** @type {string} */ text) {
     pending.push(text);
     const el = $('announce');
@@ -425,9 +495,45 @@ async function start() {
     // A fresh text node after a tick makes screen readers read it even when it repeats.
     setTimeout(() => {
       if (pending.length === 0) return;
-      el.textContent = pending.splice(0).join('. ');
+      el.textContent = joinSentences(pending.splice(0));
     }, 50);
   }
+
+  // -- review -------------------------------------------------------------------------------------
+
+  /** Shows the position after `ply` moves (null: the live board), and keeps focus on a control that is still there. */
+  function setReview(/** @type {number | null} */ ply) {
+    if (!view || (ply !== null && !canReview(view))) return;
+    const was = review;
+    review = ply !== null && ply >= view.moves.length ? null : ply;
+    if (review === was) return;
+    draw();
+    announce(review === null ? 'Back to the live game.' : `Reviewing ${reviewWords()}.`);
+    const focused = document.activeElement;
+    if (focused && (focused.disabled || focused.closest('[hidden]'))) {
+      const next = ['btn-prev', 'btn-first', 'btn-flip'].map($).find((b) => !b.disabled);
+      if (next) next.focus();
+    }
+  }
+
+  document.addEventListener('keydown', (/** @type {any} */ e) => {
+    if (!view || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const t = e.target;
+    if (t && (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))) return;
+    const to = reviewKey(e.key, review, view.moves.length);
+    if (to === undefined || !canReview(view)) return;
+    e.preventDefault();
+    setReview(to);
+  });
+  $('btn-first').addEventListener('click', () => setReview(0));
+  $('btn-prev').addEventListener('click', () => view && setReview(reviewKey('ArrowLeft', review, view.moves.length) ?? null));
+  $('btn-next').addEventListener('click', () => view && setReview(reviewKey('ArrowRight', review, view.moves.length) ?? null));
+  $('btn-last').addEventListener('click', () => setReview(null));
+  $('btn-live').addEventListener('click', () => setReview(null));
+  $('moves').addEventListener('click', (/** @type {any} */ e) => {
+    const b = e.target.closest('button[data-index]');
+    if (b && view) setReview(Number(b.dataset.index));
+  });
 
   // -- controls -----------------------------------------------------------------------------------
 
@@ -473,6 +579,10 @@ async function start() {
   confirming('btn-draw', 'Draw agreed: press again to confirm', () => ({ type: 'draw' }));
   $('btn-draw-white').addEventListener('click', () => void send({ type: 'draw', color: 'white' }));
   $('btn-draw-black').addEventListener('click', () => void send({ type: 'draw', color: 'black' }));
+  $('btn-new-game').addEventListener('click', () => {
+    review = null;
+    void send({ type: 'new-game' });
+  });
   for (const [id, button] of [
     ['btn-clock', 'clock'],
     ['btn-jadoube', 'jadoube'],
@@ -484,8 +594,48 @@ async function start() {
   $('btn-flip').addEventListener('click', () => {
     flipped = !flipped;
     $('btn-flip').setAttribute('aria-pressed', String(flipped));
-    if (view) render(view);
+    if (view) draw();
   });
+
+  // Sounds: none before a user gesture; the toggle is remembered.
+  const soundButton = $('btn-sound');
+  const showSound = () => {
+    soundButton.textContent = sounds.muted ? 'Sounds off' : 'Sounds on';
+  };
+  showSound();
+  soundButton.addEventListener('click', () => {
+    sounds.setMuted(!sounds.muted);
+    showSound();
+  });
+  const unlock = () => sounds.unlock();
+  document.addEventListener('pointerdown', unlock, { capture: true, once: true });
+  document.addEventListener('keydown', unlock, { capture: true, once: true });
+
+  // Theme: light, dark, or the system's (auto), remembered.
+  const themeSelect = $('theme');
+  const applyTheme = (/** @type {string} */ choice) => {
+    if (choice === 'auto') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = choice;
+    const dark = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+    document.documentElement.dataset.shown = shownTheme(choice, dark);
+  };
+  themeSelect.value = remembered(storage, THEME_KEY, THEMES);
+  applyTheme(themeSelect.value);
+  themeSelect.addEventListener('change', () => {
+    remember(storage, THEME_KEY, themeSelect.value);
+    applyTheme(themeSelect.value);
+  });
+  if (typeof window.matchMedia === 'function') window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => applyTheme(themeSelect.value));
+
+  // The legend of the marks, each drawn as on the board.
+  const samplePiece = { capture: 'wm', obligation: 'wm', remove: 'bm', clear: 'bm', flagged: 'wm', last: 'wm' };
+  $('legend').innerHTML = Object.entries(MARKS)
+    .map(([mark, m]) => {
+      const piece = /** @type {any} */ (samplePiece)[mark] ?? null;
+      const sq = { name: '', row: 0, col: 0, piece, sensed: piece !== null, led: 'off' };
+      return `<li><span class="sample sq dark mark-${mark}" aria-hidden="true">${squareHtml(/** @type {any} */ (sq), mark)}</span> ${escapeHtml(m.legend)}</li>`;
+    })
+    .join('');
 
   boardEl.addEventListener('pointerdown', onPointerDown);
   document.addEventListener('pointermove', onPointerMove, { passive: false });
@@ -524,35 +674,6 @@ async function start() {
     status.className = 'connection down';
   });
   window.addEventListener('beforeunload', () => events.close());
-}
-
-/** @param {string} s */
-function escapeHtml(s) {
-  return String(s).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-/** The link in a few words: its state, the board's firmware and, when the board reports its health, faults seen. */
-export function linkSummary(/** @type {any} */ link) {
-  const h = link.health;
-  if (!h) return link.state;
-  const faults = ['crcErrors', 'syntaxErrors', 'longLines', 'gaps', 'mismatches', 'invalidEvents', 'heartbeatLosses', 'timeouts', 'commandFailures']
-    .map((k) => (typeof h[k] === 'number' ? h[k] : 0))
-    .reduce((a, b) => a + b, 0);
-  const fw = link.firmware ? ` (${/Firmata/.test(link.firmware) ? link.firmware : `dambord ${link.firmware}`})` : '';
-  return `${link.state}${fw}, ${h.linesOk ?? 0} ${/Firmata/.test(link.firmware ?? '') ? 'messages' : 'lines'}, ${faults === 0 ? 'no faults' : `${faults} fault${faults === 1 ? '' : 's'}`}`;
-}
-
-/** The link's health as definition-list rows: the state, lines, and every fault counter above 0. */
-function healthRows(/** @type {any} */ health) {
-  if (!health) return '<dt>health</dt><dd>not reported</dd>';
-  const rows = [];
-  for (const [k, v] of Object.entries(health)) {
-    if (k === 'state') continue;
-    if (k === 'linesOk' || k === 'msSinceLastLine' || (typeof v === 'number' && v > 0)) {
-      rows.push(`<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v === null ? '–' : String(v))}</dd>`);
-    }
-  }
-  return rows.join('');
 }
 
 if (typeof document !== 'undefined') {

@@ -1,0 +1,119 @@
+// The board as the page draws it: what each square holds and why it is marked, in words, the
+// positions of the game for stepping through its moves, and the keys that step. Pure
+// functions, no document: the tests run them in Node.
+
+/** @typedef {'clear'|'fill'|'flagged'|'remove'|'capture'|'obligation'|'hint'|'last'} Mark */
+/** @typedef {{name: string, row: number, col: number, piece: 'wm'|'wk'|'bm'|'bk'|null, sensed: boolean, led: string, mark?: Mark | null}} SquareView */
+
+const PIECE_NAMES = { wm: 'white man', wk: 'white king', bm: 'black man', bk: 'black king' };
+const LED_NAMES = { on: 'LED on', slow: 'LED blinking slowly', fast: 'LED blinking fast', alternate: 'LED blinking (alternate)' };
+
+/**
+ * Why a square is marked, in words (the LED layers of host/game/leds/guidance.ts), and the sign
+ * the page draws with it: the legend and the squares' names read these.
+ * @type {Readonly<Record<Mark, {words: string, legend: string}>>}
+ */
+export const MARKS = {
+  last: { words: 'last move', legend: 'Last move: the squares it left and reached are tinted' },
+  hint: { words: 'may go here', legend: 'Hint: a dot where the lifted piece may go' },
+  capture: { words: 'must capture', legend: 'Compulsory capture: the piece that must capture is ringed' },
+  obligation: { words: 'touched: must be played', legend: 'Touched piece: it must be played (dashed ring)' },
+  flagged: { words: 'irregularity here', legend: 'Irregularity: the squares it names are striped' },
+  remove: { words: 'captured: take it off', legend: 'Captured piece still on the board: crossed, take it off' },
+  clear: { words: 'take the piece off', legend: 'Put right: take the piece off (red, minus)' },
+  fill: { words: 'put a piece here', legend: 'Put right: put a piece here (green, plus)' },
+};
+
+/**
+ * What a square holds, as words for a screen reader.
+ * @param {SquareView} sq
+ * @param {{clear?: boolean, fill?: boolean}} [marks] squares to clear or fill of the old views, which had no `mark`
+ */
+export function squareLabel(sq, marks = {}) {
+  let what;
+  if (sq.piece && sq.sensed) what = PIECE_NAMES[sq.piece];
+  else if (sq.piece) what = `${PIECE_NAMES[sq.piece]}, lifted`;
+  else if (sq.sensed) what = 'a piece the game does not have here';
+  else what = 'empty';
+  const parts = [`${sq.name}: ${what}`];
+  if (sq.mark && MARKS[sq.mark]) parts.push(MARKS[sq.mark].words);
+  if (sq.led && sq.led !== 'off') parts.push(LED_NAMES[sq.led] ?? `LED ${sq.led}`);
+  if (marks.clear && sq.mark !== 'clear') parts.push('to clear');
+  if (marks.fill && sq.mark !== 'fill') parts.push('to fill');
+  return parts.join(', ');
+}
+
+/**
+ * How many pieces are off the board compared with the game: lifted pieces minus pieces put
+ * down where the game has none. This is what the hands hold.
+ * @param {readonly SquareView[]} squares
+ */
+export function piecesInHand(squares) {
+  let lifted = 0;
+  let extra = 0;
+  for (const sq of squares) {
+    if (sq.piece && !sq.sensed) lifted++;
+    if (!sq.piece && sq.sensed) extra++;
+  }
+  return Math.max(0, lifted - extra);
+}
+
+const BOARD_PIECES = { w: 'wm', W: 'wk', b: 'bm', B: 'bk', '.': null };
+
+/**
+ * The position after `ply` moves (0: the start) as the squares of `view` with the pieces of that
+ * moment, every piece where it stands and no LED; the squares of the move that led to it are
+ * marked `last`. null when the view does not carry that position (`startBoard`, `moves[].board`)
+ * or carries one that does not fit the board.
+ * @param {any} view
+ * @param {number} ply
+ * @returns {SquareView[] | null}
+ */
+export function positionAt(view, ply) {
+  const moves = Array.isArray(view.moves) ? view.moves : [];
+  if (!Number.isInteger(ply) || ply < 0 || ply > moves.length) return null;
+  const move = ply === 0 ? null : moves[ply - 1];
+  const board = ply === 0 ? view.startBoard : move.board;
+  if (typeof board !== 'string' || board.length !== view.squares.length) return null;
+  const last = new Set(move && Array.isArray(move.squares) ? move.squares : []);
+  /** @type {SquareView[]} */
+  const out = [];
+  for (let i = 0; i < board.length; i++) {
+    if (!(board[i] in BOARD_PIECES)) return null;
+    const piece = /** @type {SquareView['piece']} */ (BOARD_PIECES[/** @type {keyof typeof BOARD_PIECES} */ (board[i])]);
+    const sq = view.squares[i];
+    out.push({ name: sq.name, row: sq.row, col: sq.col, piece, sensed: piece !== null, led: 'off', mark: last.has(sq.name) ? 'last' : null });
+  }
+  return out;
+}
+
+/** Whether the view carries the positions to step through (the start, and the board after each move). */
+export function canReview(/** @type {any} */ view) {
+  return Boolean(view) && positionAt(view, 0) !== null;
+}
+
+/**
+ * Where a key takes the review of a game of `count` moves. `at` is the ply shown (0 the start,
+ * `count` the last move) or null for the live board. Home: the start; ArrowLeft: one move back
+ * (from the live board, the position before the last move); ArrowRight: one move on, and past
+ * the last move the live board; End: the live board. undefined for any other key.
+ * @param {string} key
+ * @param {number | null} at
+ * @param {number} count
+ * @returns {number | null | undefined}
+ */
+export function reviewKey(key, at, count) {
+  const live = (/** @type {number} */ ply) => (ply >= count ? null : ply);
+  switch (key) {
+    case 'Home':
+      return count === 0 ? null : 0;
+    case 'End':
+      return null;
+    case 'ArrowLeft':
+      return live(Math.max(0, (at ?? count) - 1));
+    case 'ArrowRight':
+      return at === null ? null : live(at + 1);
+    default:
+      return undefined;
+  }
+}

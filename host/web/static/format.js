@@ -1,0 +1,199 @@
+// The page's words and numbers: clocks, milliseconds, the move list, the scoresheet header, the
+// board link's health and the log, as people read them. Pure functions, no document: the tests
+// run them in Node.
+
+/** @param {'white'|'black'|string} side */
+export function sideName(side) {
+  return side === 'white' ? 'White' : side === 'black' ? 'Black' : String(side);
+}
+
+/**
+ * Formats milliseconds left on a clock: `1:02:03`, `4:05`, and `9.7` under ten seconds.
+ * @param {number} ms
+ */
+export function formatClock(ms) {
+  const t = Math.max(0, ms);
+  if (t < 10_000) return (Math.floor(t / 100) / 10).toFixed(1);
+  const total = Math.ceil(t / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/**
+ * A duration for people: whole milliseconds under a second (`17 ms`), else seconds with one
+ * decimal (`2.4 s`); `–` when unknown.
+ * @param {number | null | undefined} ms
+ */
+export function formatMs(ms) {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '–';
+  if (Math.abs(ms) < 999.5) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * Groups moves into numbered PDN pairs. Ply 1 is the first move of the game (ply 0 is read the
+ * same way); a game whose first recorded move has an even ply starts with `1. ...`.
+ * @param {readonly {ply: number, side: string, text: string}[]} moves
+ * @returns {{number: number, first: {ply: number, text: string} | null, second: {ply: number, text: string} | null}[]}
+ */
+export function pairMoves(moves) {
+  if (moves.length === 0) return [];
+  const shift = moves[0].ply === 0 ? 1 : 0;
+  /** @type {Map<number, {number: number, first: any, second: any}>} */
+  const rows = new Map();
+  for (const m of moves) {
+    const ply = m.ply + shift;
+    const n = Math.floor((ply + 1) / 2);
+    let row = rows.get(n);
+    if (!row) {
+      row = { number: n, first: null, second: null };
+      rows.set(n, row);
+    }
+    row[ply % 2 === 1 ? 'first' : 'second'] = { ply: m.ply, text: m.text };
+  }
+  return [...rows.values()].sort((a, b) => a.number - b.number);
+}
+
+/**
+ * A move as the list and a screen reader name it: `3. 28x19`, `2... 19-23`, with its
+ * irregularity when it stands irregular.
+ * @param {{ply: number, side: string, text: string, irregular?: {code: string, article: string} | null}} m
+ * @param {number} [firstPly] the ply of the game's first move (1; 0 is read the same way)
+ */
+export function moveName(m, firstPly = 1) {
+  const ply = m.ply + (firstPly === 0 ? 1 : 0);
+  const n = Math.floor((ply + 1) / 2);
+  const base = `${n}${ply % 2 === 1 ? '.' : '...'} ${m.text}`;
+  return m.irregular ? `${base}, irregular: ${m.irregular.code}, article ${m.irregular.article}` : base;
+}
+
+/**
+ * Sentences joined for reading aloud: each ends with one stop (a sentence that already ends
+ * with `.`, `!`, `?` or `…` gets none added), separated by a space.
+ * @param {readonly string[]} parts
+ */
+export function joinSentences(parts) {
+  return parts
+    .map((p) => String(p).trim())
+    .filter((p) => p.length > 0)
+    .map((p) => (/[.!?…]$/.test(p) ? p : `${p}.`))
+    .join(' ');
+}
+
+/**
+ * A value of the scoresheet (a player's name, the event, ...) as people read it: '' for one
+ * PDN writes when it is not known (`?`, `-`, `????.??.??`, empty).
+ * @param {unknown} s
+ */
+export function known(s) {
+  return typeof s === 'string' && !/^[?.\-\s]*$/.test(s) ? s.trim() : '';
+}
+
+/**
+ * The scoresheet's header in one line: `Club night, round 3 · Utrecht · 2026.11.24`; '' when
+ * nothing is known (PDN's `?` and `????.??.??` count as unknown).
+ * @param {{event?: string, site?: string, date?: string, round?: string} | null | undefined} header
+ */
+export function headerLine(header) {
+  if (!header) return '';
+  const event = known(header.event);
+  const round = known(header.round);
+  const first = [event, round ? `round ${round}` : ''].filter(Boolean).join(', ');
+  return [first, known(header.site), known(header.date)].filter(Boolean).join(' · ');
+}
+
+/**
+ * The result for people: `2-0: White wins, resignation (article 7.2.1)`, `1-1: a draw, ...`;
+ * the score first, as the scoresheet writes it.
+ * @param {{result: string, reason?: string, article?: string}} r
+ */
+export function resultLine(r) {
+  const score = /^(\d+(?:\/\d+)?)-(\d+(?:\/\d+)?)$/.exec(r.result);
+  const value = (/** @type {string} */ s) => (s.includes('/') ? Number(s.split('/')[0]) / Number(s.split('/')[1]) : Number(s));
+  let who = '';
+  if (score) {
+    const [w, b] = [value(score[1]), value(score[2])];
+    who = w > b ? 'White wins' : b > w ? 'Black wins' : 'a draw';
+  }
+  const why = [who, r.reason ?? ''].filter(Boolean).join(', ');
+  return `${r.result}${why ? `: ${why}` : ''}${r.article ? ` (article ${r.article})` : ''}`;
+}
+
+const FAULTS = ['crcErrors', 'syntaxErrors', 'longLines', 'gaps', 'mismatches', 'invalidEvents', 'heartbeatLosses', 'timeouts', 'commandFailures'];
+
+/** The link in a few words: its state, the board's firmware and, when the board reports its health, faults seen. */
+export function linkSummary(/** @type {any} */ link) {
+  const h = link.health;
+  if (!h) return link.state;
+  const faults = FAULTS.map((k) => (typeof h[k] === 'number' ? h[k] : 0)).reduce((a, b) => a + b, 0);
+  const fw = link.firmware ? ` (${/Firmata/.test(link.firmware) ? link.firmware : `dambord ${link.firmware}`})` : '';
+  return `${link.state}${fw}, ${h.linesOk ?? 0} ${/Firmata/.test(link.firmware ?? '') ? 'messages' : 'lines'}, ${faults === 0 ? 'no faults' : `${faults} fault${faults === 1 ? '' : 's'}`}`;
+}
+
+/** What each counter of the link's health means, in words (host/link/types.ts, LinkHealth). */
+const HEALTH_WORDS = {
+  linesOk: 'lines read',
+  crcErrors: 'lines with a bad checksum',
+  syntaxErrors: 'garbled lines',
+  longLines: 'lines too long',
+  unknownLines: 'lines of an unknown kind',
+  gaps: 'gaps in the events',
+  gapsRepaired: 'gaps repaired',
+  resends: 'events asked again',
+  snapshotsUsed: 'snapshots used',
+  duplicatesDropped: 'repeated events dropped',
+  outOfOrder: 'events out of order',
+  staleLines: 'stale lines',
+  mismatches: 'snapshots that disagreed',
+  invalidEvents: 'impossible events',
+  reconnects: 'reconnections',
+  openFailures: 'failed opens of the port',
+  reboots: 'board restarts',
+  heartbeatLosses: 'silences of the board',
+  errorReplies: 'errors from the board',
+  unexpectedReplies: 'unexpected answers',
+  timeouts: 'unanswered commands',
+  retries: 'commands sent again',
+  commandFailures: 'commands given up',
+  msSinceLastLine: 'last line',
+  msSinceLastValidLine: 'last valid line',
+};
+
+/**
+ * The link's health as rows for people: lines read, the time since the last line (`17 ms ago`),
+ * and every fault counter above 0; one row saying it is not reported when there is none.
+ * @param {Record<string, unknown> | null | undefined} health
+ * @returns {{label: string, value: string}[]}
+ */
+export function healthRows(health) {
+  if (!health) return [{ label: 'health', value: 'not reported' }];
+  /** @type {{label: string, value: string}[]} */
+  const rows = [];
+  for (const [k, v] of Object.entries(health)) {
+    if (k === 'state') continue;
+    const label = /** @type {Record<string, string>} */ (HEALTH_WORDS)[k] ?? k.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+    if (k.startsWith('msSince')) rows.push({ label, value: typeof v === 'number' ? `${formatMs(v)} ago` : 'none yet' });
+    else if (k === 'linesOk' || (typeof v === 'number' && v > 0)) rows.push({ label, value: typeof v === 'number' ? String(Math.round(v)) : String(v) });
+  }
+  return rows;
+}
+
+/**
+ * A line of the game's log for people: the line itself, without a raw JSON value a host may
+ * have appended (`correction {"type":...}` reads `correction`).
+ * @param {string} line
+ */
+export function readableLog(line) {
+  const text = String(line);
+  const at = text.search(/[{[]/);
+  if (at < 0) return text;
+  try {
+    JSON.parse(text.slice(at));
+  } catch {
+    return text;
+  }
+  return text.slice(0, at).trim() || text;
+}
