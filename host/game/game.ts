@@ -11,7 +11,7 @@ import type { JournalEntry } from './journal/record.ts';
 import type { Guidance } from './leds/guidance.ts';
 import type { RefereeState } from './referee/referee.ts';
 import type { Scoresheet } from './referee/record.ts';
-import type { Policy, RefereeOutput } from './referee/types.ts';
+import type { IrregularityCode, Policy, RefereeOutput } from './referee/types.ts';
 import type { PlayView } from './types.ts';
 
 /** What a game is played with: fixed for its whole life (a resume brings it back from the journal's header). */
@@ -39,6 +39,19 @@ export interface ResumePoint {
   readonly lastT: number;
 }
 
+/** An irregularity the referee said, as the game keeps it for the view (FMJD 5.4). */
+export interface Flagged {
+  readonly code: IrregularityCode;
+  readonly article: string;
+  /** One sentence for people, squares in words (`describe.said`). */
+  readonly message: string;
+  readonly decision: 'decide' | 'note';
+  /** The side that made it; the opponent decides. */
+  readonly side: Color;
+  /** The squares the referee named (internal indices). */
+  readonly squares: readonly number[];
+}
+
 /** The whole game, as a value. */
 export interface GameState {
   readonly config: GameConfig;
@@ -57,7 +70,8 @@ export interface GameState {
   readonly journalT: number;
   /** The link's state (`connecting`, `connected`, `lost`, `resynced`, `wrong board`) and the board's firmware. */
   readonly link: { readonly state: string; readonly firmware: string | null };
-  readonly irregularity: PlayView['irregularity'];
+  /** The irregularity said last: until it is accepted or corrected, or, a note, until the next move. */
+  readonly irregularity: Flagged | null;
   readonly result: PlayView['result'];
   /** A draw offered by this side and not yet answered. */
   readonly drawOffer: Color | null;

@@ -15,7 +15,7 @@ import type { JournalEntry, JournalHeader, JournalRead } from './journal/record.
 import { recoverClock, recoverGame } from './journal/recover.ts';
 import { observe } from './leds/guidance.ts';
 import { record } from './referee/record.ts';
-import { createGame, flagFallen } from './step.ts';
+import { createGame, flagFallen, flagged } from './step.ts';
 
 /** What a resume may be told. */
 export interface ResumeOptions {
@@ -128,18 +128,18 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
   s.sheet = {
     ...s.sheet,
     items: s.sheet.items.map((item) => {
-      if (item.kind === 'move') {
+      if (item.kind === 'move' && !item.setup) {
         const comment = moveComments.get(++ply);
         return comment ? { ...item, comments: [...item.comments, comment] } : item;
       }
-      if (item.kind === 'setup' && acceptedComments.length > 0 && acceptedComments[0].fen === writeFen(item.position)) return { ...item, comment: `${item.comment} ${acceptedComments.shift()!.comment}` };
+      if (item.kind === 'move' && acceptedComments.length > 0 && acceptedComments[0].fen === writeFen(item.after)) return { ...item, comments: [...item.comments, acceptedComments.shift()!.comment] };
       return item;
     }),
   };
   s.guidance = observe(s.guidance, recovery.outputs);
   for (const o of recovery.outputs) {
     if (o.type === 'result') s.result = { result: o.result, reason: o.reason, article: o.article };
-    if (o.type === 'irregularity' && o.decision === 'decide') s.irregularity = { code: o.code, article: o.article, message: o.message, decision: o.decision };
+    if (o.type === 'irregularity' && o.decision === 'decide') s.irregularity = flagged(recovery.start.variant, o);
     if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') s.irregularity = null;
   }
   // A flag that had fallen by the journal's last entry stays fallen (Latvian 7.1.2.5).

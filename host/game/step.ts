@@ -2,32 +2,23 @@
 // after and the effects. Each step works on a copy of the state (a draft) and returns it.
 
 import { currentPosition } from '../../rules/index.ts';
+import type { Variant } from '../../rules/index.ts';
 import { createClock, flagFall, flagResult, startFor, stop } from './clock/clock.ts';
 import { clockRecord, outRecord } from './journal/record.ts';
-import { NO_GUIDANCE, ledFrame, observe } from './leds/guidance.ts';
+import { NO_GUIDANCE, frameOf, ledMarks, observe } from './leds/guidance.ts';
+import type { LedMark } from './leds/guidance.ts';
+import { RESULT_REASONS, describe, sideName } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
 import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
-import { newScoresheet, record } from './referee/record.ts';
+import { addNote, newScoresheet, record } from './referee/record.ts';
 import type { RefereeEvent, RefereeOutput } from './referee/types.ts';
 import type { BoardEvent, LedFrame } from '../link/types.ts';
 import { clockOn } from './clockOn.ts';
 import { CLOCK_HEARTBEAT_MS, LOG_LIMIT } from './game.ts';
 import { clockAt, draft, journal, say } from './draft.ts';
 import type { Draft } from './draft.ts';
-import type { GameConfig, GameInput, GameState, GameStep, PlayerCommand } from './game.ts';
+import type { Flagged, GameConfig, GameInput, GameState, GameStep, PlayerCommand } from './game.ts';
 import type { JournalEntry } from './journal/record.ts';
-
-/** Why a game ended, in words. */
-const REASONS: Readonly<Record<string, string>> = {
-  'no-pieces': 'no pieces left',
-  'no-moves': 'no move left',
-  repetition: 'the same position a third time',
-  'king-moves': 'only kings moved, no capture, for the moves the rules allow',
-  endgame: 'the endgame was not won in the moves the rules allow',
-  'forty-moves': 'no win within 40 moves after notice',
-  resignation: 'resignation',
-  agreement: 'draw agreed',
-};
 
 /** A new game, waiting for the board to connect and show `config.start`. */
 export function createGame(config: GameConfig): GameState {
@@ -120,30 +111,37 @@ function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
   for (const o of outputs) {
     d.effects.push({ type: 'said', output: o });
     if (o.type === 'move' && s.drawOffer && o.side !== s.drawOffer) {
-      say(d, `${o.side} played on: the draw offered by ${s.drawOffer} is declined`);
+      say(d, `${sideName(o.side)} played on: the draw offered by ${sideName(s.drawOffer)} is declined.`);
+      annotate(d, 'move', `${sideName(o.side)} declined the draw offered by ${sideName(s.drawOffer)}, playing on.`);
       s.drawOffer = null;
     }
     if (o.type === 'irregularity') {
-      s.irregularity = { code: o.code, article: o.article, message: o.message, decision: o.decision };
+      s.irregularity = flagged(v, o);
       // The buzzer: a longer tone when the opponent must decide, a short one for a note.
       d.effects.push(o.decision === 'decide' ? { type: 'beep', hz: 880, ms: 400 } : { type: 'beep', hz: 1320, ms: 120 });
     }
     if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') s.irregularity = s.irregularity?.decision === 'note' && o.type !== 'move' ? s.irregularity : null;
-    if (o.type === 'result') s.result = { result: o.result, reason: REASONS[o.reason] ?? o.reason, article: o.article };
+    if (o.type === 'result') s.result = { result: o.result, reason: RESULT_REASONS[o.reason] ?? o.reason, article: o.article };
     if (o.type !== 'move' || s.log.length < LOG_LIMIT) say(d, outputText(v, o));
   }
   changed(d);
 }
 
-/** `text` added to the scoresheet's last item of `kind`: a move's comments, or a setup's comment. */
+/** `text` added to the comments of the scoresheet's last regular move (`move`) or last irregular move set up (`setup`). */
 function annotate(d: Draft, kind: 'move' | 'setup', text: string): void {
   const items = [...d.s.sheet.items];
-  const at = items.map((x) => x.kind).lastIndexOf(kind);
-  const item = items[at];
-  if (item?.kind === 'move') items[at] = { ...item, comments: [...item.comments, text] };
-  else if (item?.kind === 'setup') items[at] = { ...item, comment: `${item.comment} ${text}` };
-  else return;
-  d.s.sheet = { ...d.s.sheet, items };
+  for (let at = items.length - 1; at >= 0; at--) {
+    const item = items[at];
+    if (item.kind !== 'move' || item.setup !== (kind === 'setup')) continue;
+    items[at] = { ...item, comments: [...item.comments, text] };
+    d.s.sheet = { ...d.s.sheet, items };
+    return;
+  }
+}
+
+/** An irregularity the referee said, as the game keeps it: its sentence in words for people. */
+export function flagged(v: Variant, o: Extract<RefereeOutput, { type: 'irregularity' }>): Flagged {
+  return { code: o.code, article: o.article, message: describe.said(v, o.code, o.squares, o.side), decision: o.decision, side: o.side, squares: o.squares };
 }
 
 /** The LEDs as the game now wants them (sent when they change), and the view changed. */
@@ -162,11 +160,16 @@ export function changed(d: Draft): void {
 
 /** The LEDs of the game: the referee's guidance, the setting up of the start position, or none. */
 export function currentFrame(s: GameState): LedFrame {
-  if (s.referee) return ledFrame(s.referee, s.guidance, { hints: s.config.hints });
+  return frameOf(currentMarks(s));
+}
+
+/** Why each square's LED is lit (the layers of host/game/leds/guidance.ts); empty before the board connects. */
+export function currentMarks(s: GameState): (LedMark | null)[] {
+  if (s.referee) return ledMarks(s.referee, s.guidance, { hints: s.config.hints });
   if (!s.setup) return [];
   // While setting up: pieces to put down blink in turn with pieces to take off.
   const setup = s.setup;
-  return Array.from(s.config.start.board, (p, sq) => ((p !== 0) === setup.has(sq) ? 'off' : p !== 0 ? 'alternate' : 'fast'));
+  return Array.from(s.config.start.board, (p, sq) => ((p !== 0) === setup.has(sq) ? null : p !== 0 ? 'fill' : 'clear'));
 }
 
 /** Starts the game once the board shows the start position; whether it did. */
@@ -242,11 +245,13 @@ function onPlayer(d: Draft, c: PlayerCommand, t: number): void {
   if (c.type === 'draw' && c.color && s.referee && !s.result) {
     // An offer stands until the opponent moves; the opponent's own offer accepts it.
     if (s.drawOffer && s.drawOffer !== c.color) {
+      s.sheet = addNote(s.sheet, `${sideName(c.color)} accepted the draw offered by ${sideName(s.drawOffer)}.`);
       s.drawOffer = null;
       apply(d, { type: 'draw-agreed', t });
     } else {
+      if (s.drawOffer !== c.color) s.sheet = addNote(s.sheet, `${sideName(c.color)} offered a draw.`);
       s.drawOffer = c.color;
-      say(d, `${c.color} offers a draw`);
+      say(d, `${sideName(c.color)} offers a draw.`);
       journal(d, [{ k: 'note', t, text: `${c.color} offers a draw` }]);
       changed(d);
     }

@@ -1,5 +1,6 @@
 import type { BoardButton, LinkHealth } from '../link/types.ts';
 import type { LedPattern } from '../link/types.ts';
+import type { LedMark } from './leds/guidance.ts';
 
 /**
  * What `dambord play` shows of a game, as one JSON-able value: the web page renders it whole
@@ -11,16 +12,37 @@ export interface PlayView {
   readonly size: number;
   /** The dark squares in number order (index = number - 1). */
   readonly squares: readonly SquareView[];
-  /** Moves in PDN notation, in order, with the side that played each. */
-  readonly moves: readonly { readonly ply: number; readonly side: 'white' | 'black'; readonly text: string }[];
+  /** The scoresheet's header as people read it; '' where unknown. `date` as PDN writes it (2026.11.24). */
+  readonly header: { readonly event: string; readonly site: string; readonly date: string; readonly round: string };
+  /**
+   * The position the game started from: one character per dark square in number order, `w` a
+   * white man, `W` a white king, `b` a black man, `B` a black king, `.` empty.
+   */
+  readonly startBoard: string;
+  /** Every move that stands, in order (regular moves and irregular ones accepted or played on). */
+  readonly moves: readonly MoveView[];
   readonly turn: 'white' | 'black';
   readonly players: { readonly white: string; readonly black: string };
   readonly clock: { readonly white: number; readonly black: number; readonly running: 'white' | 'black' | null; readonly control: string } | null;
-  /** An irregularity waiting for the opponent's decision, or noted last. */
-  readonly irregularity: { readonly code: string; readonly article: string; readonly message: string; readonly decision: 'decide' | 'note' } | null;
+  /** An irregularity waiting for the opponent's decision or being corrected, or noted last (until the next move). */
+  readonly irregularity: IrregularityView | null;
+  /**
+   * A touch-move obligation in force (FMJD 3.11): the piece the side to move touched and must
+   * play, e.g. carried over after a correction (5.8), or touched and put back this turn.
+   */
+  readonly obligation: { readonly side: 'white' | 'black'; readonly square: string; readonly article: string; readonly message: string } | null;
+  /**
+   * The captures the side to move must choose from (FMJD 4.2, 4.13), in PDN, and the sentence
+   * ("Black must capture: 27x38", "White must capture: 28x17 or 28x19"); null when no capture
+   * is possible or the game is not in play.
+   */
+  readonly compulsory: { readonly side: 'white' | 'black'; readonly moves: readonly string[]; readonly article: string; readonly message: string } | null;
+  /** The last move that stands: its squares (from, every landing square, to) and the pieces it captured; null before the first. */
+  readonly lastMove: { readonly squares: readonly string[]; readonly captured: readonly string[] } | null;
   /**
    * The board does not show the game: squares to clear and to fill (setting up the start
-   * position, a mismatch, or a correction).
+   * position, a mismatch, or a correction). `message` says it in one sentence ("Put the
+   * position back: take the piece off 30, put a white man on 34.").
    */
   readonly guidance: { readonly kind: 'setup' | 'mismatch' | 'correction'; readonly clear: readonly string[]; readonly fill: readonly string[]; readonly message: string } | null;
   readonly result: { readonly result: string; readonly reason: string; readonly article: string } | null;
@@ -32,8 +54,60 @@ export interface PlayView {
   readonly simulated: boolean;
   /** The board link: its state, health and the board's firmware as it named itself (null before it did). */
   readonly link: { readonly state: string; readonly health: LinkHealth | null; readonly firmware: string | null };
-  /** Messages for people, newest last (irregularities, link events, results). */
+  /** Messages for people, newest last (irregularities, link events, results): sentences, never raw data. */
   readonly log: readonly string[];
+  /** A file name for the PDN download: `2026.11.24 Wit - Zwart.pdn`, letters, digits, spaces and `.,-_()'` only. */
+  readonly pdnName: string;
+}
+
+/** One move of the move list: a move that stands. */
+export interface MoveView {
+  /** 1-based, in the order the moves stand. */
+  readonly ply: number;
+  readonly side: 'white' | 'black';
+  /**
+   * PDN text (`32-28`, `27x38`); for an irregular move accepted that is no legal move, from-to
+   * of the piece that moved (`32-22`, `27x38` when it took pieces), or `--` when no single
+   * piece moved (pieces taken off, a piece of each side moved).
+   */
+  readonly text: string;
+  /** The board after this move, in the {@link PlayView.startBoard} format (for stepping through the game). */
+  readonly board: string;
+  /** The squares of the move: from, every landing square, to. */
+  readonly squares: readonly string[];
+  /** The squares of the pieces it captured (or, for an irregular move, the pieces that left the board). */
+  readonly captured: readonly string[];
+  /** An irregular move that stands (accepted by the opponent, or by playing on, FMJD 5.7): its code and article; null for a regular move. */
+  readonly irregular: { readonly code: string; readonly article: string } | null;
+  /**
+   * What else happened on this move, in words, as the PDN comments say it: irregularities
+   * noted or corrected, decisions, corrections, draw offers. Those before the first move are
+   * on the first move.
+   */
+  readonly notes: readonly string[];
+}
+
+/** An irregularity as the page shows it to the players and the arbiter (FMJD 5.4). */
+export interface IrregularityView {
+  readonly code: string;
+  /** Its article in the variant's rulebook. */
+  readonly article: string;
+  /** One sentence, squares in words ("White touched the piece on 31 and moved the piece on 32 instead."). */
+  readonly message: string;
+  /** `decide`: the opponent chooses accept or correct; `note`: recorded, play goes on. */
+  readonly decision: 'decide' | 'note';
+  /** Where it stands: waiting for the decision, being corrected (after Correct), or settled (a note). */
+  readonly status: 'pending' | 'correcting' | 'noted';
+  /** The side that decides: the opponent of the side that made it (FMJD 5.4); null for a note. */
+  readonly decides: 'white' | 'black' | null;
+  /**
+   * What each choice does, in words (accept: "32-22 stands and Black moves next"; correct:
+   * "the position before the move is put back and White plays again, with the piece on 31
+   * (touched, 3.11)"); null for a note.
+   */
+  readonly choices: { readonly accept: string; readonly correct: string } | null;
+  /** What the rules required instead, in words ("White must capture: 27x38", "White must play the piece on 31 (touched, 3.11)"); null when nothing in particular. */
+  readonly required: string | null;
 }
 
 /** One dark square as the page draws it. */
@@ -48,6 +122,8 @@ export interface SquareView {
   /** Whether the board senses a piece there now (differs from `piece` while hands move). */
   readonly sensed: boolean;
   readonly led: LedPattern;
+  /** Why its LED is lit: the LED layer it belongs to (host/game/leds/guidance.ts), which the page draws each its own way; null when unlit. */
+  readonly mark: LedMark | null;
 }
 
 /** What the people at the board (or the page, standing in for hands on the simulator) do. */

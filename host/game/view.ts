@@ -3,15 +3,20 @@
 // is simulated).
 
 import { KING, WHITE, currentPosition, squareName } from '../../rules/index.ts';
-import type { Position } from '../../rules/index.ts';
+import type { Position, Variant } from '../../rules/index.ts';
 import { remaining, timeControlTag, timeTags } from './clock/clock.ts';
 import { difference as boardDifference } from './referee/referee.ts';
 import type { RefereeState } from './referee/referee.ts';
-import { scoresheetPdn } from './referee/record.ts';
+import { articles, describe, sideName } from './referee/describe.ts';
+import { scoresheetPdn, times } from './referee/record.ts';
+import type { Scoresheet } from './referee/record.ts';
+import { MARK_PATTERN, obligationSquare } from './leds/guidance.ts';
+import type { Fill } from './referee/types.ts';
 import type { LinkHealth } from '../link/types.ts';
 import type { GameState } from './game.ts';
-import { currentFrame } from './step.ts';
-import type { PlayView, SquareView } from './types.ts';
+import { currentMarks } from './step.ts';
+import { capturesOf, irregularityView } from './viewIrregularity.ts';
+import type { MoveView, PlayView, SquareView } from './types.ts';
 
 /** What the view needs that is not the game's: the link's health, and whether the board is the simulator. */
 export interface ViewContext {
@@ -26,66 +31,165 @@ export function gameView(s: GameState, now: number, context: ViewContext): PlayV
   const g = v.geometry;
   const referee = s.referee;
   const pos = referee ? currentPosition(referee.game) : start;
-  const frame = currentFrame(s);
+  const marks = currentMarks(s);
   const squares: SquareView[] = [];
   for (let i = 0; i < g.squares; i++) {
     const p = pos.board[i];
+    const mark = marks[i] ?? null;
     squares.push({
       name: squareName(v, i),
       row: g.row[i],
       col: g.col[i],
       piece: p === 0 ? null : `${p & WHITE ? 'w' : 'b'}${p & KING ? 'k' : 'm'}` as SquareView['piece'],
       sensed: referee ? referee.sensed[i] !== 0 : s.setup ? s.setup.has(i) : p !== 0,
-      led: frame[i] ?? 'off',
+      led: mark === null ? 'off' : MARK_PATTERN[mark],
+      mark,
     });
   }
-  const moves = s.sheet.items.flatMap((item) => (item.kind === 'move' ? [{ side: item.side, text: item.text }] : []));
-  const mode = referee?.mode;
+  const moves = moveViews(s.sheet);
+  const last = moves.at(-1);
   const viewT = Math.max(s.clockT, now + s.offset);
-  const plan = referee && mode && (mode.kind === 'mismatch' || mode.kind === 'correcting') ? difference(referee, mode.kind === 'correcting' ? mode.target : pos) : null;
   const clock = s.clock;
+  const header = headerOf(s.sheet);
   return {
     variant: v.name,
     size: g.size,
     squares,
-    moves: moves.map((m, i) => ({ ply: i + 1, ...m })),
+    header,
+    startBoard: boardText(start),
+    moves,
     turn: pos.turn,
     players,
     clock: clock
       ? { white: remaining(clock, 'white', viewT), black: remaining(clock, 'black', viewT), running: clock.state === 'running' ? clock.toMove : null, control: timeControlTag(clock.tc) }
       : null,
-    irregularity: s.irregularity,
-    guidance: s.setup ? setupGuidance(start, s.setup) : plan ? { kind: mode?.kind === 'mismatch' ? 'mismatch' : 'correction', ...plan, message: `clear ${plan.clear.join(', ') || 'nothing'}; fill ${plan.fill.join(', ') || 'nothing'}` } : null,
+    irregularity: irregularityView(s),
+    obligation: referee ? obligationView(referee) : null,
+    compulsory: referee && !s.result ? compulsoryView(referee) : null,
+    lastMove: last ? { squares: last.squares, captured: last.captured } : null,
+    guidance: guidanceView(s, pos),
     result: s.result,
     drawOffer: s.drawOffer,
     pdn: gamePdn(s),
     simulated: context.simulated,
     link: { state: s.link.state, health: context.health, firmware: s.link.firmware },
     log: [...s.log],
+    pdnName: pdnName(header.date, players),
   };
 }
 
-/** The game's scoresheet in PDN, its time tags as of the journal's last entry (what a resume brings back, to the ms). */
+/**
+ * The game's scoresheet in PDN, its time tags as of the journal's last entry (what a resume
+ * brings back, to the ms).
+ *
+ * The time tags say what they hold. PDN 3.0 (wiegerw/pdn, doc/pdntags.rst, "Clock related
+ * tags") defines WhiteTime and BlackTime as the "time used by the player at the end of the game"
+ * and nothing for a game still in play; lidraughts' export (modules/game/src/main/PdnDump.scala)
+ * writes no such tags, only the time left after each move in `[%clock ...]` comments, which this
+ * scoresheet writes too. So WhiteTime and BlackTime are written, as PDN 3.0 defines them, once
+ * the game is over; while it is played the time used so far is in WhiteTimeUsed and
+ * BlackTimeUsed (`H:MM:SS`, as of the journal's last entry), names that say what they hold.
+ */
 export function gamePdn(s: GameState): string {
   const { sheet, clock } = s;
-  return scoresheetPdn({ ...sheet, tags: clock ? [...sheet.tags, ...timeTags(clock, Math.max(s.journalT, clock.since ?? s.journalT))] : sheet.tags, result: s.result?.result ?? sheet.result });
+  const result = s.result?.result ?? sheet.result;
+  const timed = clock ? timeTags(clock, Math.max(s.journalT, clock.since ?? s.journalT)).map((t) => (result === '*' && t.name !== 'TimeControl' ? { ...t, name: `${t.name}Used` } : t)) : [];
+  return scoresheetPdn({ ...sheet, tags: [...sheet.tags, ...timed], result });
 }
 
-/** Setting up the start position: the squares to fill and to clear, named. */
-function setupGuidance(start: Position, setup: ReadonlySet<number>): PlayView['guidance'] {
-  const v = start.variant;
-  const clear: string[] = [];
-  const fill: string[] = [];
-  start.board.forEach((p, sq) => {
-    if (p !== 0 && !setup.has(sq)) fill.push(squareName(v, sq));
-    if (p === 0 && setup.has(sq)) clear.push(squareName(v, sq));
-  });
-  return { kind: 'setup', clear, fill, message: `set up the position: put pieces on ${fill.join(', ') || 'nothing'}; take off ${clear.join(', ') || 'nothing'}` };
+/** A board in the view's one-character-a-square form: `w` `W` `b` `B` `.`. */
+export function boardText(pos: Position): string {
+  let out = '';
+  for (const p of pos.board) out += p === 0 ? '.' : p & WHITE ? (p & KING ? 'W' : 'w') : p & KING ? 'B' : 'b';
+  return out;
 }
 
-/** The referee's plan from the sensed board to `target`, squares named. */
-function difference(s: RefereeState, target: Position): { clear: string[]; fill: string[] } {
-  const v = target.variant;
-  const plan = boardDifference(s.sensed, target);
-  return { clear: plan.clear.map((sq) => squareName(v, sq)), fill: plan.fill.map((f) => squareName(v, f.square)) };
+/** The moves that stand, with the notes between them on the move before (those before the first move on the first). */
+function moveViews(sheet: Scoresheet): MoveView[] {
+  const v = sheet.variant;
+  const names = (squares: readonly number[]): string[] => squares.map((sq) => squareName(v, sq));
+  const out: { -readonly [K in keyof MoveView]: MoveView[K] }[] = [];
+  let before: string[] = [];
+  for (const item of sheet.items) {
+    if (item.kind === 'note') {
+      const text = times(item.comment, item.times ?? 1);
+      if (out.length > 0) out[out.length - 1].notes = [...out[out.length - 1].notes, text];
+      else before.push(text);
+      continue;
+    }
+    out.push({
+      ply: out.length + 1,
+      side: item.side,
+      text: item.text,
+      board: boardText(item.after),
+      squares: names(item.squares),
+      captured: names(item.captured),
+      irregular: item.irregular,
+      // The clock's commands are for programs; people read the words.
+      notes: [...before, ...item.comments.filter((c) => !c.startsWith('[%'))],
+    });
+    before = [];
+  }
+  return out;
+}
+
+/** The roster's values as people read them: '' where PDN says unknown (`?`, `????.??.??`) or none (`-`). */
+function headerOf(sheet: Scoresheet): PlayView['header'] {
+  const tag = (name: string): string => {
+    const value = sheet.tags.find((t) => t.name === name)?.value.trim() ?? '';
+    return /^[?.-]*$/.test(value) ? '' : value;
+  };
+  return { event: tag('Event'), site: tag('Site'), date: tag('Date'), round: tag('Round') };
+}
+
+/**
+ * The download's file name: the date and the players (`2026.11.24 Wit - Zwart.pdn`), in letters
+ * of any script, digits, spaces and `.,-_()'`: nothing a file system or a header reads otherwise.
+ */
+export function pdnName(date: string, players: { readonly white: string; readonly black: string }): string {
+  const who = (name: string, side: string): string => (/^[?\s]*$/.test(name) ? side : name);
+  const text = `${date.replace(/\?/g, '')} ${who(players.white, 'White')} - ${who(players.black, 'Black')}`;
+  const safe = text.normalize('NFC').replace(/[^\p{L}\p{M}\p{N} .,_()'-]+/gu, ' ').replace(/\s+/g, ' ').replace(/^[\s.-]+/, '').trim().slice(0, 120).trim();
+  return `${safe || 'game'}.pdn`;
+}
+
+/** The touch-move obligation in force (FMJD 3.11; carried over by a correction, 5.8). */
+function obligationView(s: RefereeState): PlayView['obligation'] {
+  const sq = obligationSquare(s);
+  if (sq === null) return null;
+  const pos = currentPosition(s.game);
+  const v = pos.variant;
+  const article = articles.touch(v);
+  return { side: pos.turn, square: squareName(v, sq), article, message: `${sideName(pos.turn)} must play the piece on ${squareName(v, sq)} (touched, ${article}).` };
+}
+
+/** The captures the side to move must choose from (FMJD 4.2; 4.13 the choice among them), in play only. */
+function compulsoryView(s: RefereeState): PlayView['compulsory'] {
+  if (s.mode.kind !== 'play') return null;
+  const pos = currentPosition(s.game);
+  return capturesOf(pos, s.legal);
+}
+
+/** The board does not show the game: what to clear and fill, named, and one sentence saying it. */
+function guidanceView(s: GameState, pos: Position): PlayView['guidance'] {
+  const v = s.config.start.variant;
+  if (s.setup) {
+    const setup = s.setup;
+    const clear: number[] = [];
+    const fill: Fill[] = [];
+    s.config.start.board.forEach((p, sq) => {
+      if (p !== 0 && !setup.has(sq)) fill.push({ square: sq, piece: p });
+      if (p === 0 && setup.has(sq)) clear.push(sq);
+    });
+    return named(v, 'setup', clear, fill, 'Set up the start position');
+  }
+  const referee = s.referee;
+  const mode = referee?.mode;
+  if (!referee || !mode || (mode.kind !== 'mismatch' && mode.kind !== 'correcting')) return null;
+  const plan = boardDifference(referee.sensed, mode.kind === 'correcting' ? mode.target : pos);
+  return mode.kind === 'mismatch' ? named(v, 'mismatch', plan.clear, plan.fill, 'The board does not show the game') : named(v, 'correction', plan.clear, plan.fill, 'Put the position back');
+}
+
+function named(v: Variant, kind: 'setup' | 'mismatch' | 'correction', clear: readonly number[], fill: readonly Fill[], lead: string): PlayView['guidance'] {
+  return { kind, clear: clear.map((sq) => squareName(v, sq)), fill: fill.map((f) => squareName(v, f.square)), message: describe.steps(v, lead, clear, fill) };
 }

@@ -186,15 +186,16 @@ describe('FMJD 5.4, 5.7, 10: an irregularity accepted and the clock', () => {
     expect(g.session.view().log.join('\n')).toContain('5.4.2');
     expect(g.session.view().turn).toBe('black');
     expect(g.session.view().clock).toMatchObject({ white: 600 * S - 2800, black: 600 * S, running: 'black' });
-    // The scoresheet: no move, a setup whose comment holds both clocks, named (PDN 3.0's
-    // two-clock form), as it goes on the opponent's last move.
-    expect(g.session.view().pdn).toMatch(/\{irregularity accepted: illegal-move \(5\.4\.2\) \[%clock w0:09:58 B0:10:00\]\}\s+\/FEN "B:W23,31,33-50:B1-20"\//);
+    // The scoresheet: the irregular move in words and a setup (it is no legal move), both
+    // clocks in the comment, named (PDN 3.0's two-clock form), as it goes on the opponent's last move.
+    expect(g.session.view().pdn.replace(/\s+/g, ' ')).toMatch(/\{White played 32-23 \(irregular\)\. [^}]*\(illegal-move, article 5\.4\.2\)\. Black accepted\.\} \{\[%clock w0:09:58 B0:10:00\]\} \/FEN "B:W23,31,33,34,[0-9,]*,50:B1,2,[0-9,]*,20"\//);
     // White's second move completes the period's 2 moves in time: 300 s more (FMJD 10.1).
     await g.wait(2400);
     await g.hands('lift 19\nplace 28\nlift 23'); // 19x28 at 6000
     await g.wait(2400);
     await g.hands('lift 33\nplace 22\nlift 28'); // 33x22 at 9000: White used 3 s more
-    expect(g.session.view().moves.map((m) => m.text)).toEqual(['19x28', '33x22']);
+    // The move list shows every move that stands: the irregular one accepted too.
+    expect(g.session.view().moves.map((m) => [m.text, m.irregular?.code ?? null])).toEqual([['32-23', 'illegal-move'], ['19x28', null], ['33x22', null]]);
     expect(g.session.view().clock).toMatchObject({ white: 600 * S - 2800 - 3000 + 300 * S, black: 600 * S - 3000, running: 'black' });
     await g.close();
   });
@@ -263,7 +264,8 @@ describe('FMJD 10: the clocks of a resumed game', () => {
     expect(back.clock).toMatchObject({ white: 600 * S - 3000 - 20 * S, black: before.clock!.black, running: null });
     // The scoresheet is the same: its time used is as of the journal's last entry.
     expect(back.pdn).toBe(before.pdn);
-    expect(back.pdn).toContain('[WhiteTime "0:00:23"]');
+    // The time used so far, under a name that says so while the game is played (PDN 3.0's WhiteTime is the end's).
+    expect(back.pdn).toContain('[WhiteTimeUsed "0:00:23"]');
     expect(back.log).toContain("the clocks are as at the journal's last entry (white 0:09:37, black 0:09:55); they start with the next move or press of the clock");
     await second.wait(60 * S);
     expect(second.session.view().clock).toMatchObject({ white: back.clock!.white, running: null });

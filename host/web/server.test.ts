@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PlayCommand, PlaySession, PlayView, SquareView } from '../game/types.ts';
+import type { MoveView, PlayCommand, PlaySession, PlayView, SquareView } from '../game/types.ts';
 import { MAX_BODY_BYTES, checkCommand, startWebServer } from './server.ts';
 import type { WebServer, WebServerOptions } from './server.ts';
 
@@ -18,9 +18,14 @@ function squares8(): SquareView[] {
     const col = (i % 4) * 2 + (row % 2 === 0 ? 1 : 0);
     const n = i + 1;
     const piece = n <= 12 ? 'bm' : n >= 21 ? 'wm' : null;
-    out.push({ name: String(n), row, col, piece, sensed: piece !== null, led: 'off' });
+    out.push({ name: String(n), row, col, piece, sensed: piece !== null, led: 'off', mark: null });
   }
   return out;
+}
+
+/** A move of the list: Black's 11-15 from the start, as the view gives it. */
+function moveView(ply: number, text: string): MoveView {
+  return { ply, side: ply % 2 === 1 ? 'black' : 'white', text, board: 'bbbbbbbbbb.b..b.....wwwwwwwwwwww', squares: ['11', '15'], captured: [], irregular: null, notes: [] };
 }
 
 function startView(): PlayView {
@@ -28,11 +33,16 @@ function startView(): PlayView {
     variant: 'english',
     size: 8,
     squares: squares8(),
+    header: { event: '', site: '', date: '2026.11.24', round: '' },
+    startBoard: 'bbbbbbbbbbbb........wwwwwwwwwwww',
     moves: [],
     turn: 'black',
     players: { white: 'Wit', black: 'Zwart' },
     clock: { white: 300_000, black: 300_000, running: null, control: '300' },
     irregularity: null,
+    obligation: null,
+    compulsory: null,
+    lastMove: null,
     guidance: null,
     result: null,
     drawOffer: null,
@@ -40,6 +50,7 @@ function startView(): PlayView {
     simulated: true,
     link: { state: 'connected', health: null, firmware: null },
     log: [],
+    pdnName: '2026.11.24 Wit - Zwart.pdn',
   };
 }
 
@@ -210,7 +221,7 @@ describe('web server', () => {
 
   it('GET /api/view returns the session view as JSON', async () => {
     await start();
-    session.set({ moves: [{ ply: 1, side: 'black', text: '11-15' }] });
+    session.set({ moves: [moveView(1, '11-15')] });
     const res = await fetch(new URL('/api/view', web.url));
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -233,7 +244,7 @@ describe('web server', () => {
     const first = await sse.next();
     expect(first.event).toBe('view');
     expect(JSON.parse(first.data)).toEqual(startView());
-    session.set({ turn: 'white', moves: [{ ply: 1, side: 'black', text: '11-15' }] });
+    session.set({ turn: 'white', moves: [moveView(1, '11-15')] });
     const second = await sse.next();
     expect(second.event).toBe('view');
     expect(JSON.parse(second.data)).toMatchObject({ turn: 'white', moves: [{ text: '11-15' }] });
@@ -283,7 +294,7 @@ describe('web server', () => {
     const pad = 'x'.repeat(64 * 1024);
     let peak = 0;
     for (let i = 1; i <= 150; i++) {
-      session.set({ pdn: `${i} ${pad}`, moves: [{ ply: i, side: 'black', text: String(i) }] });
+      session.set({ pdn: `${i} ${pad}`, moves: [moveView(i, String(i))] });
       peak = Math.max(peak, web.streams().bufferedBytes);
       await new Promise((r) => setImmediate(r));
     }
@@ -626,8 +637,8 @@ describe('the page script (static/app.js)', () => {
     const a = startView();
     const b: PlayView = {
       ...a,
-      moves: [{ ply: 1, side: 'black', text: '11-15' }],
-      irregularity: { code: 'touch-move', article: '5.4.3', message: 'White touched 22 and moved 23', decision: 'decide' },
+      moves: [moveView(1, '11-15')],
+      irregularity: { code: 'touch-move', article: '5.4.3', message: 'White touched 22 and moved 23', decision: 'decide', status: 'pending', decides: 'black', choices: { accept: '23-18 stands and Black moves next', correct: 'the position before it is put back and White plays again, with the piece on 22 (touched, 3.11)' }, required: 'White must play the piece on 22 (touched, 3.11)' },
       result: { result: '0-2', reason: 'White resigned', article: '' },
     };
     expect(app.announcements(a, b)).toEqual([

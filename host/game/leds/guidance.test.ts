@@ -117,10 +117,10 @@ describe('LED guidance: corrections (FMJD 5.4, 5.8), one step at a time', () => 
     expect(show(touchMove)).toEqual({ slow: [32, 33] });
   });
 
-  it('touch-move corrected: first clear 28 (fast), then fill 32 (alternate), then nothing', () => {
+  it('touch-move corrected: first clear 28 (fast), then fill 32 (alternate), then the touched 33 that must be played (3.11, 5.8)', () => {
     expect(show(`${touchMove}press correct\n`)).toEqual({ fast: [28] });
     expect(show(`${touchMove}press correct\nlift 28\n`)).toEqual({ alternate: [32] });
-    expect(show(`${touchMove}press correct\nlift 28\nplace 32\n`)).toEqual({});
+    expect(show(`${touchMove}press correct\nlift 28\nplace 32\n`)).toEqual({ alternate: [33] });
   });
 
   it('touch-move accepted: the flag goes and the move is lit', () => {
@@ -159,9 +159,9 @@ describe('LED guidance: hints of legal destinations', () => {
 describe('LED guidance: observe', () => {
   it('keeps the squares of a decide irregularity until the decision, without repeats', () => {
     const g = observe(NO_GUIDANCE, [
-      { type: 'irregularity', code: 'touch-move', article: '5.4.3', squares: [32, 31], message: '', decision: 'decide', t: 0 },
-      { type: 'irregularity', code: 'removal-order', article: '4.11', squares: [31, 27], message: '', decision: 'decide', t: 0 },
-      { type: 'irregularity', code: 'touch-out-of-turn', article: '3.14', squares: [5], message: '', decision: 'note', t: 0 },
+      { type: 'irregularity', code: 'touch-move', article: '5.4.3', squares: [32, 31], message: '', decision: 'decide', side: 'white', t: 0 },
+      { type: 'irregularity', code: 'removal-order', article: '4.11', squares: [31, 27], message: '', decision: 'decide', side: 'white', t: 0 },
+      { type: 'irregularity', code: 'touch-out-of-turn', article: '3.14', squares: [5], message: '', decision: 'note', side: 'black', t: 0 },
     ]);
     expect(g.flagged).toEqual([32, 31, 27]);
     expect(observe(g, [{ type: 'matched', t: 1 }]).flagged).toEqual([]);

@@ -8,15 +8,25 @@
  * square is an instruction and a stray light would be read as one; the last three are laid over
  * each other square by square, a higher layer winning where two light the same square.
  *
- * | layer                               | squares                                  | pattern     |
- * |-------------------------------------|------------------------------------------|-------------|
- * | correction / mismatch (5.4, 5.8)    | the first step: a square to clear ...    | `fast`      |
- * |                                     | ... or, when none is left, one to fill   | `alternate` |
- * | decision pending (5.4)              | the squares the irregularity names       | `slow`      |
- * | capture in progress (4.11)          | captured pieces still on the board       | `fast`      |
- * | compulsory capture (4.2, 4.13)      | the pieces that must capture             | `slow`      |
- * | hints (option, never in tournament) | legal destinations of the lifted piece   | `slow`      |
- * | last move                           | from, every landing square, to           | `on`        |
+ * | layer (mark)                            | squares                                  | pattern     |
+ * |-----------------------------------------|------------------------------------------|-------------|
+ * | correction / mismatch (5.4, 5.8)        | the first step: a square to clear ...    | `fast`      |
+ * |   (`clear`, `fill`)                     | ... or, when none is left, one to fill   | `alternate` |
+ * | decision pending (5.4) (`flagged`)      | the squares the irregularity names       | `slow`      |
+ * | capture in progress (4.11) (`remove`)   | captured pieces still on the board       | `fast`      |
+ * | touch-move obligation (3.11, 5.8)       | the piece the side to move must play:    | `alternate` |
+ * |   (`obligation`)                        | carried over by a correction, or touched |             |
+ * |                                         | and put back this turn                   |             |
+ * | compulsory capture (4.2, 4.13)          | the pieces that must capture             | `slow`      |
+ * |   (`capture`)                           |                                          |             |
+ * | hints (option, never in tournament)     | legal destinations of the lifted piece   | `slow`      |
+ * |   (`hint`)                              |                                          |             |
+ * | last move (`last`)                      | from, every landing square, to           | `on`        |
+ *
+ * The obligation blinks `alternate`, slowly in the opposite phase to `slow`: beside compulsory
+ * captures (which it wins over on the same square) the two are seen apart, and it is not the
+ * `fast` that everywhere else asks for a piece to be taken off. The `mark` of each square in
+ * the page's view is the layer its LED belongs to, so the page draws what the board lights.
  *
  * @example
  * let g = NO_GUIDANCE;
@@ -83,27 +93,52 @@ export function observe(g: Guidance, outputs: readonly RefereeOutput[]): Guidanc
   return flagged === g.flagged ? g : { flagged };
 }
 
+/** Why a square's LED is lit: the layer of the module comment's table it belongs to. */
+export type LedMark = 'clear' | 'fill' | 'flagged' | 'remove' | 'capture' | 'obligation' | 'hint' | 'last';
+
+/** The pattern each layer blinks (the module comment's table). */
+export const MARK_PATTERN: Readonly<Record<LedMark, LedPattern>> = {
+  clear: 'fast',
+  fill: 'alternate',
+  flagged: 'slow',
+  remove: 'fast',
+  obligation: 'alternate',
+  capture: 'slow',
+  hint: 'slow',
+  last: 'on',
+};
+
+/** The frame of `marks`: each lit square blinks its layer's pattern. */
+export function frameOf(marks: readonly (LedMark | null)[]): LedFrame {
+  return marks.map((m) => (m ? MARK_PATTERN[m] : 'off'));
+}
+
 /**
  * The frame the LEDs should show now: one pattern per square index, as long as the board has
  * dark squares. See the module comment for the layers and their precedence.
  */
 export function ledFrame(s: RefereeState, g: Guidance = NO_GUIDANCE, options: GuidanceOptions = {}): LedFrame {
+  return frameOf(ledMarks(s, g, options));
+}
+
+/** The layer each square's LED is lit for now (null: off): what {@link ledFrame} shows, by reason. */
+export function ledMarks(s: RefereeState, g: Guidance = NO_GUIDANCE, options: GuidanceOptions = {}): (LedMark | null)[] {
   const pos = refereePosition(s);
-  const frame: LedPattern[] = Array.from({ length: pos.variant.geometry.squares }, () => 'off');
+  const marks: (LedMark | null)[] = Array.from({ length: pos.variant.geometry.squares }, () => null);
   const mode = s.mode;
 
   // A correction (5.4 "correct", restored wholly per 5.8) or a board the referee cannot explain:
   // only the next step is lit, so hands are never asked to do two things at once.
   if (mode.kind === 'correcting' || mode.kind === 'mismatch') {
     const next = nextCorrectionStep(s.sensed, mode.kind === 'correcting' ? mode.target : pos);
-    if (next) frame[next.square] = next.kind === 'clear' ? 'fast' : 'alternate';
-    return frame;
+    if (next) marks[next.square] = next.kind;
+    return marks;
   }
 
   // The opponent decides (5.4): show what the irregularity is about, nothing else.
   if (mode.kind === 'decide') {
-    for (const sq of g.flagged) frame[sq] = 'slow';
-    return frame;
+    for (const sq of g.flagged) marks[sq] = 'flagged';
+    return marks;
   }
 
   // A capture under way (4.11: the captured pieces are removed once the capturing piece has
@@ -111,23 +146,39 @@ export function ledFrame(s: RefereeState, g: Guidance = NO_GUIDANCE, options: Gu
   if (mode.kind === 'play') {
     const remove = piecesToRemove(s);
     if (remove.length > 0) {
-      for (const sq of remove) frame[sq] = 'fast';
-      return frame;
+      for (const sq of remove) marks[sq] = 'remove';
+      return marks;
     }
   }
 
   // Lowest first, so higher layers overwrite.
   const last = s.game.moves[s.game.moves.length - 1];
-  if (last) for (const sq of [last.from, ...last.path]) frame[sq] = 'on';
-  if (mode.kind !== 'play') return frame; // the game is over: the last move stays lit
+  if (last) for (const sq of [last.from, ...last.path]) marks[sq] = 'last';
+  if (mode.kind !== 'play') return marks; // the game is over: the last move stays lit
 
   if (options.hints === true && s.policy.name !== 'tournament' && s.hand.length > 0) {
-    for (const from of liftedMovers(s, pos)) for (const m of s.legal) if (m.from === from) frame[m.to] = 'slow';
+    for (const from of liftedMovers(s, pos)) for (const m of s.legal) if (m.from === from) marks[m.to] = 'hint';
   }
   // 4.2: capturing is compulsory; 4.13: only the pieces that can take the most may capture
   // (the referee's legal moves already apply the variant's choice of capture).
-  for (const m of s.legal) if (m.captured.length > 0) frame[m.from] = 'slow';
-  return frame;
+  for (const m of s.legal) if (m.captured.length > 0) marks[m.from] = 'capture';
+  // 3.11: the touched piece must be played; 5.8: a correction carries the obligation over.
+  const must = obligationSquare(s);
+  if (must !== null) marks[must] = 'obligation';
+  return marks;
+}
+
+/**
+ * The piece the side to move must play by touch-move (FMJD 3.11), standing on its square: the
+ * obligation a correction carried over (5.8), or the first piece with a legal move touched this
+ * turn and put back. Null when none, while the piece is in the hand (it is being played), or
+ * when the referee is not following play.
+ */
+export function obligationSquare(s: RefereeState): number | null {
+  if (s.mode.kind !== 'play') return null;
+  const sq = s.obligation ?? s.touched[0] ?? null;
+  if (sq === null || s.sensed[sq] === 0 || s.hand.length > 0) return null;
+  return sq;
 }
 
 /**

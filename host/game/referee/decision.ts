@@ -65,12 +65,16 @@ export function afterCorrecting(s: RefereeState, t: number, out: RefereeOutput[]
   if (s.mode.kind !== 'correcting') return s;
   const target = s.mode.target;
   if (keyOf(s.occupied) !== keyOf(occupancyOf(target.board))) return s;
-  out.push({ type: 'corrected', position: target, t });
   // The capture's jumps stood; with the removal put right it is played as it should have been.
-  if (s.mode.completes) return playOut(startTurn(s, currentPosition(s.game)), s.mode.completes, t, out);
-  const obligation = s.mode.obligation;
+  if (s.mode.completes) {
+    out.push({ type: 'corrected', position: target, obligation: null, t });
+    return playOut(startTurn(s, currentPosition(s.game)), s.mode.completes, t, out);
+  }
+  const carried = s.mode.obligation;
   const next = startTurn(s, target);
-  return { ...next, obligation: obligation !== null && next.legal.some((m) => m.from === obligation) ? obligation : null };
+  const obligation = carried !== null && next.legal.some((m) => m.from === carried) ? carried : null;
+  out.push({ type: 'corrected', position: target, obligation, t });
+  return { ...next, obligation };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Variant } from '../../../rules/index.ts';
-import { KING, squareName, writeFen } from '../../../rules/index.ts';
+import { KING, opposite, squareName, writeFen } from '../../../rules/index.ts';
+import { RESULT_REASONS, describe, sideName, squaresText } from './describe.ts';
 import type { Fill, RefereeOutput } from './types.ts';
 
 /** A square as JSON: a number in numbered notation, a string (`"c3"`) in algebraic. */
@@ -42,19 +43,38 @@ export function outputJson(v: Variant, o: RefereeOutput): Record<string, unknown
   }
 }
 
-/** The same output as a line for people. */
+/**
+ * The same output as a sentence for people (the log of `dambord play` and its page), squares in
+ * words, never raw data.
+ *
+ * @example outputText(v, move)        // 'White played 32-28.'
+ * @example outputText(v, irregularity) // 'Irregularity, article 5.4.3 (touch-move): White touched the piece on 31 and moved the piece on 32 instead: the touched piece must be played. Black decides: accept or correct.'
+ */
 export function outputText(v: Variant, o: RefereeOutput): string {
-  const j = outputJson(v, o);
   switch (o.type) {
     case 'move':
-      return `${o.ply}. ${o.side} ${o.text}`;
-    case 'irregularity':
-      return `irregularity ${o.code} (article ${o.article}, ${o.decision === 'decide' ? 'the opponent decides: accept or correct' : 'noted'}): ${o.message}`;
+      return `${sideName(o.side)} played ${o.text}.`;
+    case 'irregularity': {
+      const said = describe.said(v, o.code, o.squares, o.side);
+      return o.decision === 'decide'
+        ? `Irregularity, article ${o.article} (${o.code}): ${said} ${sideName(opposite(o.side))} decides: accept or correct.`
+        : `Noted, article ${o.article} (${o.code}): ${said} Play goes on.`;
+    }
+    case 'correction':
+      return describe.steps(v, 'Put the position back', o.clear, o.fill);
+    case 'corrected':
+      return `The position is put back; ${sideName(o.position.turn)} to move.`;
+    case 'accepted':
+      return o.code === 'takeback' ? `The move taken back stays off the board (${o.code}, article ${o.article}); ${sideName(o.position.turn)} to move.` : `The irregularity stands (${o.code}, article ${o.article}).`;
     case 'mismatch':
-      return `mismatch: ${o.message}`;
+      return describe.steps(v, 'The board does not show the game', o.clear, o.fill);
+    case 'matched':
+      return 'The board shows the game again.';
+    case 'crowned':
+      return `The man on ${squareName(v, o.square)} is crowned.`;
+    case 'adjusted':
+      return `${o.squares.length === 1 ? 'The piece' : 'The pieces'} on ${squaresText(v, o.squares)} adjusted (j'adoube, article ${v.handling.adjust}).`;
     case 'result':
-      return `result ${o.result}: ${o.reason} (article ${o.article})`;
-    default:
-      return `${o.type} ${JSON.stringify(j)}`;
+      return `The game is over, ${o.result}: ${RESULT_REASONS[o.reason] ?? o.reason} (article ${o.article}).`;
   }
 }

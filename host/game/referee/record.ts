@@ -1,124 +1,287 @@
-import type { Position, Variant } from '../../../rules/index.ts';
-import { normaliseResult, parseFen, writeFen, writePdnGame } from '../../../rules/index.ts';
-import type { WritableNode } from '../../../rules/pdn/write.ts';
-import type { RefereeOutput } from './types.ts';
+// The scoresheet: every move that stands, and in words every irregularity, decision, correction
+// and draw offer, as a club secretary keeps it and as PDN writes it.
+//
+// Written for lidraughts' importer too (RoepStoep/lidraughts, commit c7feaf1,
+// modules/draughts/src/main/format/pdn/Parser.scala and Reader.scala, read for this):
+// - a comment is `{...}` holding no `}` (`blockCommentary`); comments after a move belong to it,
+//   those between a move number and its move are dropped (`strMove`);
+// - a setup `/FEN "..."/` is read as a comment (`fenCommentary`) and only when its FEN is
+//   `[\w:,]*`: no ranges such as `31-50` (the comment would not parse, nor the game). A move
+//   whose comments hold such a FEN (`Metas.fenComment`, `^[WB](:[WB][\w,]*){2}$`) is checked
+//   against the position, then the game goes on from the FEN (Reader.makeReplay: "restart at each
+//   fen comment"); before the first move it is the start position (`InitialPosition`). So an
+//   accepted irregularity that leaves a position no legal move reaches is written after the last
+//   move as a comment naming the move in words and the setup with every square listed: the
+//   moves after it replay there, and the FEN tag stays the game's start;
+// - a move is two or more squares joined by `-`, `x` or `:` (`moveRegex`): `--` is no move, so an
+//   irregular move is never written as one unless it is a legal move.
+// Test: record.lidraughts.test.ts checks every kind of comment against that grammar.
 
-/** What the scoresheet holds: moves, accepted irregularities (as setups) and the result. */
+import type { Color, Position, Variant } from '../../../rules/index.ts';
+import { normaliseResult, opposite, parseFen, rosterValue, squareName, writeFen, writePdnGame } from '../../../rules/index.ts';
+import type { WritableNode } from '../../../rules/pdn/write.ts';
+import { articles, describe, sideName } from './describe.ts';
+import type { IrregularityCode, RefereeOutput } from './types.ts';
+
+/** What the scoresheet holds: the moves that stand, notes between them, and the result. */
 export interface Scoresheet {
   readonly variant: Variant;
   readonly start: Position;
   readonly tags: readonly { name: string; value: string }[];
   readonly items: readonly ScoresheetItem[];
   readonly result: string;
+  /** The irregularity said last and not yet settled: what the sheet writes of it once it is. */
+  readonly open: OpenIrregularity | null;
+}
+
+/** An irregularity the referee flagged, in words, until it is accepted, corrected or noted on a move. */
+export interface OpenIrregularity {
+  readonly code: IrregularityCode;
+  readonly article: string;
+  /** The side that made it (the opponent decides, FMJD 5.4). */
+  readonly side: Color;
+  readonly decision: 'decide' | 'note';
+  /** `describe.said` with the code and article: what the scoresheet writes of it. */
+  readonly text: string;
+  /** The opponent asked for the correction (the Correct button). */
+  readonly correctionAsked: boolean;
+  /** Accepted as a legal move, which the referee says next: that move is the irregular one. */
+  readonly accepted: boolean;
+}
+
+/** A move that stands. */
+export interface SheetMove {
+  readonly kind: 'move';
+  /** PDN text; for an irregular move that is no legal move, from-to of the piece that moved, or `--`. */
+  readonly text: string;
+  readonly side: Color;
+  /** PDN comments after the move, in order: words, and the clock's `[%clock ...]`. */
+  readonly comments: string[];
+  /** The position after it. */
+  readonly after: Position;
+  /** From, every landing square, to (internal indices). */
+  readonly squares: readonly number[];
+  /** The pieces it captured (or, for an irregular move, the pieces that left the board). */
+  readonly captured: readonly number[];
+  /** Accepted by the opponent or by playing on (FMJD 5.4, 5.7): its code and article; null for a regular move. */
+  readonly irregular: { readonly code: IrregularityCode; readonly article: string } | null;
+  /** No legal move: PDN writes it in words after the last move and sets up `after` (see the file's comment). */
+  readonly setup: boolean;
 }
 
 export type ScoresheetItem =
-  | { readonly kind: 'move'; readonly text: string; readonly side: 'white' | 'black'; readonly comments: string[] }
-  | { readonly kind: 'setup'; readonly position: Position; readonly comment: string }
+  | SheetMove
   /**
-   * A noted irregularity between moves (touching out of turn, 3.14): a comment after the last
-   * move; the same one again before the next move counts `times` instead of repeating.
+   * Something between moves, in words: a noted irregularity (touching out of turn, 3.14), one
+   * corrected, a draw offer. A comment after the last move; the same one again before the next
+   * move counts `times` instead of repeating.
    */
   | { readonly kind: 'note'; readonly comment: string; readonly times?: number };
 
 /** An empty scoresheet for a game from `start`. */
 export function newScoresheet(start: Position, tags: readonly { name: string; value: string }[] = []): Scoresheet {
-  return { variant: start.variant, start, tags, items: [], result: '*' };
+  return { variant: start.variant, start, tags, items: [], result: '*', open: null };
+}
+
+/** The position the scoresheet stands at: after its last move, or the start. */
+export function sheetPosition(sheet: Scoresheet): Position {
+  for (let i = sheet.items.length - 1; i >= 0; i--) {
+    const item = sheet.items[i];
+    if (item.kind === 'move') return item.after;
+  }
+  return sheet.start;
 }
 
 /**
- * Adds the referee's outputs to the scoresheet: each move; an accepted irregularity that
- * changed the position as a `/FEN "..."/` setup with a comment naming the irregularity and
- * its article; noted irregularities as comments on the move they concern (a touch out of turn,
- * which concerns no move, after the last move played); takebacks accepted remove the move; the
- * result.
+ * `text` as a note between moves. The same note again right after it is counted, not repeated;
+ * with `sinceMove`, the same note anywhere since the last move.
+ */
+export function addNote(sheet: Scoresheet, text: string, sinceMove = false): Scoresheet {
+  const items = [...sheet.items];
+  let at = items.length - 1;
+  for (; at >= 0 && sinceMove; at--) {
+    const item = items[at];
+    if (item.kind === 'move' || (item.kind === 'note' && item.comment === text)) break;
+  }
+  const same = items[at];
+  // The same touch again since the last move is counted, so that a hand touching a piece over
+  // and over does not grow the scoresheet (and every view of it) without bound.
+  if (same?.kind === 'note' && same.comment === text) items[at] = { ...same, times: (same.times ?? 1) + 1 };
+  else items.push({ kind: 'note', comment: text });
+  return { ...sheet, items };
+}
+
+/**
+ * Adds the referee's outputs to the scoresheet: each move; an irregularity once it is settled
+ * (accepted: the move that stands is marked with it, and one that is no legal move is a move
+ * item written as a setup; corrected: a note that says so and by whose request, and the
+ * obligation carried over; noted: a comment on the move it concerns, or a note); takebacks
+ * accepted remove the move; the result.
  */
 export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Scoresheet {
   if (outputs.length === 0) return sheet;
-  let items = [...sheet.items];
-  let result = sheet.result;
+  const v = sheet.variant;
+  let s = sheet;
   /** Noted irregularities for the next move, each once with how many times it was noted. */
   let notes = new Map<string, number>();
   for (const o of outputs) {
     switch (o.type) {
-      case 'move':
-        items.push({ kind: 'move', text: o.text, side: o.side, comments: [...notes].map(([text, n]) => times(text, n)) });
+      case 'move': {
+        const open = s.open;
+        const irregular = open?.accepted ? { code: open.code, article: open.article } : null;
+        const comments = irregular && open ? [`${open.text}. ${decided(open)}`] : [];
+        comments.push(...[...notes].map(([text, n]) => times(text, n)));
         notes = new Map();
+        const item: SheetMove = { kind: 'move', text: o.text, side: o.side, comments, after: o.after, squares: [o.move.from, ...o.move.path], captured: [...o.move.captured], irregular, setup: false };
+        s = { ...s, items: [...s.items, item], open: null };
         break;
+      }
       case 'irregularity': {
-        if (o.decision !== 'note') break;
-        const comment = `${o.message} Article ${o.article}.`;
-        if (o.code !== 'touch-out-of-turn') {
-          notes.set(comment, (notes.get(comment) ?? 0) + 1);
+        const text = `${describe.said(v, o.code, o.squares, o.side).replace(/\.$/, '')} (${o.code}, article ${o.article})`;
+        if (o.decision === 'decide') {
+          s = { ...s, open: { code: o.code, article: o.article, side: o.side, decision: o.decision, text, correctionAsked: false, accepted: false } };
           break;
         }
-        // The same touch again since the last move is counted, so that a hand touching a piece
-        // over and over does not grow the scoresheet (and every view of it) without bound.
-        let at = items.length - 1;
-        for (; at >= 0; at--) {
-          const item = items[at];
-          if (item.kind === 'move' || (item.kind === 'note' && item.comment === comment)) break;
-        }
-        const same = items[at];
-        if (same?.kind === 'note') items[at] = { ...same, times: (same.times ?? 1) + 1 };
-        else items.push({ kind: 'note', comment });
+        // Noted (play goes on): a comment on the move it concerns, or between moves for a
+        // touch out of turn, which concerns no move.
+        if (o.code === 'touch-out-of-turn') s = addNote(s, `${text}. Noted.`, true);
+        else notes.set(`${text}. Noted.`, (notes.get(`${text}. Noted.`) ?? 0) + 1);
         break;
       }
       case 'accepted':
-        if (o.code === 'takeback') {
-          const at = items.map((x) => x.kind).lastIndexOf('move');
-          if (at >= 0) items = items.slice(0, at);
-        } else if (!['touch-move', 'removal-order', 'early-removal'].includes(o.code)) {
-          items.push({ kind: 'setup', position: o.position, comment: `irregularity accepted: ${o.code} (${o.article})` });
-        }
+        s = accepted(s, o);
         break;
+      case 'correction':
+        if (s.open && !s.open.correctionAsked) s = { ...s, open: { ...s.open, correctionAsked: true } };
+        break;
+      case 'corrected': {
+        const open = s.open;
+        if (!open) break;
+        const by = open.correctionAsked ? `Corrected at ${sideName(decider(open))}'s request` : `Put right by the hands before ${sideName(decider(open))} decided`;
+        s = addNote({ ...s, open: null }, `${open.text}. ${by}: the position before it was put back (5.8).`);
+        if (o.obligation !== null) s = addNote(s, `${sideName(o.position.turn)} must still play the piece on ${squareName(v, o.obligation)} (touched, ${articles.touch(v)}).`);
+        break;
+      }
       case 'result':
-        result = o.result;
+        if (s.open) s = addNote({ ...s, open: null }, `${s.open.text}. Not decided before the end of the game.`);
+        s = { ...s, result: o.result };
         break;
       default:
         break;
     }
   }
-  return { ...sheet, items, result };
+  return s;
+}
+
+/** The side that decides on `open`: the opponent of the side that made it (FMJD 5.4). */
+const decider = (open: OpenIrregularity): Color => (open.side === 'white' ? 'black' : 'white');
+
+/** The decision in words, as the scoresheet writes it after the irregularity. */
+function decided(open: OpenIrregularity): string {
+  return open.decision === 'note' ? 'Noted.' : `${sideName(decider(open))} accepted.`;
+}
+
+/** An irregularity accepted (FMJD 5.4; by playing on, 5.7). */
+function accepted(sheet: Scoresheet, o: Extract<RefereeOutput, { type: 'accepted' }>): Scoresheet {
+  const v = sheet.variant;
+  const open = sheet.open ?? { code: o.code, article: o.article, side: opposite(o.position.turn), decision: 'decide', text: `${o.code}, article ${o.article}`, correctionAsked: false, accepted: false };
+  const before = sheetPosition(sheet);
+  if (o.code === 'takeback') {
+    // 5.4.4: the move taken back is off the scoresheet.
+    const at = sheet.items.map((x) => x.kind).lastIndexOf('move');
+    const items = at >= 0 ? sheet.items.slice(0, at) : sheet.items;
+    const gone = at >= 0 ? (sheet.items[at] as SheetMove).text : '';
+    return addNote({ ...sheet, items, open: null }, `${open.text}${gone ? `: ${gone}` : ''}. ${decided(open)}`);
+  }
+  // A legal move made irregularly (touch-move, the order of removal...): the move follows.
+  if (writeFen(o.position) === writeFen(before)) return { ...sheet, open: { ...open, accepted: true } };
+  const moved = irregularMove(v, before, o.position, open.side);
+  const item: SheetMove = { kind: 'move', ...moved, side: open.side, comments: [`${open.text}. ${decided(open)}`], after: o.position, irregular: { code: o.code, article: o.article }, setup: true };
+  return { ...sheet, items: [...sheet.items, item], open: null };
+}
+
+/**
+ * What moved between two positions, as the move list shows an irregular move: from-to of the one
+ * piece that moved (`32-22`; `27x38` when pieces left the board), or `--` when no single piece
+ * moved; its squares and the pieces that left the board.
+ */
+export function irregularMove(v: Variant, before: Position, after: Position, side: Color): { text: string; squares: number[]; captured: number[] } {
+  const gone: number[] = [];
+  const came: number[] = [];
+  for (let sq = 0; sq < before.board.length; sq++) {
+    if (before.board[sq] !== 0 && after.board[sq] === 0) gone.push(sq);
+    if (before.board[sq] === 0 && after.board[sq] !== 0) came.push(sq);
+  }
+  if (came.length !== 1) return { text: '--', squares: [], captured: gone };
+  const to = came[0];
+  const colour = after.board[to] & 3;
+  const from = gone.filter((sq) => (before.board[sq] & 3) === colour);
+  // The mover's own piece if it could be either side's (a piece of each colour left).
+  const pick = from.length === 1 ? from[0] : from.find((sq) => (before.board[sq] & 3) === (side === 'white' ? 1 : 2));
+  if (pick === undefined) return { text: '--', squares: [to], captured: gone };
+  const captured = gone.filter((sq) => sq !== pick);
+  return { text: `${squareName(v, pick)}${captured.length > 0 ? 'x' : '-'}${squareName(v, to)}`, squares: [pick, to], captured };
 }
 
 /** A comment noted `n` times. */
-const times = (comment: string, n: number): string => (n > 1 ? `${comment} (${n} times)` : comment);
+export const times = (comment: string, n: number): string => (n > 1 ? `${comment} (${n} times)` : comment);
+
+/** A FEN with every square listed (`W:W31,32,33:B1,2`), as lidraughts reads a setup in the movetext (see the file's comment). */
+export function listedFen(pos: Position): string {
+  return writeFen(pos).replace(/(\d+)-(\d+)/g, (_, a: string, b: string) => Array.from({ length: Number(b) - Number(a) + 1 }, (_x, i) => Number(a) + i).join(','));
+}
 
 /** The scoresheet as strict PDN 3.0. */
 export function scoresheetPdn(sheet: Scoresheet): string {
   const v = sheet.variant;
   const result = normaliseResult(sheet.result, v);
   const roster = ['Event', 'Site', 'Date', 'Round', 'White', 'Black'];
-  const tags = roster.map((name) => ({ name, value: sheet.tags.find((t) => t.name === name)?.value ?? '?' }));
+  const tags = roster.map((name) => ({ name, value: rosterValue(name, sheet.tags.find((t) => t.name === name)?.value) }));
   tags.push({ name: 'Result', value: result }, { name: 'GameType', value: String(v.gameType) });
   const standard = parseFen(v, v.startFen);
   if (!standard.ok || writeFen(standard.position) !== writeFen(sheet.start)) tags.push({ name: 'FEN', value: writeFen(sheet.start) });
   for (const t of sheet.tags) if (!roster.includes(t.name) && !['Result', 'GameType', 'FEN'].includes(t.name)) tags.push(t);
   const moves: WritableNode[] = [];
-  // The comment of a setup or a note goes on the last move before it, or before the movetext
-  // when no move precedes it (an irregularity on the first turn).
+  // What happened between moves (notes, irregular moves set up) is written after the last move
+  // before it, or before the movetext when no move precedes it (an irregularity on the first turn).
   const preComments: string[] = [];
+  // Move numbers: the first player's move opens a new number once the second player has moved
+  // (a move or an irregular one set up) since the last; a move after a comment is numbered.
   let number = 1;
+  let started = false;
+  let secondSince = false;
+  const numbered = (side: Color): void => {
+    if (side === v.firstToMove) {
+      if (started && secondSince) number++;
+      secondSince = false;
+    } else secondSince = true;
+    started = true;
+  };
   let needNumber = true;
   let last: string[] | null = null; // the comments of the last move written
   for (const item of sheet.items) {
-    if (item.kind === 'setup' || item.kind === 'note') {
-      const comment = item.kind === 'note' ? times(item.comment, item.times ?? 1) : item.comment;
-      (last ?? preComments).push(comment);
-      if (item.kind === 'setup') moves.push({ kind: 'setup', fen: writeFen(item.position) });
+    if (item.kind === 'note' || item.setup) {
+      const into = last ?? preComments;
+      if (item.kind === 'note') into.push(times(item.comment, item.times ?? 1));
+      else {
+        numbered(item.side);
+        // The move in words (it is no legal move), what it was and the decision, in one comment; the clock's after it.
+        const words = item.comments.filter((c) => !c.startsWith('[%'));
+        const what = item.text === '--' ? `${sideName(item.side)} changed the position (irregular).` : `${sideName(item.side)} played ${item.text} (irregular).`;
+        into.push([what, ...words].join(' '), ...item.comments.filter((c) => c.startsWith('[%')));
+        moves.push({ kind: 'setup', fen: listedFen(item.after) });
+      }
       needNumber = true;
       continue;
     }
+    numbered(item.side);
     const first = item.side === v.firstToMove;
     last = [...item.comments];
     const node: WritableNode = { kind: 'move', text: item.text, comments: last };
     if (first) node.number = number;
     else if (needNumber) Object.assign(node, { number, blackFirst: true });
     moves.push(node);
-    if (!first) number++;
     needNumber = item.comments.length > 0;
   }
   return writePdnGame({ tags, moves, result, preComments });
 }
-

@@ -310,5 +310,6 @@ export function onPress(s: RefereeState, button: string, t: number, out: Referee
 export function irregularity(s: RefereeState, { code, article }: Cited, squares: number[], t: number, decision: 'decide' | 'note', actor?: Color): Extract<RefereeOutput, { type: 'irregularity' }> {
   const pos = currentPosition(s.game);
   const d: 'decide' | 'note' = code === 'touch-out-of-turn' ? 'note' : decision;
-  return { type: 'irregularity', code, article, squares, message: describe.irregularity(pos.variant, code, squares, pos.turn, actor), decision: d, t };
+  const side = actor ?? describe.actor(code, pos.turn);
+  return { type: 'irregularity', code, article, squares, message: describe.irregularity(pos.variant, code, squares, pos.turn, side), decision: d, side, t };
 }

@@ -54,6 +54,11 @@ export type RefereeOutput =
       readonly message: string;
       /** `decide`: the opponent chooses accept or correct; `note`: recorded, play goes on. */
       readonly decision: 'decide' | 'note';
+      /**
+       * The side that made it; the opponent decides (FMJD 5.4). Not journaled: a journal's
+       * irregularity is checked on the fields it holds, old journals without it resume.
+       */
+      readonly side: Color;
       readonly t: number;
     }
   | {
@@ -64,7 +69,13 @@ export type RefereeOutput =
       readonly target: Position;
       readonly t: number;
     }
-  | { readonly type: 'corrected'; readonly position: Position; readonly t: number }
+  | {
+      readonly type: 'corrected';
+      readonly position: Position;
+      /** A touch-move obligation the correction carries over (3.11, 5.8): the square of the piece that must be played. Not journaled. */
+      readonly obligation: number | null;
+      readonly t: number;
+    }
   | {
       readonly type: 'accepted';
       readonly code: IrregularityCode;
