@@ -3,12 +3,12 @@ import { parseFen, squareName, variants } from '../../../rules/index.ts';
 import type { Variant } from '../../../rules/index.ts';
 import type { LedFrame, LedPattern } from '../../link/types.ts';
 import { encodeCommand } from '../../link/protocol/encode.ts';
-import { casual, tournament } from '../referee/policy.ts';
+import { blind, casual, tournament } from '../referee/policy.ts';
 import { createReferee, step } from '../referee/referee.ts';
 import type { RefereeState } from '../referee/referee.ts';
 import type { Policy } from '../referee/types.ts';
 import { eventsOf, parseActionScript } from '../../script/actions.ts';
-import { NO_GUIDANCE, ledFrame, observe, piecesToRemove } from './guidance.ts';
+import { NO_GUIDANCE, ledFrame, ledMarks, observe, piecesToRemove } from './guidance.ts';
 import type { Guidance, GuidanceOptions } from './guidance.ts';
 
 const intl = variants.international;
@@ -176,5 +176,40 @@ describe('LED guidance: Laws 11, the captured pieces still to be taken off after
     expect(ledFrame(g.state, g.guidance).flatMap((p, sq) => (p === 'fast' ? [squareName(v, sq)] : []))).toEqual(['24']);
     g = board('lift 1\nplace 10\nlift 10\nplace 19\nlift 19\nplace 28\nlift 6\nlift 15\npress clock\nlift 24\n', { fen: 'B:W6,15,21,24,30:B1,3,12', v });
     expect(ledFrame(g.state, g.guidance).includes('fast')).toBe(false);
+  });
+});
+
+describe('LED guidance: a touch-move obligation (FMJD 3.11), carried over by a correction (5.8)', () => {
+  // White touches the man on 33, puts it back and plays 32-28 instead (5.4.3); Black has it corrected.
+  const corrected = 'lift 33\nplace 33\nlift 32\nplace 28\npress correct\nlift 28\nplace 32\n';
+
+  it('after the correction the touched man on 33 blinks alternate, and nothing else is lit', () => {
+    const { state, guidance } = board(corrected);
+    expect(state.obligation).toBe(32); // the referee carries it over (index of square 33)
+    expect(lit(ledFrame(state, guidance))).toEqual({ alternate: [33] });
+    expect(ledMarks(state, guidance)[32]).toBe('obligation');
+  });
+
+  it('lifting the touched man to play it puts its light out; played, the move is lit as the last move', () => {
+    expect(show(`${corrected}lift 33\n`)).toEqual({});
+    expect(show(`${corrected}lift 33\nplace 29\n`)).toEqual({ on: [29, 33] });
+  });
+
+  it('a piece touched and put back this turn must be played too (3.11): it blinks alternate until it is', () => {
+    expect(show('lift 31\nplace 31\n')).toEqual({ alternate: [31] });
+    expect(show('lift 31\nplace 31\nlift 31\nplace 27\n')).toEqual({ on: [27, 31] });
+  });
+
+  it('never for a piece felt by a blind player, which is not touched (blind policy)', () => {
+    expect(show('lift 31\nplace 31\n', { policy: blind })).toEqual({});
+  });
+
+  it('is told apart from a compulsory capture: the capturer blinks slow, the obligation alternate (opposite phase)', () => {
+    // After 32-28 19-23 White must take 28x19; White touches the capturer 28 and puts it back.
+    const lights = show('lift 32\nplace 28\nlift 19\nplace 23\nlift 28\nplace 28\n');
+    expect(lights).toEqual({ on: [19, 23], alternate: [28] });
+    // Two men can capture (4.2): the one not touched still blinks slow.
+    const fen = 'W:W28,30:B23,24,1';
+    expect(show('lift 30\nplace 30\n', { fen })).toEqual({ slow: [28], alternate: [30] });
   });
 });
