@@ -195,7 +195,8 @@ export class FirmataReader {
 
   health(now: number): LinkHealth {
     const c = this.#count;
-    const since = this.#lastHeardAt === null ? null : Math.max(0, now - this.#lastHeardAt);
+    // Whole milliseconds: the host's clock (performance.now) has fractions nobody needs.
+    const since = this.#lastHeardAt === null ? null : Math.max(0, Math.round(now - this.#lastHeardAt));
     return {
       ...zeroCounters(),
       state: this.#state,

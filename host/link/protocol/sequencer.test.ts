@@ -82,7 +82,42 @@ function connected(options: SequencerOptions = {}, peerOptions: ConstructorParam
 }
 
 describe('sequencer: connecting', () => {
-  it('asks HELLO and SNAP on open, and reports the board and its occupancy', () => {
+  it('asks only HELLO on open, while the board may be starting; SNAP and the configuration once it has said HELLO', () => {
+    // A board whose port opens is often starting (DTR resets an Arduino; a simulated board powers
+    // up) and does not listen yet: what is written then is lost. Its start-up HELLO is the answer.
+    const peer = new BoardPeer({ occupancy: START, boot: 3 });
+    const rig = new Rig(peer, { config: { hb: 500 } });
+    rig.deaf = true; // nothing written now reaches the board
+    rig.connect();
+    expect(rig.sent).toEqual(['HELLO']);
+    rig.deaf = false;
+    rig.clear();
+    rig.hear(peer.helloLine()); // the board has started
+    expect(rig.sent).toEqual(['SNAP', 'CFG hb=500']);
+    expect(rig.links()).toEqual(['connected']);
+    rig.at(1200); // after any answer was due (1000 ms), before the heartbeat is missed (3 x 500 ms)
+    expect(rig.seq.health(1200)).toMatchObject({ state: 'connected', timeouts: 0, retries: 0, commandFailures: 0 });
+  });
+
+  it('asks SNAP and the configuration again after a reconnect, once the board has said HELLO', () => {
+    const rig = connected({ config: { hb: 500 } });
+    rig.input({ type: 'close', reason: 'unplugged' });
+    rig.deaf = true;
+    rig.connect();
+    expect(rig.sent).toEqual(['HELLO']);
+    rig.deaf = false;
+    rig.clear();
+    rig.hear(rig.peer.helloLine());
+    expect(rig.sent).toEqual(['SNAP', 'CFG hb=500']);
+  });
+
+  it('gives its times since the last line in whole milliseconds', () => {
+    const rig = connected();
+    rig.hear(rig.peer.heartbeatLine());
+    expect(rig.seq.health(rig.now + 16.527060000000347)).toMatchObject({ msSinceLastLine: 17, msSinceLastValidLine: 17 });
+  });
+
+  it('asks HELLO on open, SNAP and the configuration when the board answers, and reports the board and its occupancy', () => {
     const rig = new Rig(new BoardPeer({ occupancy: START, boot: 7 }), { config: { hb: 500 } });
     rig.connect();
     expect(rig.sent).toEqual(['HELLO', 'SNAP', 'CFG hb=500']);
@@ -110,8 +145,8 @@ describe('sequencer: connecting', () => {
     const rig = new Rig(peer);
     rig.deaf = true;
     rig.connect();
+    rig.hear(peer.helloLine()); // the SNAP it asks is answered below, after the events
     rig.deaf = false;
-    rig.hear(peer.helloLine());
     rig.hear(peer.lift(31)); // covered by the snapshot below
     const snap = peer.snapLine();
     const place = peer.place(27);

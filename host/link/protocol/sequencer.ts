@@ -8,6 +8,8 @@
  * by hand.
  *
  * What it does:
+ * - on open asks `HELLO` only, and `SNAP`, the configuration and the LEDs once the board has
+ *   said `HELLO` (a board whose port opens may be starting and deaf: see onOpen);
  * - delivers `EV` lines in sequence order; drops duplicates; holds events that arrive ahead of
  *   a missing one and releases them in order;
  * - cross-checks every event before it is delivered: the inputs its line says follow it must
@@ -188,6 +190,8 @@ export class Sequencer {
   private pending: Pending[] = [];
   private sticky: { cfg: Partial<LinkConfig>; led: LedFrame | null } = { cfg: {}, led: null };
   private opens = 0;
+  /** A HELLO came since the port last opened (see onOpen). */
+  private greeted = false;
   private lastAnyAt: number | null = null;
   private lastValidAt: number | null = null;
   /** Board time reference: the last board ms seen and the monotonic time it maps to. */
@@ -264,13 +268,21 @@ export class Sequencer {
       state,
       ...this.counters,
       openFailures: 0,
-      msSinceLastLine: this.lastAnyAt === null ? null : now - this.lastAnyAt,
-      msSinceLastValidLine: this.lastValidAt === null ? null : now - this.lastValidAt,
+      // Whole milliseconds: the host's clock (performance.now) has fractions nobody needs.
+      msSinceLastLine: this.lastAnyAt === null ? null : Math.round(now - this.lastAnyAt),
+      msSinceLastValidLine: this.lastValidAt === null ? null : Math.round(now - this.lastValidAt),
     };
   }
 
   // ---- inputs ----
 
+  /**
+   * The port opened: HELLO only. A board is often starting when its port opens (opening it
+   * resets an Arduino through DTR; a simulated board powers up with it) and does not listen for
+   * the first milliseconds, or for the bootloader's half second: what is written then is lost. Its
+   * start-up HELLO answers ours; SNAP, the configuration and the LEDs follow the HELLO, when the
+   * board is known to listen (a running board answers our HELLO).
+   */
   private onOpen(): void {
     this.open = true;
     if (this.incompatible !== null) return;
@@ -278,9 +290,8 @@ export class Sequencer {
     if (this.opens > 1) this.counters.reconnects++;
     this.lastValidAt = this.now;
     this.pending = [];
+    this.greeted = false;
     this.send({ type: 'hello' });
-    this.send({ type: 'snap' });
-    this.restore();
   }
 
   private onClose(reason: string): void {
@@ -408,8 +419,12 @@ export class Sequencer {
     const hello = withoutHello(h);
     const before = this.hello;
     this.hello = hello;
+    // The first HELLO since the port opened: the board listens, so what the open held back goes now.
+    const greeting = !this.greeted;
+    this.greeted = true;
     if (before === null) {
-      if (!this.baseline) this.ensure({ type: 'snap' });
+      if (!this.baseline || greeting) this.ensure({ type: 'snap' });
+      if (greeting) this.restore();
       return;
     }
     if (before.boot !== hello.boot || before.squares !== hello.squares) {
@@ -429,6 +444,14 @@ export class Sequencer {
       this.send({ type: 'snap' });
       this.restore();
       this.suspect = null;
+    } else if (greeting) {
+      // The same board after the port opened again: what happened while it was closed?
+      this.ensure({ type: 'snap' });
+      this.restore();
+      if (this.suspect === 'probing') {
+        this.suspect = 'confirmed';
+        this.rebase = true;
+      }
     } else if (this.suspect === 'probing') {
       // Same boot after all: a fresh snapshot decides whether the link got ahead of the board.
       this.suspect = 'confirmed';

@@ -66,6 +66,8 @@ describe('docs/protocol.md transcript', () => {
           if (r.ok && r.message.type === 'led') step({ type: 'command', id: ++id, command: { type: 'led', frame: r.message.frame as LedFrame } }, now);
         } else if (line.startsWith('BEEP 880')) step({ type: 'command', id: ++id, command: { type: 'beep', hz: 880, ms: 120 } }, now);
         else if (line.startsWith('RESEND')) expect(sent.at(-1)).toBe(`${line}\n`);
+        // The configuration follows the board's HELLO, as the transcript shows it.
+        else if (line.startsWith('CFG')) expect(sent).toContain(`${line}\n`);
         continue;
       }
       if (note.includes('lost on the way') && !lostOnce) {
@@ -77,7 +79,8 @@ describe('docs/protocol.md transcript', () => {
     const moves = events.flatMap((e) => (e.type === 'lift' || e.type === 'place' ? [`${e.type} ${e.square + 1}`] : e.type === 'button' ? [`${e.button} ${e.down}`] : e.type === 'link' ? [e.state] : []));
     expect(moves).toEqual(['connected', 'lift 32', 'place 28', 'clock true', 'clock false', 'lift 19', 'place 23']);
     expect(events.filter((e) => e.type !== 'link').map((e) => e.t)).toEqual([1204, 1484, 2304, 2404, 3104, 3304]);
-    expect(sent.map((l) => l.split('*')[0])).toEqual(['LED 00000000000000000000000000010001000000000000000000', 'RESEND 5', 'LED 000000000000000000A000F0000S0000000000000000000000', 'BEEP 880 120']);
+    // At open the host asks HELLO only (the board is starting); SNAP and CFG go once its HELLO is in.
+    expect(sent.map((l) => l.split('*')[0])).toEqual(['SNAP', 'CFG make=5 break=5 snap=5000 hb=1000', 'LED 00000000000000000000000000010001000000000000000000', 'RESEND 5', 'LED 000000000000000000A000F0000S0000000000000000000000', 'BEEP 880 120']);
     const snap = seq.snapshot();
     expect(snap?.seq).toBe(6);
     expect(snap?.occupancy.equals(START.without(31).with(27).without(18).with(22))).toBe(true);

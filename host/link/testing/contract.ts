@@ -127,6 +127,15 @@ export function boardLinkContract(name: string, open: () => LinkPeer | Promise<L
       expect(peer.link.health().state).toBe('connected');
     });
 
+    test('a fresh board connects without a fault or a repair, and its health gives whole milliseconds', async () => {
+      await peer.until(() => false, 2000); // past the time an answer was due (1000 ms)
+      const { state, linesOk, msSinceLastLine, msSinceLastValidLine, ...counters } = peer.link.health();
+      expect(state).toBe('connected');
+      expect(linesOk).toBeGreaterThan(0);
+      expect(Object.entries(counters).filter(([, n]) => n !== 0)).toEqual([]);
+      for (const ms of [msSinceLastLine, msSinceLastValidLine]) expect(Number.isInteger(ms), `${ms}`).toBe(true);
+    });
+
     test('it reports a lift and a place in order, with board time that never goes back', async () => {
       const from = events.length;
       move(31, false);
