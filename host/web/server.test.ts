@@ -643,7 +643,7 @@ describe('the page script (static/app.js)', () => {
     };
     expect(app.announcements(a, b)).toEqual([
       'Black: 11-15',
-      'Irregularity, article 5.4.3: White touched 22 and moved 23. Accept or correct?',
+      'Irregularity, article 5.4.3: White touched 22 and moved 23. Black decides: accept or correct.',
       'Game over: 0-2, White resigned',
     ]);
     expect(app.announcements(b, b)).toEqual([]);
