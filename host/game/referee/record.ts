@@ -12,10 +12,12 @@
 //   fen comment"); before the first move it is the start position (`InitialPosition`). So an
 //   accepted irregularity that leaves a position no legal move reaches is written after the last
 //   move as a comment naming the move in words and the setup with every square listed: the
-//   moves after it replay there, and the FEN tag stays the game's start;
+//   moves after it replay there, and the FEN tag stays the game's start (a setup after the last
+//   move stays a comment there: lidraughts' game ends at that move);
 // - a move is two or more squares joined by `-`, `x` or `:` (`moveRegex`): `--` is no move, so an
 //   irregular move is never written as one unless it is a legal move.
-// Test: record.lidraughts.test.ts checks every kind of comment against that grammar.
+// Test: record.lidraughts.test.ts checks every kind of comment against that grammar, written
+// again in host/game/testing/lidraughts.ts.
 
 import type { Color, Position, Variant } from '../../../rules/index.ts';
 import { normaliseResult, opposite, parseFen, rosterValue, squareName, writeFen, writePdnGame } from '../../../rules/index.ts';
