@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MoveView, PlayCommand, PlaySession, PlayView, SquareView } from '../game/types.ts';
-import { MAX_BODY_BYTES, checkCommand, startWebServer } from './server.ts';
+import { MAX_BODY_BYTES, attachment, checkCommand, startWebServer } from './server.ts';
 import type { WebServer, WebServerOptions } from './server.ts';
 
 /** An 8x8 board's dark squares as the page draws them: 1-4 on the top row, White at the bottom. */
@@ -235,6 +235,14 @@ describe('web server', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/x-draughts-pdn');
     expect(await res.text()).toBe('[Event "Club"]\n\n1. 11-15 *\n');
+  });
+
+  it('GET /game.pdn is a download named for the game, in ASCII and in UTF-8 (RFC 6266, 8187)', async () => {
+    await start();
+    session.set({ pdnName: '2026.11.24 Zoë - Jan (NL).pdn' });
+    const res = await fetch(new URL('/game.pdn', web.url));
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="2026.11.24 Zoe - Jan (NL).pdn"; filename*=UTF-8''2026.11.24%20Zo%C3%AB%20-%20Jan%20%28NL%29.pdn`);
+    expect(attachment('Σ "x".pdn')).toBe(`attachment; filename="_ _x_.pdn"; filename*=UTF-8''%CE%A3%20%22x%22.pdn`);
   });
 
   it('SSE sends the whole view on connect and again after every change', async () => {

@@ -196,10 +196,13 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
       case '/api/access':
         send(res, 200, 'application/json; charset=utf-8', JSON.stringify({ ok: true, control: mayControl(req) === null, tokenRequired }), 'no-store');
         return;
-      case '/game.pdn':
-        res.setHeader('Content-Disposition', 'inline; filename="game.pdn"');
-        send(res, 200, 'application/x-draughts-pdn; charset=utf-8', session.view().pdn, 'no-store');
+      case '/game.pdn': {
+        // A download named for the game: its date and players (the view's pdnName).
+        const view = session.view();
+        res.setHeader('Content-Disposition', attachment(view.pdnName || 'game.pdn'));
+        send(res, 200, 'application/x-draughts-pdn; charset=utf-8', view.pdn, 'no-store');
         return;
+      }
       case '/api/events':
         openStream(req, res);
         return;
@@ -438,6 +441,19 @@ function digest(token: string): Buffer {
 }
 
 const COLORS = ['white', 'black'];
+
+/**
+ * `Content-Disposition` for a download named `name` (RFC 6266): `filename` in plain ASCII for
+ * old clients (letters stripped of their accents, anything else `_`), `filename*` the name itself
+ * in UTF-8 (RFC 8187).
+ *
+ * @example attachment('2026.11.24 Jan - Zoë.pdn') // 'attachment; filename="2026.11.24 Jan - Zoe.pdn"; filename*=UTF-8\'\'2026.11.24%20Jan%20-%20Zo%C3%AB.pdn'
+ */
+export function attachment(name: string): string {
+  const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
 
 export type CheckedCommand = { readonly ok: true; readonly command: PlayCommand } | { readonly ok: false; readonly error: string };
 
