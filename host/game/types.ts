@@ -103,7 +103,7 @@ export interface IrregularityView {
   /**
    * What each choice does, in words (accept: "32-22 stands and Black moves next"; correct:
    * "the position before the move is put back and White plays again, with the piece on 31
-   * (touched, 3.11)"); null for a note.
+   * (touched, 3.11)"); null for a note, and once decided (being corrected).
    */
   readonly choices: { readonly accept: string; readonly correct: string } | null;
   /** What the rules required instead, in words ("White must capture: 27x38", "White must play the piece on 31 (touched, 3.11)"); null when nothing in particular. */
