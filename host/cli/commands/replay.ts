@@ -3,14 +3,16 @@ import { parseFen } from '../../../rules/index.ts';
 import { outputJson, outputText } from '../../game/referee/json.ts';
 import { policies, policyNamed, withShowJumps } from '../../game/referee/policy.ts';
 import { replayEvents } from '../../game/replay.ts';
+import type { GameConfig } from '../../game/game.ts';
 import { gamePdn } from '../../game/view.ts';
 import type { RefereeEvent } from '../../game/referee/types.ts';
 import { eventsOf, parseActionScript } from '../../script/actions.ts';
-import { playOnSimulatedBoard } from '../../sim/throughSim.ts';
+import { FAST_IDLE, playOnSimulatedBoard } from '../../sim/throughSim.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { readText, variantOption, why } from '../input.ts';
+import { Progress } from '../progress.ts';
 
 const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--show-jumps] [--through sim|firmata] [--json] [--pdn FILE] SCRIPT
 
@@ -37,11 +39,15 @@ Options:
   --show-jumps  the opponent has asked for multiple captures to be shown jump by jump (FMJD
                 4.9, Czech 4.9): a capture made in one sweep is flagged jumps-not-shown
   --through sim play the script on the simulated board instead: the real firmware in avr8js
-                reads the switches, and the host reads it through the serial link
+                reads the switches, and the host reads it through the serial link; idle time
+                is skipped (60 ms after each action and 400 ms of a wait are simulated), its
+                time kept
   --through firmata
                 play it on the simulated Firmata board: stock StandardFirmata on an Arduino
                 Mega in avr8js, read by johnny-five (the firmware is fetched from the npm
                 registry the first time)
+                Through a simulated board, standard error shows the plies played so far: a
+                line redrawn on a terminal, a line at each tenth (2 s apart) in a pipe
   --json        one JSON object per line: {"type":"move","ply":1,"move":"32-28","fen":"..."},
                 {"type":"irregularity","code":"touch-move","article":"5.4.3","squares":[..]}, ...
   --pdn FILE    also write the game as a PDN scoresheet to FILE
@@ -79,14 +85,28 @@ export const replayCommand: Command = {
       io.stderr.write(`dambord replay: ${positionals[0] === '-' ? 'standard input' : positionals[0]}, ${script.reason}\n`);
       return EXIT.usage;
     }
+    const config: GameConfig = { start: fen.position, policy, players: { white: '?', black: '?' }, tags: [], timeControl: null, hints: false };
     let events: RefereeEvent[];
     if (options.through === 'sim' || options.through === 'firmata') {
+      // The moves the referee reads in the script (at once, without a board) give the progress: plies played of all.
+      const moveTimes = replayEvents(config, eventsOf(script.actions).map((e) => e.event)).said.flatMap((o) => (o.type === 'move' ? [o.t] : []));
+      const progress = new Progress(io.stderr, `dambord replay: through the simulated ${options.through === 'firmata' ? 'Firmata board' : 'board'}`, moveTimes.length, 'plies', {
+        tty: (io.stderr as NodeJS.WriteStream).isTTY === true,
+      });
+      let plies = 0;
+      const onProgress = (scriptMs: number) => {
+        while (plies < moveTimes.length && moveTimes[plies] <= scriptMs) plies++;
+        progress.update(plies);
+      };
       let played;
       try {
-        played = await playOnSimulatedBoard(fen.position, script.actions, { board: options.through === 'firmata' ? 'firmata' : 'dambord' });
+        played = await playOnSimulatedBoard(fen.position, script.actions, { board: options.through === 'firmata' ? 'firmata' : 'dambord', onProgress, idle: FAST_IDLE });
       } catch (e) {
         io.stderr.write(`dambord replay: ${why(e)}\n`);
         return EXIT.io;
+      } finally {
+        progress.update(moveTimes.length);
+        progress.end();
       }
       events = played.events;
       const h = played.health;
@@ -94,7 +114,7 @@ export const replayCommand: Command = {
     } else if (options.through === undefined || options.through === 'referee') {
       events = eventsOf(script.actions).map((e) => e.event);
     } else return usageError(io, 'replay', `--through must be sim (the simulated board running the dambord firmware) or firmata (StandardFirmata on a simulated Mega), not "${options.through}"`);
-    const { state, said } = replayEvents({ start: fen.position, policy, players: { white: '?', black: '?' }, tags: [], timeControl: null, hints: false }, events);
+    const { state, said } = replayEvents(config, events);
     for (const output of said) io.stdout.write(`${options.json ? JSON.stringify(outputJson(variant, output)) : outputText(variant, output)}\n`);
     if (options.pdn) {
       try {
