@@ -108,6 +108,7 @@ function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
   for (const c of comments) annotate(d, c.kind, c.text);
   for (const item of s.sheet.items.slice(before)) if (item.kind === 'move') d.effects.push({ type: 'scoresheet', side: item.side, text: item.text });
   s.guidance = observe(s.guidance, outputs);
+  let decideHere: Flagged | null = null;
   for (const o of outputs) {
     d.effects.push({ type: 'said', output: o });
     if (o.type === 'move' && s.drawOffer && o.side !== s.drawOffer) {
@@ -116,7 +117,11 @@ function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
       s.drawOffer = null;
     }
     if (o.type === 'irregularity') {
-      s.irregularity = flagged(v, o);
+      // Two flagged on one move (a touch-move and an early removal): the decision is on the first, the message says both.
+      const said = flagged(v, o);
+      const now: Flagged = said.decision === 'decide' ? both(decideHere, said) : said;
+      if (said.decision === 'decide') decideHere = now;
+      s.irregularity = now;
       // The buzzer: a longer tone when the opponent must decide, a short one for a note.
       d.effects.push(o.decision === 'decide' ? { type: 'beep', hz: 880, ms: 400 } : { type: 'beep', hz: 1320, ms: 120 });
     }
@@ -137,6 +142,11 @@ function annotate(d: Draft, kind: 'move' | 'setup', text: string): void {
     d.s.sheet = { ...d.s.sheet, items };
     return;
   }
+}
+
+/** A second irregularity flagged on the same move, added to the first (which the decision is on). */
+function both(first: Flagged | null, then: Flagged): Flagged {
+  return first ? { ...first, message: `${first.message} ${then.message}`, squares: [...first.squares, ...then.squares] } : then;
 }
 
 /** An irregularity the referee said, as the game keeps it: its sentence in words for people. */

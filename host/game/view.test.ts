@@ -72,6 +72,17 @@ describe('FMJD 5.4: an irregularity says who decides and what each choice does',
     expect(irr.choices?.accept).toBe('31-27 stands and Black moves next');
   });
 
+  it('5.4.3 and 5.4.10 on one move: the decision is on the first, the message and the scoresheet name both', () => {
+    // White touches 48, then takes 47x18 lifting 42 before the man lands (FMJD 5.4.10); corrected.
+    const fen = 'W:W47,48:B42,32,22,5';
+    const hands = 'lift 48\nplace 48\nlift 47\nlift 42\nplace 18\nlift 32\nlift 22\n';
+    const irr = view(played(hands, fen)).irregularity!;
+    expect(irr).toMatchObject({ code: 'touch-move', article: '5.4.3', decides: 'black', status: 'pending' });
+    expect(irr.message).toBe('White touched the piece on 48 and moved the piece on 47 instead: the touched piece must be played. White took a captured piece off before the capture from 47 was finished.');
+    const pdn = view(played(`${hands}press correct\nlift 18\nplace 47\nplace 42\nplace 32\nplace 22\n`, fen)).pdn.replace(/\s+/g, ' ');
+    expect(pdn).toContain("(touch-move, article 5.4.3); White took a captured piece off before the capture from 47 was finished (early-removal, article 5.4.10). Corrected at Black's request");
+  });
+
   it('5.4.1: two moves in a row are White\'s, so Black decides', () => {
     const irr = view(played('lift 32\nplace 28\nlift 33\nplace 29\npress clock\n')).irregularity!;
     expect(irr).toMatchObject({ code: 'two-moves', decides: 'black', required: null });

@@ -141,7 +141,10 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
       case 'irregularity': {
         const text = `${describe.said(v, o.code, o.squares, o.side).replace(/\.$/, '')} (${o.code}, article ${o.article})`;
         if (o.decision === 'decide') {
-          s = { ...s, open: { code: o.code, article: o.article, side: o.side, decision: o.decision, text, correctionAsked: false, accepted: false } };
+          // Two flagged on one move (a touch-move and an early removal): the decision is on the
+          // first (the referee's pending one), the scoresheet names both.
+          const open = s.open;
+          s = { ...s, open: open && open.decision === 'decide' && !open.accepted ? { ...open, text: `${open.text}; ${text}` } : { code: o.code, article: o.article, side: o.side, decision: o.decision, text, correctionAsked: false, accepted: false } };
           break;
         }
         // Noted (play goes on): a comment on the move it concerns, or between moves for a
