@@ -14,7 +14,7 @@ import { clockRecord, outRecord } from './journal/record.ts';
 import type { JournalEntry, JournalHeader, JournalRead } from './journal/record.ts';
 import { recoverClock, recoverGame } from './journal/recover.ts';
 import { observe } from './leds/guidance.ts';
-import { record } from './referee/record.ts';
+import { recordWithOffers } from './drawOffers.ts';
 import { createGame, flagFallen, flagged } from './step.ts';
 
 /** What a resume may be told. */
@@ -123,7 +123,9 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
   journal(d, entries);
   // The scoresheet, the guidance and the messages of the game so far, as the referee said them,
   // with the clocks' comments as the game wrote them.
-  s.sheet = record(s.sheet, recovery.outputs);
+  const rebuilt = recordWithOffers(s.sheet, recovery.outputs, read.entries);
+  s.sheet = rebuilt.sheet;
+  s.drawOffer = rebuilt.drawOffer;
   let ply = 0;
   s.sheet = {
     ...s.sheet,

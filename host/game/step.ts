@@ -1,7 +1,7 @@
 // The game's transition function: one input, the time, and the state before give the state
 // after and the effects. Each step works on a copy of the state (a draft) and returns it.
 
-import { currentPosition } from '../../rules/index.ts';
+import { currentPosition, opposite } from '../../rules/index.ts';
 import type { Variant } from '../../rules/index.ts';
 import { createClock, flagFall, flagResult, startFor, stop } from './clock/clock.ts';
 import { clockRecord, outRecord } from './journal/record.ts';
@@ -11,6 +11,7 @@ import { RESULT_REASONS, describe, sideName } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
 import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
 import { addNote, newScoresheet, record } from './referee/record.ts';
+import { declinedOn, drawNotes, offerNote } from './drawOffers.ts';
 import type { RefereeEvent, RefereeOutput } from './referee/types.ts';
 import type { BoardEvent, LedFrame } from '../link/types.ts';
 import { clockOn } from './clockOn.ts';
@@ -113,7 +114,7 @@ function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
     d.effects.push({ type: 'said', output: o });
     if (o.type === 'move' && s.drawOffer && o.side !== s.drawOffer) {
       say(d, `${sideName(o.side)} played on: the draw offered by ${sideName(s.drawOffer)} is declined.`);
-      annotate(d, 'move', `${sideName(o.side)} declined the draw offered by ${sideName(s.drawOffer)}, playing on.`);
+      s.sheet = declinedOn(s.sheet, before, o.side, drawNotes.declined(o.side, s.drawOffer));
       s.drawOffer = null;
     }
     if (o.type === 'irregularity') {
@@ -255,14 +256,14 @@ function onPlayer(d: Draft, c: PlayerCommand, t: number): void {
   if (c.type === 'draw' && c.color && s.referee && !s.result) {
     // An offer stands until the opponent moves; the opponent's own offer accepts it.
     if (s.drawOffer && s.drawOffer !== c.color) {
-      s.sheet = addNote(s.sheet, `${sideName(c.color)} accepted the draw offered by ${sideName(s.drawOffer)}.`);
+      s.sheet = addNote(s.sheet, drawNotes.accepted(c.color, s.drawOffer));
       s.drawOffer = null;
       apply(d, { type: 'draw-agreed', t });
     } else {
-      if (s.drawOffer !== c.color) s.sheet = addNote(s.sheet, `${sideName(c.color)} offered a draw.`);
+      if (s.drawOffer !== c.color) s.sheet = addNote(s.sheet, drawNotes.offered(c.color));
       s.drawOffer = c.color;
       say(d, `${sideName(c.color)} offers a draw.`);
-      journal(d, [{ k: 'note', t, text: `${c.color} offers a draw` }]);
+      journal(d, [{ k: 'note', t, text: offerNote(c.color) }]);
       changed(d);
     }
     return;
@@ -271,9 +272,16 @@ function onPlayer(d: Draft, c: PlayerCommand, t: number): void {
     d.effects.push({ type: 'refused', error: 'the board is not connected yet' });
     return;
   }
-  if (c.type === 'resign') apply(d, { type: 'resign', color: c.color, t });
-  else if (c.type === 'draw') apply(d, { type: 'draw-agreed', t });
-  else apply(d, { type: 'press', button: c.button, t });
+  if (c.type === 'resign') {
+    apply(d, { type: 'resign', color: c.color, t });
+  } else if (c.type === 'draw') {
+    // Both agree: an offer standing is accepted by the other side.
+    if (s.drawOffer && !s.result) s.sheet = addNote(s.sheet, drawNotes.accepted(opposite(s.drawOffer), s.drawOffer));
+    s.drawOffer = null;
+    apply(d, { type: 'draw-agreed', t });
+  } else {
+    apply(d, { type: 'press', button: c.button, t });
+  }
 }
 
 /**

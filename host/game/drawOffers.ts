@@ -1,0 +1,89 @@
+// Draw offers on the scoresheet (FMJD 7.3.1, a draw by agreement): an offer stands until the
+// opponent moves, which declines it, or offers a draw in turn, which accepts it. The same notes
+// while the game is played (step.ts) and when a resume writes the scoresheet again from the
+// journal, where an offer is a note between the referee's outputs.
+
+import type { Color } from '../../rules/index.ts';
+import { opposite } from '../../rules/index.ts';
+import { outRecord } from './journal/record.ts';
+import type { JournalEntry } from './journal/record.ts';
+import { sideName } from './referee/describe.ts';
+import { addNote, record } from './referee/record.ts';
+import type { Scoresheet } from './referee/record.ts';
+import type { RefereeOutput } from './referee/types.ts';
+
+/** What the scoresheet says of draw offers. */
+export const drawNotes = {
+  offered: (by: Color): string => `${sideName(by)} offered a draw.`,
+  declined: (by: Color, offer: Color): string => `${sideName(by)} declined the draw offered by ${sideName(offer)}, playing on.`,
+  accepted: (by: Color, offer: Color): string => `${sideName(by)} accepted the draw offered by ${sideName(offer)}.`,
+};
+
+/** The journal's note of an offer. */
+export const offerNote = (by: Color): string => `${by} offers a draw`;
+
+/** The side whose offer a journal note records, or null for another note. */
+function offerOf(text: string): Color | null {
+  const m = /^(white|black) offers a draw$/.exec(text);
+  return m ? (m[1] as Color) : null;
+}
+
+/** `text` first among the comments of the first move of `side` from item `from` on: the move that declined an offer. */
+export function declinedOn(sheet: Scoresheet, from: number, side: Color, text: string): Scoresheet {
+  const items = [...sheet.items];
+  for (let at = Math.max(0, from); at < items.length; at++) {
+    const item = items[at];
+    if (item.kind !== 'move' || item.setup || item.side !== side) continue;
+    items[at] = { ...item, comments: [text, ...item.comments] };
+    return { ...sheet, items };
+  }
+  return sheet;
+}
+
+/**
+ * The scoresheet of a resumed game: the referee's `outputs` recorded as the game recorded them,
+ * with the draw offers the journal's `entries` noted between them, each declined by the
+ * opponent's next move or accepted by the draw agreed; and the offer still standing.
+ */
+export function recordWithOffers(sheet: Scoresheet, outputs: readonly RefereeOutput[], entries: readonly JournalEntry[]): { sheet: Scoresheet; drawOffer: Color | null } {
+  // Each offer comes after as many of the journal's outputs as precede its note.
+  const offers: { after: number; by: Color }[] = [];
+  let outs = 0;
+  for (const e of entries) {
+    if (e.k === 'out') outs++;
+    const by = e.k === 'note' ? offerOf(e.text) : null;
+    if (by) offers.push({ after: outs, by });
+  }
+  let s = sheet;
+  let offer: Color | null = null;
+  let group: RefereeOutput[] = [];
+  const flush = (): void => {
+    const from = s.items.length;
+    s = record(s, group);
+    for (const o of group) {
+      if (o.type === 'move' && offer && o.side !== offer) {
+        s = declinedOn(s, from, o.side, drawNotes.declined(o.side, offer));
+        offer = null;
+      }
+      if (o.type === 'result' && o.reason === 'agreement' && offer) {
+        s = addNote(s, drawNotes.accepted(opposite(offer), offer));
+        offer = null;
+      }
+    }
+    group = [];
+  };
+  const offered = (by: Color): void => {
+    flush();
+    if (offer !== by) s = addNote(s, drawNotes.offered(by));
+    offer = by;
+  };
+  let journaled = 0;
+  for (const o of outputs) {
+    while (offers.length > 0 && offers[0].after <= journaled) offered(offers.shift()!.by);
+    group.push(o);
+    if (outRecord(o)) journaled++;
+  }
+  for (const { by } of offers) offered(by);
+  flush();
+  return { sheet: s, drawOffer: offer };
+}
