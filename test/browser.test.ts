@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { play, view } from './playProcess.ts';
+import { play, stop, view } from './playProcess.ts';
 import { formatMove, legalMoves, normaliseResult, parseFen, readPdn, squareName, variants, writeFen } from '../rules/index.ts';
 import type { PdnPly } from '../rules/index.ts';
 import { fetchStandardFirmata } from '../hardware/firmata/fetch.mjs';
@@ -25,11 +25,7 @@ let child: ChildProcess | null = null;
 let browser: Browser | null = null;
 afterAll(async () => {
   await browser?.close();
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((r) => child!.once('exit', r));
-    child.kill('SIGINT');
-    await exited;
-  }
+  await stop(child);
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -140,9 +136,7 @@ describe.each(boards)('the page plays a real game on $board$skip', ({ args, skip
     console.log(`browser.test.ts: ${line.length} plies in ${((Date.now() - started) / 1000).toFixed(1)} s (setup ${(setup / 1000).toFixed(1)} s); screenshot ${shot}`);
     expect(pageErrors).toEqual([]);
 
-    const exited = new Promise((r) => child!.once('exit', r));
-    child!.kill('SIGINT');
-    await exited;
+    await stop(child);
     await browser.close();
     browser = null;
   }, 90_000);

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { play, view, waitFor } from './playProcess.ts';
+import { play, stop, view, waitFor } from './playProcess.ts';
 import { hasChromium as chromiumHere, launchChromium } from './chromium.ts';
 
 const hasChromium = chromiumHere('browserOrigin.test.ts');
@@ -34,12 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   hostile?.close();
-  for (const child of children) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGINT');
-    await exited;
-  }
+  for (const child of children) await stop(child);
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { command, play, view, waitFor } from './playProcess.ts';
+import { command, play, stop, view, waitFor } from './playProcess.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'dambord-newgame-'));
 let child: ChildProcess | null = null;
@@ -48,9 +48,7 @@ describe('dambord play: a new game after the result', () => {
     await command(url, { type: 'place', square: '27' });
     await waitFor('31-27', async () => (await view(url)).moves.length === 1);
 
-    const exited = new Promise((r) => child!.once('exit', r));
-    child.kill('SIGINT');
-    await exited;
+    await stop(child);
     const pdns = readdirSync(join(work, 'games')).filter((f) => f.endsWith('.pdn')).sort();
     expect(pdns).toHaveLength(2);
     const [first, second] = pdns.map((f) => readFileSync(join(work, 'games', f), 'utf8'));

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { command, play, view, waitFor } from './playProcess.ts';
+import { command, play, stop, view, waitFor } from './playProcess.ts';
 import { hasChromium as chromiumHere, launchChromium } from './chromium.ts';
 
 const hasChromium = chromiumHere('pageViews.test.ts');
@@ -37,11 +37,7 @@ let child: ChildProcess | null = null;
 let browser: Browser | null = null;
 afterAll(async () => {
   await browser?.close();
-  if (child && child.exitCode === null && child.signalCode === null) {
-    const exited = new Promise((r) => child!.once('exit', r));
-    child.kill('SIGINT');
-    await exited;
-  }
+  await stop(child);
   rmSync(work, { recursive: true, force: true });
 });
 

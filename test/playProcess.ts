@@ -44,3 +44,11 @@ export async function waitFor(what: string, cond: () => Promise<boolean>, ms = 1
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** Ends `dambord play` as Ctrl-C does and resolves once it has exited (at once if it already has). */
+export async function stop(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGINT');
+  await exited;
+}
