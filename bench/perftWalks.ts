@@ -1,5 +1,5 @@
 import * as rapidEnglish from 'rapid-draughts/english';
-import { legalMoves, parseFen, perft, play, variants } from '../rules/index.ts';
+import { PerftWalker, colorBit, legalMoves, parseFen, play, variants } from '../rules/index.ts';
 import type { Position, VariantName } from '../rules/index.ts';
 
 /** A position of a perft walk, in the engine's own representation. */
@@ -41,7 +41,9 @@ export function perftWalk(engine: EngineName, variant: VariantName): PerftWalk {
   const start = parseFen(v, v.startFen);
   if (!start.ok) throw new Error(`bad start FEN of ${variant}: ${start.error.reason}`);
   const children = (p: Position) => legalMoves(p).map((m) => play(p, m));
-  return { frontier: (plies) => expand([start.position], plies, children).map((p) => ({ count: (d) => perft(p, d) })) };
+  // No table of positions already counted: every node's moves are generated, as rapid-draughts does.
+  const walker = new PerftWalker(v, { tableBits: 0 });
+  return { frontier: (plies) => expand([start.position], plies, children).map((p) => ({ count: (d) => (d === 0 ? 1 : walker.count(p.board.slice(), colorBit(p.turn), d)[d - 1]) })) };
 }
 
 function expand<S>(states: S[], plies: number, children: (s: S) => S[]): S[] {

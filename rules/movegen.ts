@@ -5,13 +5,25 @@ import { BLACK, EMPTY, KING, WHITE } from './piece.ts';
 import type { Variant } from './variant.ts';
 
 /**
+ * What of a variant the move generator reads: its board and the rules of moving and capturing.
+ * Plain data (typed arrays, strings, booleans), so it can be sent to a worker thread.
+ */
+export type MoveRules = Pick<Variant, 'geometry' | 'menCaptureBackwards' | 'flyingKings' | 'captureChoice' | 'promotionInCapture'>;
+
+/** The {@link MoveRules} of a variant, as plain data. */
+export function moveRules(v: MoveRules): MoveRules {
+  const { size, squares, row, col, neighbour } = v.geometry;
+  return { geometry: { size, squares, row, col, neighbour }, menCaptureBackwards: v.menCaptureBackwards, flyingKings: v.flyingKings, captureChoice: v.captureChoice, promotionInCapture: v.promotionInCapture };
+}
+
+/**
  * Legal moves of the side `turnBit` (WHITE or BLACK) on `board`, appended to `out`.
  * Captures are compulsory (FMJD 4.2-4.3; Czech 4.1; Laws 9); among them the variant's
  * `captureChoice` decides (FMJD 4.13; Czech 4.14). A capture continues while it can
  * (FMJD 4.5-4.6) and a piece is never jumped twice while the captured pieces stay on the
  * board until the capture is over (FMJD 4.8, 4.11). One move per (from, to, captured set).
  */
-export function generateMoves(v: Variant, board: Uint8Array, turnBit: number, out: Move[]): Move[] {
+export function generateMoves(v: MoveRules, board: Uint8Array, turnBit: number, out: Move[]): Move[] {
   const list = shared;
   generate(v, board, turnBit, list);
   for (let i = 0; i < list.length; i++) out.push(moveAt(list, i));
@@ -31,7 +43,7 @@ export function moveAt(list: MoveList, i: number): Move {
  * The one legal move from `from` to `to`, or null when there is none or more than one
  * (a fast path for reading move text: no object for the other legal moves).
  */
-export function uniqueMoveBetween(v: Variant, board: Uint8Array, turnBit: number, from: number, to: number): Move | null {
+export function uniqueMoveBetween(v: MoveRules, board: Uint8Array, turnBit: number, from: number, to: number): Move | null {
   const list = shared;
   generate(v, board, turnBit, list);
   let found = -1;
@@ -48,7 +60,7 @@ export function uniqueMoveBetween(v: Variant, board: Uint8Array, turnBit: number
  * start, end and captured set, which {@link generateMoves} merges into one move, are both
  * here (to check a written route such as `a1xf6xh8` against the board).
  */
-export function generateRoutes(v: Variant, board: Uint8Array, turnBit: number): Move[] {
+export function generateRoutes(v: MoveRules, board: Uint8Array, turnBit: number): Move[] {
   keepRoutes = true;
   try {
     return generateMoves(v, board, turnBit, []);
@@ -57,12 +69,14 @@ export function generateRoutes(v: Variant, board: Uint8Array, turnBit: number): 
   }
 }
 
-/** Like {@link generateMoves}, into a reusable {@link MoveList} (cleared first). */
-export function generate(v: Variant, b: Uint8Array, turnBit: number, list: MoveList): void {
-  setUp(v, b, turnBit, list);
-  generateCaptures();
-  if (list.length === 0) generatePlain();
-  board = EMPTY_BOARD; // drop the reference
+/**
+ * Like {@link generateMoves}, into a reusable {@link MoveList} (cleared first). One pass lists
+ * the plain moves while it looks for a first jump; only a position with a capture is searched
+ * in full (captures are compulsory, so its plain moves are dropped).
+ */
+export function generate(v: MoveRules, b: Uint8Array, turnBit: number, list: MoveList): void {
+  list.clear();
+  if (plainUnlessCapture(v, b, turnBit, list) < 0) fullCaptures(v, b, turnBit, list);
 }
 
 /**
@@ -70,66 +84,84 @@ export function generate(v: Variant, b: Uint8Array, turnBit: number, list: MoveL
  * counts plain moves while looking for a first jump, and only a position with a capture is
  * searched in full.
  */
-export function countMoves(v: Variant, b: Uint8Array, turnBit: number, list: MoveList): number {
+export function countMoves(v: MoveRules, b: Uint8Array, turnBit: number, list: MoveList): number {
+  const plain = plainUnlessCapture(v, b, turnBit, null);
+  if (plain >= 0) return plain;
+  fullCaptures(v, b, turnBit, list);
+  return list.length;
+}
+
+/** Every capture of the side `turnBit` into `list` (cleared first). */
+function fullCaptures(v: MoveRules, b: Uint8Array, turnBit: number, list: MoveList): void {
   setUp(v, b, turnBit, list);
-  const n = v.geometry.squares;
-  const fwd0 = turnBit === WHITE ? 0 : 2;
+  generateCaptures();
+  board = EMPTY_BOARD; // drop the reference
+}
+
+/**
+ * The plain moves of the side `turnBit` (FMJD 3.5-3.9: a man one square forward, a king any
+ * number of free squares along a diagonal, or one where kings do not fly), appended to `list`
+ * unless it is null, and their number; or -1 as soon as a piece is found that can capture
+ * (FMJD 4.1-4.3: a piece of the opponent next to it, or at the end of a king's free run, with a
+ * free square behind; men backwards only where they capture backwards). Everything it reads is
+ * a local: this is the hot loop of perft.
+ */
+function plainUnlessCapture(v: MoveRules, b: Uint8Array, turnBit: number, list: MoveList | null): number {
+  const g = v.geometry;
+  const n = g.squares;
+  const nb = g.neighbour;
+  const rows = g.row;
+  const opp = turnBit ^ (WHITE | BLACK);
+  const fwd = turnBit === WHITE ? 0 : 2; // the two forward directions: fwd, fwd + 1
+  const back = 2 - fwd;
+  const lastRow = turnBit === WHITE ? 0 : g.size - 1;
+  const menBack = v.menCaptureBackwards;
+  const flying = v.flyingKings;
   let count = 0;
   for (let sq = 0; sq < n; sq++) {
-    const p = board[sq];
-    if ((p & turn) === 0) continue;
+    const p = b[sq];
+    if ((p & turnBit) === 0) continue;
+    const base = sq << 2;
     if ((p & KING) === 0) {
-      let t = nb[sq * 4 + fwd0];
-      if (t >= 0) {
-        const q = board[t];
-        if (q === EMPTY) count++;
-        else if (q & opp && hasJump(t, fwd0)) return countCaptures();
+      for (let d = fwd; d < fwd + 2; d++) {
+        const t = nb[base + d];
+        if (t < 0) continue;
+        const q = b[t];
+        if (q === EMPTY) {
+          count++;
+          if (list !== null) list.pushPlain(sq, t, rows[t] === lastRow);
+        } else if ((q & opp) !== 0) {
+          const l = nb[(t << 2) + d];
+          if (l >= 0 && b[l] === EMPTY) return -1;
+        }
       }
-      t = nb[sq * 4 + fwd0 + 1];
-      if (t >= 0) {
-        const q = board[t];
-        if (q === EMPTY) count++;
-        else if (q & opp && hasJump(t, fwd0 + 1)) return countCaptures();
-      }
-      if (menBackwards) {
-        const back0 = 2 - fwd0;
-        t = nb[sq * 4 + back0];
-        if (t >= 0 && board[t] & opp && hasJump(t, back0)) return countCaptures();
-        t = nb[sq * 4 + back0 + 1];
-        if (t >= 0 && board[t] & opp && hasJump(t, back0 + 1)) return countCaptures();
+      if (menBack) {
+        for (let d = back; d < back + 2; d++) {
+          const t = nb[base + d];
+          if (t < 0 || (b[t] & opp) === 0) continue;
+          const l = nb[(t << 2) + d];
+          if (l >= 0 && b[l] === EMPTY) return -1;
+        }
       }
     } else {
       for (let d = 0; d < 4; d++) {
-        let t = nb[sq * 4 + d];
-        while (t >= 0 && board[t] === EMPTY) {
+        let t = nb[base + d];
+        while (t >= 0 && b[t] === EMPTY) {
           count++;
-          if (!flyingKings) {
-            t = -1;
-            break;
-          }
-          t = nb[t * 4 + d];
+          if (list !== null) list.pushPlain(sq, t, false);
+          t = flying ? nb[(t << 2) + d] : -1;
         }
-        if (t >= 0 && board[t] & opp && hasJump(t, d)) return countCaptures();
+        if (t >= 0 && (b[t] & opp) !== 0) {
+          const l = nb[(t << 2) + d];
+          if (l >= 0 && b[l] === EMPTY) return -1;
+        }
       }
     }
   }
-  board = EMPTY_BOARD;
   return count;
 }
 
-/** Whether the square behind `t` in direction `d` is free. */
-function hasJump(t: number, d: number): boolean {
-  const l = nb[t * 4 + d];
-  return l >= 0 && board[l] === EMPTY;
-}
-
-function countCaptures(): number {
-  generateCaptures();
-  board = EMPTY_BOARD;
-  return out.length;
-}
-
-function setUp(v: Variant, b: Uint8Array, turnBit: number, list: MoveList): void {
+function setUp(v: MoveRules, b: Uint8Array, turnBit: number, list: MoveList): void {
   list.clear();
   variant = v;
   board = b;
@@ -149,7 +181,7 @@ const shared = new MoveList();
 
 // Generator state, set by `generate` (module-level: the hot path allocates nothing).
 const EMPTY_BOARD = new Uint8Array(0);
-let variant: Variant;
+let variant: MoveRules;
 let board: Uint8Array = EMPTY_BOARD;
 let nb: Int8Array = new Int8Array(0);
 let turn = WHITE;
@@ -166,31 +198,6 @@ let takenLo = 0;
 let takenHi = 0;
 let captureFrom = 0;
 let keepRoutes = false;
-
-function generatePlain(): void {
-  const n = variant.geometry.squares;
-  const fwd0 = turn === WHITE ? 0 : 2;
-  const flying = variant.flyingKings;
-  for (let sq = 0; sq < n; sq++) {
-    const p = board[sq];
-    if ((p & turn) === 0) continue;
-    if (p & KING) {
-      for (let d = 0; d < 4; d++) {
-        let t = nb[sq * 4 + d];
-        while (t >= 0 && board[t] === EMPTY) {
-          out.push(sq, t, false);
-          if (!flying) break;
-          t = nb[t * 4 + d];
-        }
-      }
-    } else {
-      let t = nb[sq * 4 + fwd0];
-      if (t >= 0 && board[t] === EMPTY) out.push(sq, t, row[t] === promotionRow);
-      t = nb[sq * 4 + fwd0 + 1];
-      if (t >= 0 && board[t] === EMPTY) out.push(sq, t, row[t] === promotionRow);
-    }
-  }
-}
 
 function generateCaptures(): void {
   const n = variant.geometry.squares;

@@ -1,10 +1,10 @@
-import { countMoves, generate } from './movegen.ts';
+import { generate } from './movegen.ts';
 import type { Move } from './move.ts';
 import { MoveList } from './moveList.ts';
 import { BLACK, EMPTY, KING, WHITE, colorBit } from './piece.ts';
+import { PerftWalker } from './perftWalk.ts';
 import type { Position } from './position.ts';
 import { legalMoves } from './position.ts';
-import type { Variant } from './variant.ts';
 
 /**
  * Leaf count of the move tree to `depth` plies (perft), one move per (from, to, captured
@@ -12,64 +12,105 @@ import type { Variant } from './variant.ts';
  */
 export function perft(pos: Position, depth: number): number {
   if (depth <= 0) return 1;
-  return new Walker(pos.variant, depth).walk(pos.board.slice(), colorBit(pos.turn), depth);
+  return perftCounts(pos, depth)[depth - 1];
+}
+
+/** Perft 1 to `depth` in one walk: `[perft 1, ..., perft depth]` (see {@link PerftWalker}). */
+export function perftCounts(pos: Position, depth: number): number[] {
+  return new PerftWalker(pos.variant).count(pos.board.slice(), colorBit(pos.turn), depth);
 }
 
 /** Perft of each legal move's subtree, for finding where two generators disagree. */
 export function perftDivide(pos: Position, depth: number): { move: Move; count: number }[] {
-  const walker = new Walker(pos.variant, depth);
+  const walker = new PerftWalker(pos.variant);
+  const next = colorBit(pos.turn) ^ (WHITE | BLACK);
   return legalMoves(pos).map((move) => {
     const board = pos.board.slice();
     make(board, move);
-    const count = depth <= 1 ? 1 : walker.walk(board, colorBit(pos.turn) ^ (WHITE | BLACK), depth - 1);
-    return { move, count };
+    return { move, count: depth <= 1 ? 1 : walker.count(board, next, depth - 1)[depth - 2] };
   });
 }
 
-class Walker {
-  private readonly lists: MoveList[];
-  private readonly undo: Uint8Array[];
+/** A piece of a perft cut for threads: the tree below one position some plies deep. */
+export interface PerftTask {
+  /** The index in `legalMoves` of the root move the position lies under (for a divide). */
+  readonly root: number;
+  readonly board: Uint8Array;
+  /** WHITE or BLACK (piece.ts), to move. */
+  readonly turn: number;
+  /** Plies to count below it: its counts are perft `split + 1` to `split + depth` of the root. */
+  readonly depth: number;
+}
 
-  constructor(
-    private readonly v: Variant,
-    depth: number,
-  ) {
-    this.lists = Array.from({ length: depth + 1 }, () => new MoveList());
-    this.undo = Array.from({ length: depth + 1 }, () => new Uint8Array(64));
-  }
+/** A perft cut into tasks: {@link perftPlan}. */
+export interface PerftPlan {
+  /** The legal moves of the root, as `legalMoves` gives them. */
+  readonly moves: readonly Move[];
+  /** How many plies below the root the tasks lie. */
+  readonly split: number;
+  /** Perft 1 to `split` of the root: the levels the plan walked. */
+  readonly above: readonly number[];
+  readonly tasks: readonly PerftTask[];
+}
 
-  walk(board: Uint8Array, turn: number, depth: number): number {
-    const list = this.lists[depth];
-    if (depth === 1) return countMoves(this.v, board, turn, list);
-    generate(this.v, board, turn, list);
-    const undo = this.undo[depth];
-    const next = turn ^ (WHITE | BLACK);
-    let total = 0;
-    for (let i = 0; i < list.length; i++) {
-      const from = list.from[i];
-      const to = list.to[i];
-      const piece = board[from];
-      const n = list.jumps[i];
-      if (n > 0) {
-        const s = list.start[i] + n;
-        for (let k = 0; k < n; k++) {
-          const sq = list.route[s + k];
-          undo[k] = board[sq];
-          board[sq] = EMPTY;
-        }
-      }
-      board[from] = EMPTY;
-      board[to] = list.promotes[i] ? piece | KING : piece;
-      total += this.walk(board, next, depth - 1);
-      board[to] = EMPTY;
-      board[from] = piece;
-      if (n > 0) {
-        const s = list.start[i] + n;
-        for (let k = 0; k < n; k++) board[list.route[s + k]] = undo[k];
+/**
+ * Perft `depth` of `pos` cut into tasks for threads: every position one ply below the root,
+ * then two, and so on until there are at least `tasks` of them or one ply is left to count
+ * below them. The levels walked are counted on the way; {@link perftJoin} adds the tasks'
+ * counts to them. A position with no move ends its branch (a leaf of its level).
+ */
+export function perftPlan(pos: Position, depth: number, tasks: number): PerftPlan {
+  const moves = legalMoves(pos);
+  const next = colorBit(pos.turn) ^ (WHITE | BLACK);
+  let level: { root: number; board: Uint8Array; turn: number }[] = moves.map((m, root) => {
+    const board = pos.board.slice();
+    make(board, m);
+    return { root, board, turn: next };
+  });
+  const above = [moves.length];
+  const list = new MoveList();
+  while (above.length < depth - 1 && level.length < tasks) {
+    const deeper: typeof level = [];
+    for (const node of level) {
+      generate(pos.variant, node.board, node.turn, list);
+      for (let i = 0; i < list.length; i++) {
+        const board = node.board.slice();
+        playListed(board, list, i);
+        deeper.push({ root: node.root, board, turn: node.turn ^ (WHITE | BLACK) });
       }
     }
-    return total;
+    level = deeper;
+    above.push(level.length);
   }
+  const split = above.length;
+  return { moves, split, above, tasks: split < depth ? level.map((n) => ({ ...n, depth: depth - split })) : [] };
+}
+
+/**
+ * Perft 1 to `depth` of a plan's root, and each root move's count at `depth` (a divide), from
+ * the counts of its tasks (`counts[i]` of `plan.tasks[i]`, as {@link PerftWalker.count} gives them).
+ */
+export function perftJoin(plan: PerftPlan, depth: number, counts: readonly (readonly number[])[]): { counts: number[]; divide: number[] } {
+  const total = [...plan.above];
+  const divide = plan.moves.map(() => (depth === 1 ? 1 : 0));
+  for (let k = plan.split; k < depth; k++) total.push(0);
+  plan.tasks.forEach((task, i) => {
+    const c = counts[i];
+    for (let k = 0; k < task.depth; k++) total[plan.split + k] += c[k];
+    divide[task.root] += c[task.depth - 1];
+  });
+  return { counts: total.slice(0, depth), divide };
+}
+
+/** Plays move `i` of a list on a mutable board. */
+function playListed(board: Uint8Array, list: MoveList, i: number): void {
+  const from = list.from[i];
+  const piece = board[from];
+  const n = list.jumps[i];
+  const s = list.start[i] + n;
+  for (let k = 0; k < n; k++) board[list.route[s + k]] = EMPTY;
+  board[from] = EMPTY;
+  board[list.to[i]] = list.promotes[i] ? piece | KING : piece;
 }
 
 /** Plays a move on a mutable board; returns the captured piece codes for `unmake`. */

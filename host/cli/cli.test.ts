@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseArgs } from './args.ts';
 import { EXIT } from './command.ts';
 import type { Command } from './command.ts';
-import { commands } from './main.ts';
+import { loadCommands } from './main.ts';
 import { runCliBuffered } from './testing.ts';
 
 /** `dambord ARGV` in-process. */
@@ -30,6 +30,8 @@ function subprocess(argv: string[]) {
 }
 
 const stack = /^\s+at /m;
+
+const commands = await loadCommands();
 
 describe('parseArgs', () => {
   const spec = { variant: 'string', fen: 'string', divide: 'boolean' } as const;
@@ -90,10 +92,20 @@ describe('dambord perft (in-process)', () => {
     expect((await cli(['perft', '--fen', 'W:W28:B23', '--divide', '1'])).stdout).toBe('28x19 1\n\n1 1\n');
   });
 
-  it('prints timing on stderr only with --time', async () => {
-    const r = await cli(['perft', '--time', '2']);
+  it('prints timing on stderr only with --time, each depth counted on its own, with the threads that counted it', async () => {
+    const r = await cli(['perft', '--time', '--threads', '1', '2']);
     expect(r.stdout).toBe('1 9\n2 81\n');
-    expect(r.stderr).toMatch(/^depth 1: 9 leaves in \d+ ms/);
+    expect(r.stderr).toMatch(/^depth 1: 9 leaves in \d+ ms \([\d.]+ M leaves\/s, 1 thread\)\ndepth 2: 81 leaves in \d+ ms \([\d.]+ M leaves\/s, 1 thread\)\n$/);
+  });
+
+  it('counts on worker threads with --threads 2: the published figures, the divide, and the threads on stderr with --time', async () => {
+    const r = await cli(['perft', '--variant', 'english', '--threads', '2', '--time', '7']);
+    expect(r.stdout).toBe(oracle('english', 7));
+    expect(r.stderr).toMatch(/^depth 7: \d+ leaves in \d+ ms \([\d.]+ M leaves\/s, 2 threads\)$/m);
+    const divide = await cli(['perft', '--variant', 'international', '--threads', '2', '--divide', '5']);
+    const one = await cli(['perft', '--variant', 'international', '--threads', '1', '--divide', '5']);
+    expect(divide).toEqual(one);
+    expect(divide.stdout.split('\n\n')[1]).toBe(oracle('international', 5));
   });
 
   it.each([
@@ -106,6 +118,8 @@ describe('dambord perft (in-process)', () => {
     [['perft'], 'DEPTH is missing'],
     [['perft', '2', '3'], 'one DEPTH expected'],
     [['perft', '--depth', '3'], 'unknown option --depth'],
+    [['perft', '--threads', '0', '3'], '--threads must be a whole number from 1 to 256, not "0"'],
+    [['perft', '--threads', 'all', '3'], '--threads must be a whole number from 1 to 256, not "all"'],
     // Names given by the user are looked up among the variants' own names, never inherited ones.
     [['perft', '--variant', 'constructor', '3'], 'unknown variant "constructor"'],
     [['perft', '--variant', '__proto__', '3'], 'unknown variant "__proto__"'],

@@ -2,27 +2,30 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { EXIT } from './command.ts';
 import type { Command, Io } from './command.ts';
-import { pdnCheckCommand, pdnConvertCommand } from './commands/pdn.ts';
-import { flashCommand } from './commands/flash.ts';
-import { perftCommand } from './commands/perft.ts';
-import { playCommand } from './commands/play.ts';
-import { replayCommand } from './commands/replay.ts';
-import { scriptCommand } from './commands/script.ts';
 
 /**
  * The `dambord` command line: the registry of commands and the dispatcher around them (help,
  * version, exit codes, errors). To add a command, write `commands/NAME.ts` exporting a
- * `Command` and add it to `commands` below.
+ * `Command` and add it to `registry` below.
+ *
+ * A command's module is loaded when it runs, and only then: the simulators, serialport and
+ * johnny-five that `play` needs take a quarter of a second to load, which `perft` or `pdn check`
+ * would pay otherwise. The help loads them all, for their summaries.
  */
-export const commands: readonly Command[] = [
-  perftCommand,
-  pdnCheckCommand,
-  pdnConvertCommand,
-  playCommand,
-  replayCommand,
-  scriptCommand,
-  flashCommand,
+const registry: readonly { readonly name: string; readonly load: () => Promise<Command> }[] = [
+  { name: 'perft', load: async () => (await import('./commands/perft.ts')).perftCommand },
+  { name: 'pdn check', load: async () => (await import('./commands/pdn.ts')).pdnCheckCommand },
+  { name: 'pdn convert', load: async () => (await import('./commands/pdn.ts')).pdnConvertCommand },
+  { name: 'play', load: async () => (await import('./commands/play.ts')).playCommand },
+  { name: 'replay', load: async () => (await import('./commands/replay.ts')).replayCommand },
+  { name: 'script', load: async () => (await import('./commands/script.ts')).scriptCommand },
+  { name: 'flash', load: async () => (await import('./commands/flash.ts')).flashCommand },
 ];
+
+/** Every command of `dambord`, in the order of its help. */
+export async function loadCommands(): Promise<Command[]> {
+  return Promise.all(registry.map((c) => c.load()));
+}
 
 /** How `runCli` runs: which commands exist, and whether an internal error shows its stack. */
 export interface CliOptions {
@@ -39,17 +42,19 @@ export interface CliOptions {
  * @example await runCli(['perft', '--variant', 'english', '3'], io) // prints "1 7\n2 49\n3 302\n"
  */
 export async function runCli(argv: readonly string[], io: Io, opts: CliOptions = {}): Promise<number> {
-  const list = opts.commands ?? commands;
   // A leading `--` ends no option of dambord's own: it is what `npx dambord -- --version` and
   // `npm exec dambord -- ...` may pass on, and is taken as nothing.
   if (argv[0] === '--') argv = argv.slice(1);
   const first = argv[0];
+  if (first === '--version') return print(io, `dambord ${version()}\n`);
+  // The command named, loaded alone; every command for anything else (the help, a group, a mistake).
+  const named = opts.commands ? undefined : lookup(registry, argv);
+  const list = opts.commands ?? (named ? [await named.command.load()] : await loadCommands());
   if (first === undefined) {
     io.stderr.write(mainHelp(list));
     return EXIT.usage;
   }
   if (first === '--help' || first === '-h') return print(io, mainHelp(list));
-  if (first === '--version') return print(io, `dambord ${version()}\n`);
   if (first === 'help') {
     const asked = argv.slice(1);
     if (asked.length === 0 || (asked.length === 1 && isHelp(asked[0]))) return print(io, mainHelp(list));
@@ -94,8 +99,8 @@ export async function main(): Promise<void> {
   process.exitCode = await runCli(process.argv.slice(2), io, { debug: process.env.DAMBORD_DEBUG === '1' });
 }
 
-function lookup(list: readonly Command[], argv: readonly string[]): { command: Command; rest: readonly string[] } | undefined {
-  let best: Command | undefined;
+function lookup<C extends { readonly name: string }>(list: readonly C[], argv: readonly string[]): { command: C; rest: readonly string[] } | undefined {
+  let best: C | undefined;
   let words = 0;
   for (const c of list) {
     const name = c.name.split(' ');

@@ -1,15 +1,19 @@
-import { formatMove, parseFen, perft, perftDivide } from '../../../rules/index.ts';
-import { variantOption } from '../input.ts';
+import { availableParallelism } from 'node:os';
+import { formatMove, legalMoves, parseFen } from '../../../rules/index.ts';
 import type { Position } from '../../../rules/index.ts';
+import { variantOption } from '../input.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
+import { perftOnThreads } from '../perftThreads.ts';
 
-const usage = `Usage: dambord perft [--variant V] [--fen FEN] [--divide] [--time] DEPTH
+const usage = `Usage: dambord perft [--variant V] [--fen FEN] [--divide] [--time] [--threads N] DEPTH
 
 Counts the leaves of the move tree (perft) from a position, for each depth from 1 to DEPTH,
 and prints one line "DEPTH COUNT" per depth. Capture routes that start and end on the same
-squares and take the same pieces count as one move, as the published tables count them.
+squares and take the same pieces count as one move, as the published tables count them. The
+depths are counted in one walk of the tree, cut into pieces for every core of the machine; a
+position reached again by another order of the same moves is counted once per depth.
 
 Options:
   --variant V   international (default), czech, english, brazilian or russian
@@ -17,11 +21,15 @@ Options:
                 e.g. W:W31-50:B1-20
   --divide      first print each legal move with the leaf count of its subtree at DEPTH
                 ("32-28 COUNT", captures "28x19 COUNT"), then a blank line and the depths
-  --time        print the time each depth took on standard error
+  --time        count each depth on its own and print the time it took on standard error
+  --threads N   count on N threads, the main one of them (1: on the main thread only);
+                default: the machine's cores (${availableParallelism()} here), the others started only when
+                the count is not over within 0.1 s
 
 Example:
   dambord perft --variant english 5
   dambord perft --fen "W:W28,K45:B19,23" --divide 3
+  dambord perft --variant international --time 9
 `;
 
 /** `dambord perft`: the leaf counts of the move tree, to check the move generator. */
@@ -30,7 +38,7 @@ export const perftCommand: Command = {
   summary: 'Count the leaves of the move tree from a position (checks the move generator)',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { variant: 'string', fen: 'string', divide: 'boolean', time: 'boolean' });
+    const args = parseArgs(argv, { variant: 'string', fen: 'string', divide: 'boolean', time: 'boolean', threads: 'string' });
     if (!args.ok) return usageError(io, 'perft', args.error);
     const { options, positionals } = args;
     const chosen = variantOption(options.variant ?? 'international');
@@ -41,6 +49,9 @@ export const perftCommand: Command = {
     const depth = /^\d+$/.test(positionals[0]) ? Number(positionals[0]) : NaN;
     if (!(depth >= 1 && depth <= 30))
       return usageError(io, 'perft', `DEPTH must be a whole number of plies from 1 to 30, not "${positionals[0]}"`);
+    const threads = options.threads === undefined ? undefined : /^\d+$/.test(options.threads) ? Number(options.threads) : NaN;
+    if (threads !== undefined && !(threads >= 1 && threads <= 256))
+      return usageError(io, 'perft', `--threads must be a whole number from 1 to 256, not "${options.threads}"`);
     const fen = options.fen ?? variant.startFen;
     const parsed = parseFen(variant, fen);
     if (!parsed.ok) {
@@ -48,34 +59,31 @@ export const perftCommand: Command = {
       return usageError(io, 'perft', `bad FEN "${fen}" at character ${offset + 1}: ${reason}; write it as side to move, then the pieces, e.g. ${variant.startFen}`);
     }
     for (const w of parsed.warnings) io.stderr.write(`dambord perft: warning: ${w}\n`);
-    count(parsed.position, depth, options.divide, options.time, io);
+    await count(parsed.position, depth, { divide: options.divide, time: options.time, threads }, io);
     return EXIT.ok;
   },
 };
 
-function count(pos: Position, depth: number, divide: boolean, time: boolean, io: Io): void {
-  const report = (label: string, leaves: number, since: number): void => {
-    const ms = performance.now() - since;
-    if (time) io.stderr.write(`${label}: ${leaves} leaves in ${ms.toFixed(0)} ms (${(leaves / 1000 / Math.max(ms, 0.001)).toFixed(2)} M leaves/s)\n`);
-  };
-  let total: number | undefined;
-  if (divide) {
+async function count(pos: Position, depth: number, o: { divide: boolean; time: boolean; threads: number | undefined }, io: Io): Promise<void> {
+  const run = async (d: number) => {
     const since = performance.now();
-    const lines = perftDivide(pos, depth);
-    total = lines.reduce((n, e) => n + e.count, 0);
-    report(`divide ${depth}`, total, since);
-    const moves = lines.map((e) => e.move);
-    const named = lines.map((e) => ({ ...e, text: formatMove(pos, e.move, moves) }));
+    const r = await perftOnThreads(pos, d, { threads: o.threads });
+    const ms = performance.now() - since;
+    const leaves = r.counts[d - 1];
+    if (o.time) io.stderr.write(`depth ${d}: ${leaves} leaves in ${ms.toFixed(0)} ms (${(leaves / 1000 / Math.max(ms, 0.001)).toFixed(2)} M leaves/s, ${r.threads} thread${r.threads === 1 ? '' : 's'})\n`);
+    return r;
+  };
+  // One walk counts every depth; --time counts each on its own, to time it.
+  const counts: number[] = [];
+  if (o.time) for (let d = 1; d < depth; d++) counts.push((await run(d)).counts[d - 1]);
+  const last = await run(depth);
+  if (!o.time) counts.push(...last.counts.slice(0, depth - 1));
+  counts.push(last.counts[depth - 1]);
+  if (o.divide) {
+    const moves = legalMoves(pos);
+    const named = moves.map((move, i) => ({ move, count: last.divide[i], text: formatMove(pos, move, moves) }));
     named.sort((a, b) => a.move.from - b.move.from || a.move.to - b.move.to || (a.text < b.text ? -1 : 1));
     io.stdout.write(named.map((e) => `${e.text} ${e.count}\n`).join('') + '\n');
   }
-  for (let d = 1; d <= depth; d++) {
-    let n = total;
-    if (d < depth || n === undefined) {
-      const since = performance.now();
-      n = perft(pos, d);
-      report(`depth ${d}`, n, since);
-    }
-    io.stdout.write(`${d} ${n}\n`);
-  }
+  io.stdout.write(counts.map((n, i) => `${i + 1} ${n}\n`).join(''));
 }

@@ -7,7 +7,6 @@ import type { GameConfig } from '../../game/game.ts';
 import { gamePdn } from '../../game/view.ts';
 import type { RefereeEvent } from '../../game/referee/types.ts';
 import { eventsOf, parseActionScript } from '../../script/actions.ts';
-import { FAST_IDLE, playOnSimulatedBoard } from '../../sim/throughSim.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
@@ -100,6 +99,8 @@ export const replayCommand: Command = {
       };
       let played;
       try {
+        // Loaded when needed: the simulators (avr8js, johnny-five) take a tenth of a second to load, which every other command would pay.
+        const { FAST_IDLE, playOnSimulatedBoard } = await import('../../sim/throughSim.ts');
         played = await playOnSimulatedBoard(fen.position, script.actions, { board: options.through === 'firmata' ? 'firmata' : 'dambord', onProgress, idle: FAST_IDLE });
       } catch (e) {
         io.stderr.write(`dambord replay: ${why(e)}\n`);
