@@ -38,19 +38,6 @@ export class MoveList {
     return i;
   }
 
-  /** Appends a plain move (the generator's hot path: {@link push} without its index). */
-  pushPlain(from: number, to: number, promotes: boolean): void {
-    if (this.length === this.from.length) this.grow();
-    const i = this.length++;
-    this.from[i] = from;
-    this.to[i] = to;
-    this.capLo[i] = 0;
-    this.capHi[i] = 0;
-    this.jumps[i] = 0;
-    this.promotes[i] = promotes ? 1 : 0;
-    this.start[i] = this.routeLength;
-  }
-
   /** Appends a capture; `path` and `taken` hold `count` squares each. */
   pushCapture(from: number, path: readonly number[], taken: readonly number[], count: number, lo: number, hi: number, promotes: boolean): void {
     const i = this.push(from, path[count - 1], promotes);

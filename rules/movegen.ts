@@ -129,7 +129,7 @@ function plainUnlessCapture(v: MoveRules, b: Uint8Array, turnBit: number, list: 
         const q = b[t];
         if (q === EMPTY) {
           count++;
-          if (list !== null) list.pushPlain(sq, t, rows[t] === lastRow);
+          if (list !== null) list.push(sq, t, rows[t] === lastRow);
         } else if ((q & opp) !== 0) {
           const l = nb[(t << 2) + d];
           if (l >= 0 && b[l] === EMPTY) return -1;
@@ -148,7 +148,7 @@ function plainUnlessCapture(v: MoveRules, b: Uint8Array, turnBit: number, list: 
         let t = nb[base + d];
         while (t >= 0 && b[t] === EMPTY) {
           count++;
-          if (list !== null) list.pushPlain(sq, t, false);
+          if (list !== null) list.push(sq, t, false);
           t = flying ? nb[(t << 2) + d] : -1;
         }
         if (t >= 0 && (b[t] & opp) !== 0) {
