@@ -229,6 +229,9 @@ describe('the live page in Chromium, at a phone and a laptop size, light and dar
     await page.locator('body[data-review="0"]').waitFor({ state: 'attached' });
     expect(await square('32').getAttribute('data-piece')).toBe('wm');
     expect(await testid('review-banner').isVisible()).toBe(true);
+    // The "not live" tag covers no square: the reviewed position is seen whole.
+    const tag = (await page.locator('#review-tag').boundingBox())!;
+    expect(tag.y + tag.height).toBeLessThanOrEqual((await testid('board').boundingBox())!.y);
     await page.locator('body').press('ArrowRight');
     await page.locator('body[data-review="1"]').waitFor({ state: 'attached' });
     expect(await square('32').getAttribute('data-piece')).toBe('');
