@@ -1,0 +1,56 @@
+// The words of a move spoken by the real espeak-ng in every language the board has, each
+// checked with sox (`sox FILE -n stat`): sound, not silence, and a length a person would take to
+// say it. Skipped, saying why, where espeak-ng or sox is not installed.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { legalMoves, parseFen, variants } from '../../rules/index.ts';
+import { speakToWav } from './espeak.ts';
+import { LANGUAGES, moveWords } from './words.ts';
+
+const missing = ['espeak-ng', 'sox'].filter((tool) => spawnSync(tool, ['--version']).error !== undefined);
+const skip = missing.length > 0 ? ` — SKIPPED: ${missing.join(' and ')} not installed (apt-get install espeak-ng sox)` : '';
+const work = mkdtempSync(join(tmpdir(), 'dambord-speech-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Length (s) and largest amplitude (0-1) of a WAV file, as sox measures them. */
+function stat(file: string): { seconds: number; peak: number } {
+  // sox writes its statistics on standard error.
+  const r = spawnSync('sox', [file, '-n', 'stat'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`sox cannot read ${file}: ${r.stderr}`);
+  const text = r.stderr;
+  const num = (label: string) => Number(new RegExp(`${label}:\\s+(-?[\\d.]+)`).exec(text)?.[1] ?? NaN);
+  return { seconds: num('Length \\(seconds\\)'), peak: num('Maximum amplitude') };
+}
+
+const intl = variants.international;
+const pos = parseFen(intl, 'W:W48:B42,31');
+if (!pos.ok) throw new Error(pos.error.reason);
+const capture = legalMoves(pos.position)[0];
+
+describe(`speech through espeak-ng${skip}`, () => {
+  it.skipIf(skip !== '').each(LANGUAGES)('%s: a double capture is sound of a sane length', async (lang) => {
+    const file = join(work, `${lang}.wav`);
+    await speakToWav(moveWords(lang, pos.position, capture), file, { voice: lang });
+    const s = stat(file);
+    console.log(`espeak.test.ts: ${lang}: ${s.seconds.toFixed(2)} s, peak ${s.peak.toFixed(2)}`);
+    expect(s.peak, 'not silent').toBeGreaterThan(0.1);
+    // "48 takes 37 takes 26": six words, between one and six seconds at 175 words a minute.
+    expect(s.seconds).toBeGreaterThan(1);
+    expect(s.seconds).toBeLessThan(6);
+  });
+
+  it.skipIf(skip !== '')('a faster rate says the same in less time', async () => {
+    const text = moveWords('en', pos.position, capture);
+    await speakToWav(text, join(work, 'slow.wav'), { voice: 'en', rate: 120 });
+    await speakToWav(text, join(work, 'fast.wav'), { voice: 'en', rate: 300 });
+    expect(stat(join(work, 'fast.wav')).seconds).toBeLessThan(stat(join(work, 'slow.wav')).seconds * 0.7);
+  });
+
+  it('a voice espeak-ng does not have is an error that names it, not a crash', async () => {
+    if (skip !== '') return;
+    await expect(speakToWav('32 to 28', join(work, 'x.wav'), { voice: 'xx-nonexistent' })).rejects.toThrow(/voice xx-nonexistent/);
+  });
+});
