@@ -9,16 +9,43 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import { KING, squareName } from '../../rules/index.ts';
 import type { Move, Position } from '../../rules/index.ts';
+import bs from './messages/bs.json' with { type: 'json' };
+import cs from './messages/cs.json' with { type: 'json' };
 import en from './messages/en.json' with { type: 'json' };
+import fr from './messages/fr.json' with { type: 'json' };
+import hr from './messages/hr.json' with { type: 'json' };
+import it from './messages/it.json' with { type: 'json' };
+import lv from './messages/lv.json' with { type: 'json' };
 import nl from './messages/nl.json' with { type: 'json' };
-
-/** The languages the board speaks, by BCP 47 tag. */
-export const LANGUAGES = ['en', 'nl'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import pl from './messages/pl.json' with { type: 'json' };
+import pt from './messages/pt.json' with { type: 'json' };
+import ru from './messages/ru.json' with { type: 'json' };
 
 /** A catalogue: message id to ICU message. Every language has every id of English. */
 type Catalogue = Readonly<Record<keyof typeof en, string>>;
-const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en, nl };
+
+/** The languages the board speaks, by BCP 47 tag. */
+export const LANGUAGES = ['en', 'nl', 'fr', 'ru', 'pt', 'pl', 'hr', 'bs', 'cs', 'lv', 'it'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * The languages the board speaks (BCP 47), their catalogues and espeak-ng's voice for each:
+ * the languages of the rulebooks (Croatian, Latvian, Czech, English) and of the federations
+ * that play the board's variants (Brazil plays brazilian: pt-BR).
+ */
+export const LANGUAGE: Readonly<Record<Language, { readonly messages: Catalogue; readonly voice: string }>> = {
+  en: { messages: en, voice: 'en' },
+  nl: { messages: nl, voice: 'nl' },
+  fr: { messages: fr, voice: 'fr' },
+  ru: { messages: ru, voice: 'ru' },
+  pt: { messages: pt, voice: 'pt-br' },
+  pl: { messages: pl, voice: 'pl' },
+  hr: { messages: hr, voice: 'hr' },
+  bs: { messages: bs, voice: 'bs' },
+  cs: { messages: cs, voice: 'cs' },
+  lv: { messages: lv, voice: 'lv' },
+  it: { messages: it, voice: 'it' },
+};
 
 /** Compiled messages, made once per language and id. */
 const compiled = new Map<string, IntlMessageFormat>();
@@ -26,13 +53,17 @@ function say(lang: Language, id: keyof Catalogue, values: Record<string, string 
   const key = `${lang}\u0000${id}`;
   let f = compiled.get(key);
   if (!f) {
-    f = new IntlMessageFormat(CATALOGUES[lang][id], lang);
+    f = new IntlMessageFormat(LANGUAGE[lang].messages[id], lang);
     compiled.set(key, f);
   }
   return String(f.format(values));
 }
 
-/** A square as it is read: a number as it stands (the voice says it in its language), an algebraic square letter by letter. */
+/**
+ * A square as it is read: a number as it stands (the voice says it in its language), an
+ * algebraic square letter by letter, with the letter's name in the language where the voice
+ * would read a Latin letter as English (Russian: `цэ 3`).
+ */
 export function squareWords(lang: Language, pos: Position, square: number): string {
   const name = squareName(pos.variant, square);
   const m = /^([a-z])(\d+)$/.exec(name);
