@@ -5,7 +5,7 @@
 
 import { draft, say } from './draft.ts';
 import type { GameState, GameStep } from './game.ts';
-import { changed, createGame, startIfSetUp } from './step.ts';
+import { SET_UP, changed, createGame, startIfSetUp } from './step.ts';
 
 /** The tags of the next game the shell knows and the core does not (the day it starts). */
 export type Tags = readonly { readonly name: string; readonly value: string }[];
@@ -31,7 +31,7 @@ export function nextGame(prev: GameState, tags: Tags, now: number): GameStep | {
   const named = players.white !== '?' || players.black !== '?';
   say(d, `a new game${named ? `: ${players.white} has White, ${players.black} has Black` : ', colours swapped'}`);
   if (!startIfSetUp(d, now + prev.offset)) {
-    say(d, 'set up the position: the LEDs blink where pieces go (fill) and what to take off (clear)');
+    say(d, SET_UP);
     changed(d);
   }
   return { state: d.s, effects: d.effects };
@@ -39,12 +39,5 @@ export function nextGame(prev: GameState, tags: Tags, now: number): GameStep | {
 
 /** The squares the board senses now. */
 function sensedOf(s: GameState): ReadonlySet<number> {
-  if (s.referee) {
-    const on = new Set<number>();
-    s.referee.sensed.forEach((p, sq) => {
-      if (p !== 0) on.add(sq);
-    });
-    return on;
-  }
-  return s.setup ?? new Set();
+  return s.referee ? new Set(s.referee.occupied.toArray()) : (s.setup ?? new Set());
 }

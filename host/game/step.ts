@@ -183,6 +183,9 @@ export function currentMarks(s: GameState): (LedMark | null)[] {
   return Array.from(s.config.start.board, (p, sq) => ((p !== 0) === setup.has(sq) ? null : p !== 0 ? 'fill' : 'clear'));
 }
 
+/** What the game says while the board does not yet show the start position. */
+export const SET_UP = 'set up the position: the LEDs blink where pieces go (fill) and what to take off (clear)';
+
 /** Starts the game once the board shows the start position; whether it did. */
 export function startIfSetUp(d: Draft, t: number): boolean {
   const s = d.s;
@@ -231,7 +234,7 @@ function onBoard(d: Draft, e: BoardEvent): void {
     }
     if (e.state === 'connected' && !s.referee) {
       s.setup = new Set(e.occupancy);
-      if (!startIfSetUp(d, e.t)) say(d, 'set up the position: the LEDs blink where pieces go (fill) and what to take off (clear)');
+      if (!startIfSetUp(d, e.t)) say(d, SET_UP);
     }
     changed(d);
     return;

@@ -153,7 +153,7 @@ export const describe = {
   mismatch(v: Variant, clear: readonly number[], fill: readonly Fill[]): string {
     const parts: string[] = [];
     if (clear.length > 0) parts.push(`clear ${clear.map((s) => squareName(v, s)).join(', ')}`);
-    if (fill.length > 0) parts.push(`put back ${fill.map((f) => `${f.piece & 1 ? 'a white' : 'a black'} ${f.piece & KING ? 'king' : 'man'} on ${squareName(v, f.square)}`).join(', ')}`);
+    if (fill.length > 0) parts.push(`put back ${fill.map((f) => `${pieceText(f.piece)} on ${squareName(v, f.square)}`).join(', ')}`);
     return `The board does not show the game: ${parts.join('; ')}.`;
   },
   /**

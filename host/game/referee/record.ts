@@ -20,7 +20,7 @@
 // again in host/game/testing/lidraughts.ts.
 
 import type { Color, Position, Variant } from '../../../rules/index.ts';
-import { normaliseResult, opposite, parseFen, rosterValue, squareName, writeFen, writePdnGame } from '../../../rules/index.ts';
+import { colorOf, normaliseResult, opposite, parseFen, rosterValue, squareName, writeFen, writePdnGame } from '../../../rules/index.ts';
 import type { WritableNode } from '../../../rules/pdn/write.ts';
 import { articles, describe, sideName } from './describe.ts';
 import type { IrregularityCode, RefereeOutput } from './types.ts';
@@ -149,8 +149,9 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
         }
         // Noted (play goes on): a comment on the move it concerns, or between moves for a
         // touch out of turn, which concerns no move.
-        if (o.code === 'touch-out-of-turn') s = addNote(s, `${text}. Noted.`, true);
-        else notes.set(`${text}. Noted.`, (notes.get(`${text}. Noted.`) ?? 0) + 1);
+        const noted = `${text}. Noted.`;
+        if (o.code === 'touch-out-of-turn') s = addNote(s, noted, true);
+        else notes.set(noted, (notes.get(noted) ?? 0) + 1);
         break;
       }
       case 'accepted':
@@ -179,7 +180,7 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
 }
 
 /** The side that decides on `open`: the opponent of the side that made it (FMJD 5.4). */
-const decider = (open: OpenIrregularity): Color => (open.side === 'white' ? 'black' : 'white');
+const decider = (open: OpenIrregularity): Color => opposite(open.side);
 
 /** The decision in words, as the scoresheet writes it after the irregularity. */
 function decided(open: OpenIrregularity): string {
@@ -219,10 +220,10 @@ export function irregularMove(v: Variant, before: Position, after: Position, sid
   }
   if (came.length !== 1) return { text: '--', squares: [], captured: gone };
   const to = came[0];
-  const colour = after.board[to] & 3;
-  const from = gone.filter((sq) => (before.board[sq] & 3) === colour);
+  const colour = colorOf(after.board[to]);
+  const from = gone.filter((sq) => colorOf(before.board[sq]) === colour);
   // The mover's own piece if it could be either side's (a piece of each colour left).
-  const pick = from.length === 1 ? from[0] : from.find((sq) => (before.board[sq] & 3) === (side === 'white' ? 1 : 2));
+  const pick = from.length === 1 ? from[0] : from.find((sq) => colorOf(before.board[sq]) === side);
   if (pick === undefined) return { text: '--', squares: [to], captured: gone };
   const captured = gone.filter((sq) => sq !== pick);
   return { text: `${squareName(v, pick)}${captured.length > 0 ? 'x' : '-'}${squareName(v, to)}`, squares: [pick, to], captured };
