@@ -5,9 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# gcc-avr avr-libc: the firmware; avrdude: flashing a board; espeak-ng sox: speech; mosquitto: the broadcast broker;
+# gcc-avr avr-libc: the firmware; avrdude: flashing a board; espeak-ng sox: speech (alsa-utils: aplay plays it); mosquitto: the broadcast broker;
 # chromium: browser tests; udev: udevadm, which serialport needs to list ports.
-packages=(gcc-avr avr-libc avrdude espeak-ng sox mosquitto chromium udev)
+packages=(gcc-avr avr-libc avrdude espeak-ng sox alsa-utils mosquitto chromium udev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -140,3 +140,13 @@ export const LOG_LIMIT = 200;
  * the clock to the arbiter, who may set it with `--clock`).
  */
 export const CLOCK_HEARTBEAT_MS = 10_000;
+
+/** One step of the game as an observer sees it (speech, broadcast): the input, the game before and after, the effects, the board's time. */
+export interface SeenStep {
+  readonly input: GameInput;
+  readonly before: GameState;
+  readonly after: GameState;
+  readonly effects: readonly GameEffect[];
+  /** Board time of the step (ms). */
+  readonly now: number;
+}

@@ -5,7 +5,7 @@
 import { SquareSet } from '../../rules/index.ts';
 import type { BoardEvent } from '../link/types.ts';
 import type { RefereeEvent, RefereeOutput } from './referee/types.ts';
-import type { GameConfig, GameInput, GameState } from './game.ts';
+import type { GameConfig, GameInput, GameState, SeenStep } from './game.ts';
 import { createGame, step } from './step.ts';
 
 /** The hello of the board an action script is played on: the variant's squares and the four buttons. */
@@ -33,7 +33,7 @@ export function inputOf(e: RefereeEvent, seq = 0): GameInput {
  * first event's time on, then withdraws the hands. Returns the game and everything the referee
  * said, in order.
  */
-export function replayEvents(config: GameConfig, events: readonly RefereeEvent[]): { state: GameState; said: RefereeOutput[] } {
+export function replayEvents(config: GameConfig, events: readonly RefereeEvent[], observe?: (seen: SeenStep) => void): { state: GameState; said: RefereeOutput[] } {
   const t0 = events[0]?.t ?? 0;
   const occupancy = SquareSet.from([...config.start.board.keys()].filter((sq) => config.start.board[sq] !== 0));
   const connected: BoardEvent = { type: 'link', state: 'connected', hello: { ...SCRIPT_BOARD, squares: config.start.variant.geometry.squares }, occupancy, buttons: [], t: t0 };
@@ -41,6 +41,7 @@ export function replayEvents(config: GameConfig, events: readonly RefereeEvent[]
   let state = createGame(config);
   const run = (input: GameInput, now: number) => {
     const r = step(state, input, now);
+    observe?.({ input, before: state, after: r.state, effects: r.effects, now });
     state = r.state;
     for (const e of r.effects) if (e.type === 'said') said.push(e.output);
   };

@@ -7,7 +7,7 @@
 import type { Position } from '../../rules/index.ts';
 import { parseSquare } from '../../rules/index.ts';
 import type { TimedControl } from '../game/clock/clock.ts';
-import type { GameEffect, GameInput, GameState } from '../game/game.ts';
+import type { GameEffect, GameInput, GameState, SeenStep } from '../game/game.ts';
 import { draft, say } from '../game/draft.ts';
 import { createGame, step } from '../game/step.ts';
 import { NOT_OVER, nextGame } from '../game/nextGame.ts';
@@ -52,6 +52,11 @@ export interface SessionOptions {
    * Opens the journal of the next game (`new-game`, after a result), with the tags the shell
    * gives it (the day it starts); absent, a new game is refused. Throws when it cannot.
    */
+  /**
+   * Told every step of the game after its effects are carried out (speech, broadcast): it must
+   * return at once, the game never waits for it.
+   */
+  readonly observe?: (seen: SeenStep) => void;
   readonly nextJournal?: (players: { readonly white: string; readonly black: string }) => { readonly journal: Journal; readonly tags: readonly { readonly name: string; readonly value: string }[] };
 }
 
@@ -156,9 +161,13 @@ export function startSession(options: SessionOptions): RunningSession {
   function run(input: GameInput): string | null {
     if (faulted) return faulted;
     if (input.type === 'board' && !(input.event.type === 'link' && input.event.state === 'lost')) boardClock = { board: input.event.t, host: now() };
-    const r = step(state, input, boardNow());
+    const before = state;
+    const t = boardNow();
+    const r = step(state, input, t);
     state = r.state;
-    return perform(r.effects);
+    const refused = perform(r.effects);
+    options.observe?.({ input, before, after: state, effects: r.effects, now: t });
+    return refused;
   }
 
   /** The next game at this board, on a journal of its own (host/game/nextGame.ts). */

@@ -1,7 +1,9 @@
-// espeak-ng as a separate process (Debian's `espeak-ng`): a sentence in, a WAV file out. The
-// speaker's queue (to come) plays these files or keeps them; nothing here decides what to say.
+// espeak-ng as a separate process (Debian's `espeak-ng`): a sentence in, a WAV file or the
+// sound device out (through aplay or paplay). The speaker's queue (speaker.ts) decides what is
+// said and when; nothing here does.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 
 /** How a sentence is spoken. */
 export interface Voice {
@@ -18,16 +20,67 @@ export interface Voice {
  * standard input, never as an argument, so that nothing in it is read as an option. Rejects,
  * saying what to do, when espeak-ng is missing or fails.
  */
-export function speakToWav(text: string, file: string, voice: Voice): Promise<void> {
-  const args = ['-v', voice.voice, '-s', String(voice.rate ?? 175), '-a', String(voice.volume ?? 100), '-w', file, '--stdin'];
+export function speakToWav(text: string, file: string, voice: Voice, signal?: AbortSignal): Promise<void> {
+  return finished(espeak(text, voice, ['-w', file], 'ignore'), `espeak-ng (voice ${voice.voice})`, signal);
+}
+
+/**
+ * Speaks `text` on the sound device: espeak-ng's WAV on its standard output, played by
+ * `player` (`aplay` or `paplay`, see {@link soundPlayer}; `device` is aplay's `-D`). Resolves
+ * when it has been played, or at once when `signal` aborts (both processes are stopped).
+ */
+export function speakToDevice(text: string, voice: Voice, player: SoundPlayer, signal?: AbortSignal): Promise<void> {
+  const speech = espeak(text, voice, ['--stdout'], 'pipe');
+  const args = player.name === 'aplay' ? ['-q', ...(player.device ? ['-D', player.device] : []), '-'] : [];
+  const play = spawn(player.name, args, { stdio: ['pipe', 'ignore', 'pipe'] });
+  speech.stdout!.pipe(play.stdin!);
+  // A player that stops early (the sound device went away) must not make espeak-ng's pipe throw.
+  play.stdin!.on('error', () => {});
+  return Promise.all([finished(speech, `espeak-ng (voice ${voice.voice})`, signal), finished(play, player.name, signal)]).then(() => undefined);
+}
+
+/** A program that plays a WAV stream on the sound device. */
+export interface SoundPlayer {
+  readonly name: 'aplay' | 'paplay';
+  /** aplay's ALSA device (`-D`), e.g. `null` to play to nothing; absent: the default device. */
+  readonly device?: string;
+}
+
+/** The sound player installed here: aplay (alsa-utils) first, else paplay (pulseaudio-utils); null when neither is. */
+export function soundPlayer(device?: string): SoundPlayer | null {
+  for (const name of ['aplay', 'paplay'] as const) if (spawnSync(name, ['--version']).error === undefined) return { name, ...(device ? { device } : {}) };
+  return null;
+}
+
+/** espeak-ng started on `text` (given on standard input, never as an argument, so that nothing in it is read as an option). */
+export function espeak(text: string, voice: Voice, output: readonly string[], stdout: 'pipe' | 'ignore'): ChildProcess {
+  const args = ['-v', voice.voice, '-s', String(voice.rate ?? 175), '-a', String(voice.volume ?? 100), ...output, '--stdin'];
+  const child = spawn('espeak-ng', args, { stdio: ['pipe', stdout, 'pipe'] });
+  child.stdin!.on('error', () => {});
+  child.stdin!.end(text);
+  return child;
+}
+
+/** Resolves when `child` exits 0 (or `signal` aborts: the child is stopped); rejects saying what to do when it is missing or fails. */
+function finished(child: ChildProcess, what: string, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('espeak-ng', args, { stdio: ['pipe', 'ignore', 'pipe'] });
     let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', (e: NodeJS.ErrnoException) =>
-      reject(new Error(e.code === 'ENOENT' ? 'espeak-ng is not installed: apt-get install espeak-ng (npm run setup does it)' : `espeak-ng cannot start: ${e.message}`)),
-    );
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`espeak-ng (voice ${voice.voice}) exited ${code}: ${err.trim() || 'no message'}`))));
-    child.stdin.end(text);
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    const stop = () => {
+      child.kill('SIGTERM');
+      resolve();
+    };
+    if (signal?.aborted) stop();
+    signal?.addEventListener('abort', stop, { once: true });
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      const program = what.split(' ')[0];
+      const pkg = program === 'espeak-ng' ? 'espeak-ng' : program === 'aplay' ? 'alsa-utils' : 'pulseaudio-utils';
+      reject(new Error(e.code === 'ENOENT' ? `${program} is not installed: apt-get install ${pkg} (npm run setup does it)` : `${program} cannot start: ${e.message}`));
+    });
+    child.on('close', (code) => {
+      signal?.removeEventListener('abort', stop);
+      if (code === 0 || signal?.aborted) resolve();
+      else reject(new Error(`${what} exited ${code}: ${err.trim() || 'no message'}`));
+    });
   });
 }

@@ -6,6 +6,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { legalMoves, parseFen, squareName, variants } from '../../rules/index.ts';
 import type { Move, Position, Variant } from '../../rules/index.ts';
 import en from './messages/en.json' with { type: 'json' };
+import { shapeOf } from './catalogueShape.ts';
 import { LANGUAGE, LANGUAGES, moveWords } from './words.ts';
 import type { Language } from './words.ts';
 
@@ -61,7 +62,16 @@ describe('moves in words', () => {
     for (const lang of LANGUAGES) {
       const catalogue = LANGUAGE[lang].messages;
       expect(Object.keys(catalogue).sort(), lang).toEqual(Object.keys(en).sort());
-      for (const text of Object.values(catalogue)) expect(() => new IntlMessageFormat(text, lang)).not.toThrow();
+      for (const [id, text] of Object.entries(catalogue)) {
+        expect(() => new IntlMessageFormat(text, lang), `${lang} ${id}`).not.toThrow();
+        // The same arguments as English, and English's select keys where English selects: the code
+        // fills every language alike (a language may select where English does not: Russian names
+        // the Latin letters).
+        const mine = shapeOf(text);
+        const english = shapeOf(en[id as keyof typeof en]);
+        expect(Object.keys(mine).sort(), `${lang} ${id}`).toEqual(Object.keys(english).sort());
+        for (const [arg, keys] of Object.entries(english)) if (keys) expect(mine[arg], `${lang} ${id} ${arg}`).toEqual(keys);
+      }
     }
     // The issue's languages: the rulebooks' and the federations'.
     expect([...LANGUAGES].sort()).toEqual(['bs', 'cs', 'en', 'fr', 'hr', 'it', 'lv', 'nl', 'pl', 'pt', 'ru']);

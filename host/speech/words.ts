@@ -7,7 +7,7 @@
 // blind player can follow it on the board (FMJD 4.5: a multiple capture, jump by jump).
 
 import { IntlMessageFormat } from 'intl-messageformat';
-import { KING, squareName } from '../../rules/index.ts';
+import { KING, WHITE, squareName } from '../../rules/index.ts';
 import type { Move, Position } from '../../rules/index.ts';
 import bs from './messages/bs.json' with { type: 'json' };
 import cs from './messages/cs.json' with { type: 'json' };
@@ -47,9 +47,13 @@ export const LANGUAGE: Readonly<Record<Language, { readonly messages: Catalogue;
   it: { messages: it, voice: 'it' },
 };
 
+/** A message id of the catalogues. */
+export type MessageId = keyof Catalogue;
+
 /** Compiled messages, made once per language and id. */
 const compiled = new Map<string, IntlMessageFormat>();
-function say(lang: Language, id: keyof Catalogue, values: Record<string, string | number> = {}): string {
+/** The message `id` of `lang`'s catalogue with `values` filled in. */
+export function say(lang: Language, id: MessageId, values: Record<string, string | number> = {}): string {
   const key = `${lang}\u0000${id}`;
   let f = compiled.get(key);
   if (!f) {
@@ -81,4 +85,37 @@ export function moveWords(lang: Language, before: Position, move: Move): string 
     : [move.from, ...move.path].map(sq).join(` ${say(lang, 'step.takes')} `);
   const king = (before.board[move.from] & KING) !== 0;
   return say(lang, 'move', { piece: king ? 'king' : 'man', route, crowned: move.promotes ? 'yes' : 'no' });
+}
+
+/**
+ * A route in words from its squares (from, every landing square): `32 to 28` for a step,
+ * `26 takes 37 takes 48` for a capture.
+ */
+export function routeWords(lang: Language, pos: Position, squares: readonly number[], capture: boolean): string {
+  const sq = (s: number) => squareWords(lang, pos, s);
+  if (!capture && squares.length === 2) return say(lang, 'step.plain', { from: sq(squares[0]), to: sq(squares[1]) });
+  return squares.map(sq).join(` ${say(lang, 'step.takes')} `);
+}
+
+/** Items joined as the language joins a list: `22, 23 and 24`, or with `or`. */
+export function listWords(lang: Language, items: readonly string[], type: 'conjunction' | 'disjunction' = 'conjunction'): string {
+  return new Intl.ListFormat(lang, { type }).format(items);
+}
+
+/** Squares in words, joined as a list. */
+export function squaresWords(lang: Language, pos: Position, squares: readonly number[]): string {
+  return listWords(lang, [...new Set(squares)].sort((a, b) => a - b).map((s) => squareWords(lang, pos, s)));
+}
+
+/** The catalogues' key of a piece code: `wm`, `wk`, `bm`, `bk`. */
+export function pieceKey(piece: number): 'wm' | 'wk' | 'bm' | 'bk' {
+  return `${piece & WHITE ? 'w' : 'b'}${piece & KING ? 'k' : 'm'}` as 'wm' | 'wk' | 'bm' | 'bk';
+}
+
+/** A duration in words, minutes and seconds: `4 minutes 30 seconds`; rounded up as a clock counting down shows it, or down. */
+export function timeWords(lang: Language, ms: number, round: 'up' | 'down' = 'down'): string {
+  const total = Math.max(0, round === 'up' ? Math.ceil(ms / 1000) : Math.floor(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return say(lang, 'clock.time', { minutes, seconds, both: minutes > 0 && seconds > 0 ? 'yes' : 'no' });
 }

@@ -23,7 +23,11 @@ import { boardSizeOf, simulatedBoardFor, simulatedFirmataBoardFor } from '../../
 import type { PlayView } from '../../game/types.ts';
 import { policyNamed, withShowJumps } from '../../game/referee/policy.ts';
 import { startWebServer } from '../../web/server.ts';
+import type { SeenStep } from '../../game/game.ts';
+import { openSpeech } from '../../speech/rig.ts';
+import type { Speech } from '../../speech/rig.ts';
 import { parseArgs } from '../args.ts';
+import { SPEECH_HELP, SPEECH_SPEC, speechFrom } from '../speechOptions.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
 import { variantOption, why } from '../input.ts';
@@ -31,6 +35,7 @@ import { variantOption, why } from '../input.ts';
 const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--white NAME] [--black NAME]
                     [--event NAME] [--site S] [--round R] [--time-control TC] [--policy P] [--show-jumps] [--http-port N] [--host H]
                     [--games DIR] [--resume FILE|last [--clock WHITE,BLACK]]
+                    [--voice LANG [--rate WPM] [--volume N] [--wav DIR | --beeps] [--transcript FILE] [--queries]]
 
 Plays a game at the board: the referee watches the reed switches, the LEDs show the last move
 and what to do, the journal keeps every event on disk, and a live page shows the game at
@@ -68,12 +73,14 @@ Options:
                      was down is charged to nobody)
   --clock W,B        with --resume: the arbiter sets the clocks, White's time left then
                      Black's, each H:MM:SS or seconds, e.g. --clock 1:23:45,1:10:00
+${SPEECH_HELP}
 
 Examples:
   dambord play
   dambord play --port /dev/ttyUSB0 --white "Anna" --black "Bert" --time-control 5400+30
   dambord play --firmata --port /dev/ttyACM0 --variant english
   dambord play --resume last --clock 1:23:45,1:10:00
+  dambord play --policy blind --voice hr --transcript game.jsonl
 
 The scoresheet's Date is the day the game starts, from this computer's clock. When a game is
 over, the page's "New game" starts the next one at the same board, colours swapped, on a
@@ -89,7 +96,7 @@ export const playCommand: Command = {
     const args = parseArgs(argv, {
       variant: 'string', fen: 'string', port: 'string', find: 'boolean', white: 'string', black: 'string', event: 'string', site: 'string', round: 'string',
       'time-control': 'string', policy: 'string', 'show-jumps': 'boolean', 'http-port': 'string', host: 'string', games: 'string', resume: 'string', hints: 'boolean',
-      firmata: 'boolean', clock: 'string',
+      firmata: 'boolean', clock: 'string', ...SPEECH_SPEC,
     });
     if (!args.ok) return usageError(io, 'play', args.error);
     const o = args.options;
@@ -113,6 +120,17 @@ export const playCommand: Command = {
     if (!chosen.ok) return usageError(io, 'play', chosen.error);
     const { start, policy, timeControl } = chosen.game;
     const v = start.variant;
+    // The board's piezo for --beeps: the link is opened below, before anything is said.
+    let beepOn: BoardLink | null = null;
+    const speechAsked = speechFrom(o, 'device', { queries: policy.name === 'blind', beep: (hz, ms) => beepOn?.beep(hz, ms) ?? Promise.resolve() });
+    if (!speechAsked.ok) return usageError(io, 'play', speechAsked.error);
+    let speech: Speech | null = null;
+    try {
+      speech = speechAsked.speech && openSpeech({ ...speechAsked.speech, warn: (m) => io.stderr.write(`dambord play: ${m}\n`) });
+    } catch (e) {
+      io.stderr.write(`dambord play: ${why(e)}\n`);
+      return EXIT.io;
+    }
     const httpPort = Number(o['http-port'] ?? '8080');
     if (!Number.isInteger(httpPort) || httpPort < 0 || httpPort > 65535) return usageError(io, 'play', `--http-port must be a port number, not "${o['http-port']}"`);
 
@@ -159,6 +177,7 @@ export const playCommand: Command = {
       }
       link = firmata;
     } else link = openSerialLink({ path, binding });
+    beepOn = link;
 
     /** A new game's journal in `dir`, named by the time it starts, with the scoresheet's tags of that day. */
     const openGame = (players: { white: string; black: string }): { journal: Journal; tags: Tag[] } => {
@@ -191,6 +210,7 @@ export const playCommand: Command = {
       players: { white: o.white ?? '?', black: o.black ?? '?' },
       tags,
       resumed: resumed?.game ?? null,
+      ...(speech ? { observe: (seen: SeenStep) => speech.observe(seen) } : {}),
       nextJournal: (players) => {
         const next = openGame(players);
         played.push(next.journal);
@@ -243,6 +263,9 @@ export const playCommand: Command = {
     if (code !== EXIT.ok) io.stderr.write(`dambord play: ${session.view().log.at(-1) ?? 'the board cannot play this game'}\n`);
     await server.close();
     await session.close();
+    // What is still to be said is dropped: the player has stopped the game.
+    speech?.speaker.stop();
+    await speech?.close();
     // A game where nothing happened on the board leaves no empty file for `--resume last` to pick.
     const kept = played.filter((j, i) => (i === 0 && resumed) || j.count > 0);
     for (const j of played) {

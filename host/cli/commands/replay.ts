@@ -7,13 +7,17 @@ import type { GameConfig } from '../../game/game.ts';
 import { gamePdn } from '../../game/view.ts';
 import type { RefereeEvent } from '../../game/referee/types.ts';
 import { eventsOf, parseActionScript } from '../../script/actions.ts';
+import { openSpeech } from '../../speech/rig.ts';
+import type { Speech } from '../../speech/rig.ts';
 import { parseArgs } from '../args.ts';
+import { SPEECH_HELP, SPEECH_SPEC, speechFrom } from '../speechOptions.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { readText, variantOption, why } from '../input.ts';
 import { Progress } from '../progress.ts';
 
-const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--show-jumps] [--through sim|firmata] [--json] [--pdn FILE] SCRIPT
+const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--show-jumps] [--through sim|firmata] [--json] [--pdn FILE]
+                      [--speak LANG [--transcript FILE] [--wav DIR] [--rate WPM] [--queries]] SCRIPT
 
 Runs an action script (what hands do to a board) through the referee and prints what it
 recognises: moves, irregularities with their article, corrections and the result. SCRIPT is a
@@ -51,9 +55,13 @@ Options:
                 {"type":"irregularity","code":"touch-move","article":"5.4.3","squares":[..]}, ...
   --pdn FILE    also write the game as a PDN scoresheet to FILE
 
+Speech (what a blind player hears; no sound device: the transcript, and WAV files with --wav):
+${SPEECH_HELP}
+
 Examples:
   dambord replay --variant czech --pdn game.pdn game.script
   printf 'lift 32\\nplace 28\\n' | dambord replay --variant international --json -
+  dambord replay --speak hr --transcript game.jsonl game.script
 `;
 
 /** `dambord replay`: an action script through the referee (the brief's replay contract). */
@@ -62,7 +70,7 @@ export const replayCommand: Command = {
   summary: 'Run an action script through the referee and print moves and irregularities',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { variant: 'string', fen: 'string', policy: 'string', 'show-jumps': 'boolean', json: 'boolean', pdn: 'string', through: 'string' });
+    const args = parseArgs(argv, { variant: 'string', fen: 'string', policy: 'string', 'show-jumps': 'boolean', json: 'boolean', pdn: 'string', through: 'string', ...SPEECH_SPEC });
     if (!args.ok) return usageError(io, 'replay', args.error);
     const { options, positionals } = args;
     const chosen = variantOption(options.variant ?? 'international');
@@ -71,6 +79,8 @@ export const replayCommand: Command = {
     const named = policyNamed(options.policy ?? 'tournament');
     const policy = named && withShowJumps(named, options['show-jumps'] === true);
     if (!policy) return usageError(io, 'replay', `unknown policy "${options.policy}"; choose one of ${Object.keys(policies).join(', ')}`);
+    const speechAsked = speechFrom(options, 'none', { queries: policy.name === 'blind' });
+    if (!speechAsked.ok) return usageError(io, 'replay', speechAsked.error);
     if (positionals.length !== 1) return usageError(io, 'replay', positionals.length === 0 ? 'SCRIPT is missing (a file, or - for standard input)' : 'one SCRIPT expected');
     const fen = parseFen(variant, options.fen ?? variant.startFen);
     if (!fen.ok) return usageError(io, 'replay', `bad FEN "${options.fen}" at character ${fen.error.offset + 1}: ${fen.error.reason}`);
@@ -115,7 +125,15 @@ export const replayCommand: Command = {
     } else if (options.through === undefined || options.through === 'referee') {
       events = eventsOf(script.actions).map((e) => e.event);
     } else return usageError(io, 'replay', `--through must be sim (the simulated board running the dambord firmware) or firmata (StandardFirmata on a simulated Mega), not "${options.through}"`);
-    const { state, said } = replayEvents(config, events);
+    let speech: Speech | null = null;
+    try {
+      speech = speechAsked.speech && openSpeech({ ...speechAsked.speech, warn: (m) => io.stderr.write(`dambord replay: ${m}\n`) });
+    } catch (e) {
+      io.stderr.write(`dambord replay: ${why(e)}\n`);
+      return EXIT.io;
+    }
+    const { state, said } = replayEvents(config, events, speech ? (seen) => speech.observe(seen) : undefined);
+    await speech?.close();
     for (const output of said) io.stdout.write(`${options.json ? JSON.stringify(outputJson(variant, output)) : outputText(variant, output)}\n`);
     if (options.pdn) {
       try {

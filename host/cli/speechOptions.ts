@@ -1,0 +1,51 @@
+// The speech options of `play` and `replay`: the language, where the words go, the transcript.
+
+import { LANGUAGES } from '../speech/words.ts';
+import type { Language } from '../speech/words.ts';
+import type { SpeechOptions } from '../speech/rig.ts';
+
+/** The options, for parseArgs. */
+export const SPEECH_SPEC = { voice: 'string', speak: 'string', rate: 'string', volume: 'string', wav: 'string', transcript: 'string', beeps: 'boolean', queries: 'boolean' } as const;
+
+/** The options' help, as both commands print it. */
+export const SPEECH_HELP = `  --voice LANG       speak what happens in LANG: ${LANGUAGES.join(', ')} (espeak-ng); --speak is the same
+  --rate WPM         words a minute (default 175); --volume N: 0-200 (default 100)
+  --wav DIR          each announcement a WAV file in DIR instead of the sound device
+  --transcript FILE  one JSON line per announcement, in the order spoken:
+                     {"t":MS,"lang":"hr","kind":"move","ply":N,"text":"..."}
+  --beeps            the quiet mode: only tones on the board's piezo, no words
+  --queries          the board as keyboard (on in the blind policy): a piece held 1 s says its
+                     square and where it may go (4 s: its diagonals); Accept with nothing to
+                     decide repeats the last move (again: one more), held 1 s the pieces by kind;
+                     Correct says whose turn it is and the clocks, held 1 s the position by rows`;
+
+type Given = { readonly [K in keyof typeof SPEECH_SPEC]: (typeof SPEECH_SPEC)[K] extends 'boolean' ? boolean : string | undefined };
+
+/**
+ * The speech asked for, or null when none is; an error for a bad value. `defaultTo` is where
+ * words go when neither --wav nor --beeps says (play: the sound device; replay: nowhere, the
+ * transcript only). `beep` is the board's piezo, for --beeps.
+ */
+export function speechFrom(o: Given, defaultTo: 'device' | 'none', extra: { queries: boolean; beep?: (hz: number, ms: number) => Promise<void> }): { ok: true; speech: SpeechOptions | null } | { ok: false; error: string } {
+  if (o.voice !== undefined && o.speak !== undefined && o.voice !== o.speak) return { ok: false, error: '--voice and --speak name two languages; give one' };
+  const lang = o.voice ?? o.speak;
+  const wants = o.rate !== undefined || o.volume !== undefined || o.wav !== undefined || o.transcript !== undefined || o.beeps || o.queries;
+  if (lang === undefined) return wants ? { ok: false, error: `--voice LANG is missing: the language to speak, one of ${LANGUAGES.join(', ')}` } : { ok: true, speech: null };
+  if (!(LANGUAGES as readonly string[]).includes(lang)) return { ok: false, error: `no voice for "${lang}": choose one of ${LANGUAGES.join(', ')}` };
+  const num = (name: string, text: string | undefined, min: number, max: number): number | undefined | string => {
+    if (text === undefined) return undefined;
+    const n = Number(text);
+    return Number.isInteger(n) && n >= min && n <= max ? n : `--${name} must be a whole number from ${min} to ${max}, not "${text}"`;
+  };
+  const rate = num('rate', o.rate, 80, 500);
+  const volume = num('volume', o.volume, 0, 200);
+  if (typeof rate === 'string') return { ok: false, error: rate };
+  if (typeof volume === 'string') return { ok: false, error: volume };
+  if (o.wav !== undefined && o.beeps) return { ok: false, error: '--wav and --beeps both say where the words go; give one' };
+  if (o.beeps && !extra.beep) return { ok: false, error: '--beeps needs a board with a piezo (play)' };
+  const output: SpeechOptions['output'] = o.wav !== undefined ? { to: 'wav', dir: o.wav } : o.beeps && extra.beep ? { to: 'beeps', beep: extra.beep } : { to: defaultTo };
+  return {
+    ok: true,
+    speech: { lang: lang as Language, queries: o.queries || extra.queries, output, ...(o.transcript !== undefined ? { transcript: o.transcript } : {}), ...(rate !== undefined ? { rate } : {}), ...(volume !== undefined ? { volume } : {}) },
+  };
+}

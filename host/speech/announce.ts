@@ -1,0 +1,254 @@
+// What the board says, as announcements: a pure state machine fed each step of the game (the
+// input, the game before and after, its effects, the board's time) that gives the sentences to
+// speak, in the player's language, each with its kind and priority. No I/O and no clock: the
+// speaker (speaker.ts) carries them out, and `dambord replay --speak` writes them as a transcript.
+//
+// It says: every move (with its whole capture route), every irregularity with its article, who
+// decides and what the rules required instead (FMJD 5.4), the decision, the correction one step
+// at a time as the hands do it (5.8), crowning, the clock (low time, a flag), draw offers, the
+// result and why, the board's link, and the answers to the questions of the board as keyboard
+// (queries.ts).
+
+import { currentPosition, legalMoves, opposite, writeFen } from '../../rules/index.ts';
+import type { Color } from '../../rules/index.ts';
+import { remaining } from '../game/clock/clock.ts';
+import type { GameState, SeenStep } from '../game/game.ts';
+import { nextCorrectionStep } from '../game/leds/guidance.ts';
+import { irregularMove, sheetPosition } from '../game/referee/record.ts';
+import type { SheetMove } from '../game/referee/record.ts';
+import type { RefereeOutput } from '../game/referee/types.ts';
+import { createKeyboard, keyboardStep } from './keyboard.ts';
+import type { Keyboard } from './keyboard.ts';
+import { listWords, moveWords, pieceKey, routeWords, say, squareWords, squaresWords, timeWords } from './words.ts';
+import type { Language } from './words.ts';
+
+/** What an announcement is about: the transcript's `kind`. */
+export type AnnouncementKind = 'move' | 'irregularity' | 'correction' | 'clock' | 'result' | 'query' | 'link';
+
+/**
+ * How an announcement stands against others in the speaker's queue:
+ * - `urgent` (an irregularity, a flag, the result, the board lost) goes before everything
+ *   waiting and interrupts chatter;
+ * - `news` (moves, corrections, offers) is spoken in order and never dropped;
+ * - `chatter` (answers to queries) is dropped when anything newer comes, and interrupted by it.
+ */
+export type Priority = 'urgent' | 'news' | 'chatter';
+
+/** One thing to say. */
+export interface Announcement {
+  /** Serial number within the game's announcements: never the same announcement twice. */
+  readonly id: number;
+  /** Board time (ms) of the event that caused it. */
+  readonly t: number;
+  readonly lang: Language;
+  readonly kind: AnnouncementKind;
+  /** Plies played when it was said (for a move: its own ply). */
+  readonly ply: number;
+  readonly text: string;
+  readonly priority: Priority;
+  /**
+   * Announcements of one group replace each other while waiting: the next correction step
+   * replaces one not yet said (the hands moved on), a new answer an old one.
+   */
+  readonly group?: 'step' | 'query';
+}
+
+/** One step of the game, as the announcer is fed it. */
+export type GameStepSeen = SeenStep;
+
+/** Low-time alarms: the time left at which the side to move hears it (ms). */
+export const LOW_TIME_MS = [60_000, 30_000, 10_000] as const;
+
+/** The announcer's memory between steps. */
+export interface Announcer {
+  readonly lang: Language;
+  /** Serial of the next announcement. */
+  readonly next: number;
+  /** The correction step said last (its key), so that each is said once. */
+  readonly step: string | null;
+  /** Per side, the low-time alarms already given (indices into LOW_TIME_MS). */
+  readonly low: Readonly<Record<Color, number>>;
+  /** The board as keyboard (queries.ts, keyboard.ts); null: questions off. */
+  readonly keyboard: Keyboard | null;
+}
+
+/** A new announcer in `lang`; `queries`: the board's gestures and buttons ask questions. */
+export function createAnnouncer(lang: Language, options: { readonly queries?: boolean } = {}): Announcer {
+  return { lang, next: 1, step: null, low: { white: 0, black: 0 }, keyboard: options.queries ? createKeyboard() : null };
+}
+
+/** A sentence before it is numbered. */
+type Said = Omit<Announcement, 'id' | 'lang'>;
+
+/** The announcer after `seen`, and what to say, in order. */
+export function announce(a: Announcer, seen: GameStepSeen): { announcer: Announcer; said: Announcement[] } {
+  const { lang } = a;
+  const { before, after, now } = seen;
+  const ply = after.referee?.ply ?? before.referee?.ply ?? 0;
+  const out: Said[] = [];
+  const add = (kind: AnnouncementKind, priority: Priority, text: string, t = now, at = ply, group?: Said['group']) => out.push({ t, kind, ply: at, text, priority, ...(group ? { group } : {}) });
+
+  // The link and the start.
+  if (before.link.state !== after.link.state) {
+    const state = after.link.state;
+    if (state === 'lost') add('link', 'urgent', say(lang, 'link.lost'));
+    else if (state === 'wrong board') add('link', 'urgent', say(lang, 'link.wrong'));
+    else if (before.link.state === 'lost' || state === 'connected') add('link', 'news', say(lang, 'link.connected'));
+  }
+  if (!before.setup && after.setup && !after.referee) add('correction', 'news', say(lang, 'setup'));
+  if (!before.referee && after.referee) add('correction', 'news', say(lang, 'start', { side: currentPosition(after.referee.game).turn }));
+
+  // What the referee said.
+  const outputs = seen.effects.flatMap((e) => (e.type === 'said' ? [e.output] : []));
+  let sheet = before.sheet;
+  let flaggedSide: Color | null = before.irregularity?.side ?? null;
+  for (let i = 0; i < outputs.length; i++) {
+    const o = outputs[i];
+    switch (o.type) {
+      case 'move':
+        add('move', 'news', moveWords(lang, o.before, o.move), o.t, o.ply);
+        if (before.drawOffer && before.drawOffer !== o.side && !after.drawOffer) add('result', 'news', say(lang, 'draw.declined', { side: o.side }), o.t, o.ply);
+        break;
+      case 'irregularity': {
+        // Those flagged on one move together: each said, then the decision and what was required.
+        const group = [o];
+        while (outputs[i + 1]?.type === 'irregularity') group.push(outputs[++i] as typeof o);
+        flaggedSide = group[0].side;
+        add('irregularity', 'urgent', irregularityWords(lang, after, before, group), o.t);
+        break;
+      }
+      case 'accepted':
+        add('irregularity', 'urgent', acceptedWords(lang, sheet, o, flaggedSide ?? opposite(o.position.turn)), o.t);
+        break;
+      case 'correction':
+        add('correction', 'news', say(lang, 'correction.asked', { side: opposite(flaggedSide ?? opposite(o.target.turn)) }), o.t);
+        break;
+      case 'corrected':
+        add('correction', 'news', o.obligation === null ? say(lang, 'corrected', { side: o.position.turn }) : say(lang, 'corrected.obligation', { side: o.position.turn, square: squareWords(lang, o.position, o.obligation) }), o.t);
+        break;
+      case 'mismatch':
+        add('correction', 'urgent', say(lang, 'mismatch'), o.t);
+        break;
+      case 'matched':
+        add('correction', 'news', say(lang, 'matched'), o.t);
+        break;
+      case 'crowned':
+        add('move', 'news', say(lang, 'crowned', { square: squareWords(lang, currentPosition(after.referee!.game), o.square) }), o.t);
+        break;
+      case 'result':
+        add('result', 'urgent', resultWords(lang, o.winner, o.reason, o.article), o.t);
+        break;
+      case 'adjusted':
+        break;
+    }
+    if (o.type === 'move' || o.type === 'accepted') sheet = afterSheet(sheet, o);
+  }
+
+  // The correction, one step at a time, as the LEDs show it (5.8).
+  let stepKey = a.step;
+  const mode = after.referee?.mode;
+  if (after.referee && (mode?.kind === 'correcting' || mode?.kind === 'mismatch')) {
+    const target = mode.kind === 'correcting' ? mode.target : currentPosition(after.referee.game);
+    const next = nextCorrectionStep(after.referee.sensed, target);
+    const key = next ? `${next.kind}${next.square}` : null;
+    if (next && key !== stepKey) {
+      const square = squareWords(lang, target, next.square);
+      add('correction', 'news', next.kind === 'clear' ? say(lang, 'correction.clear', { square }) : say(lang, 'correction.fill', { square, piece: pieceKey(target.board[next.square]) }), now, ply, 'step');
+    }
+    stepKey = key;
+  } else stepKey = null;
+
+  // A draw offered, the clock.
+  if (after.drawOffer && after.drawOffer !== before.drawOffer) add('result', 'news', say(lang, 'draw.offered', { side: after.drawOffer }));
+  if (after.result && !before.result && !outputs.some((o) => o.type === 'result')) {
+    // A flag fell (the game ends on time, not by the referee).
+    const flag = after.clock?.flag;
+    if (flag) add('clock', 'urgent', say(lang, 'flag', { side: flag }));
+    add('result', 'urgent', resultWords(lang, flag ? opposite(flag) : 'draw', flag ? 'time' : 'other', after.result.article));
+  }
+  let low = a.low;
+  const clock = after.clock;
+  if (clock?.state === 'running' && clock.since !== null && !after.result) {
+    const side = clock.toMove;
+    const left = remaining(clock, side, Math.max(now, clock.since));
+    let given = low[side];
+    while (given < LOW_TIME_MS.length && left <= LOW_TIME_MS[given]) given++;
+    if (given > low[side]) {
+      // Said once per threshold crossed; an increment that brings the time back up is not re-armed.
+      if (left > 0) add('clock', 'urgent', say(lang, 'clock.low', { side, time: timeWords(lang, left, 'up') }));
+      low = { ...low, [side]: given };
+    }
+  }
+
+  // The board as keyboard.
+  let keyboard = a.keyboard;
+  if (keyboard) {
+    const k = keyboardStep(keyboard, lang, seen, outputs.length);
+    keyboard = k.keyboard;
+    for (const text of k.said) add('query', 'chatter', text, now, ply, 'query');
+  }
+
+  const said = out.map((s, i) => ({ id: a.next + i, lang, ...s }));
+  return { announcer: { ...a, next: a.next + said.length, step: stepKey, low, keyboard }, said };
+}
+
+/** The scoresheet as `record` leaves it after a move or an acceptance: only what acceptedWords reads (the moves). */
+function afterSheet(sheet: GameState['sheet'], o: Extract<RefereeOutput, { type: 'move' | 'accepted' }>): GameState['sheet'] {
+  if (o.type === 'move') {
+    const item: SheetMove = { kind: 'move', text: o.text, side: o.side, comments: [], after: o.after, squares: [o.move.from, ...o.move.path], captured: [...o.move.captured], irregular: null, setup: false };
+    return { ...sheet, items: [...sheet.items, item] };
+  }
+  if (o.code !== 'takeback') return sheet;
+  const at = sheet.items.map((x) => x.kind).lastIndexOf('move');
+  return at >= 0 ? { ...sheet, items: sheet.items.slice(0, at) } : sheet;
+}
+
+/** Irregularities flagged together: what happened, the article and who decides (or noted), what the rules required. */
+function irregularityWords(lang: Language, after: GameState, before: GameState, group: readonly Extract<RefereeOutput, { type: 'irregularity' }>[]): string {
+  const v = after.config.start.variant;
+  const pos = after.referee ? currentPosition(after.referee.game) : before.config.start;
+  const sentences = group.map((o) => {
+    const n = (i: number) => (o.squares[i] === undefined ? '?' : squareWords(lang, pos, o.squares[i]));
+    const rest = o.code === 'not-maximum-capture' ? o.squares.slice(2) : o.squares;
+    const values = { side: o.side, from: n(0), to: n(1), squares: squaresWords(lang, pos, rest), count: new Set(rest).size, choice: v.captureChoice === 'king-first' ? 'king_first' : v.captureChoice === 'maximum' ? 'maximum' : 'other' };
+    return say(lang, `irregularity.${o.code}`, values);
+  });
+  const first = group.find((o) => o.decision === 'decide') ?? group[0];
+  sentences.push(first.decision === 'decide' ? say(lang, 'decide', { article: first.article, side: opposite(first.side) }) : say(lang, 'noted', { article: first.article }));
+  const mode = after.referee?.mode;
+  if (mode?.kind === 'decide') {
+    const p = mode.pending;
+    if (p.completes) {
+      const b = currentPosition(mode.base.game);
+      sentences.push(say(lang, 'required.complete', { side: b.turn, route: routeWords(lang, b, [p.completes.from, ...p.completes.path], true), squares: squaresWords(lang, b, p.completes.captured) }));
+    } else if (p.obligation !== null) sentences.push(say(lang, 'required.touched', { side: p.target.turn, square: squareWords(lang, p.target, p.obligation) }));
+    else if (['capture-missed', 'not-maximum-capture', 'capture-stopped'].includes(first.code)) {
+      const captures = legalMoves(p.target).filter((m) => m.captured.length > 0);
+      const moves = [...new Set(captures.map((m) => moveWords(lang, p.target, m)))];
+      if (moves.length > 0) sentences.push(say(lang, 'required.capture', { side: p.target.turn, moves: listWords(lang, moves, 'disjunction') }));
+    }
+  }
+  return sentences.join(' ');
+}
+
+/** An irregularity accepted (5.4; 5.7 by playing on): the move taken back, the position that stands, or (a legal move made irregularly) just the acceptance, the move following. */
+function acceptedWords(lang: Language, sheet: GameState['sheet'], o: Extract<RefereeOutput, { type: 'accepted' }>, side: Color): string {
+  const decider = opposite(side);
+  const next = o.position.turn;
+  const before = sheetPosition(sheet);
+  if (o.code === 'takeback') {
+    const at = sheet.items.map((x) => x.kind).lastIndexOf('move');
+    const gone = at >= 0 ? (sheet.items[at] as SheetMove) : null;
+    const route = gone && gone.squares.length > 0 ? routeWords(lang, sheet.start, gone.squares, gone.captured.length > 0) : '';
+    return route ? say(lang, 'accepted.takeback', { side: decider, route, next }) : say(lang, 'accepted.changed', { side: decider, next });
+  }
+  if (writeFen(o.position) === writeFen(before)) return say(lang, 'accepted', { side: decider });
+  const moved = irregularMove(before.variant, before, o.position, side);
+  if (moved.text === '--') return say(lang, 'accepted.changed', { side: decider, next });
+  return say(lang, 'accepted.position', { side: decider, route: routeWords(lang, before, moved.squares, moved.captured.length > 0), next });
+}
+
+/** The result and why, from the reason the rules core or the referee gives. */
+export function resultWords(lang: Language, winner: Color | 'draw', reason: string, article: string): string {
+  return say(lang, 'result', { winner, reason: reason.replace(/-/g, '_'), article });
+}

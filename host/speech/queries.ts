@@ -1,0 +1,107 @@
+// The answers to a blind player's questions, in words (pure: the game and the language in, a
+// sentence out). Asked with the board as keyboard (keyboard.ts) or from the page. Nothing here
+// touches the game.
+
+import { UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT, colorOf, currentPosition, legalMoves, opposite } from '../../rules/index.ts';
+import type { Position } from '../../rules/index.ts';
+import { remaining } from '../game/clock/clock.ts';
+import type { GameState } from '../game/game.ts';
+import type { SheetMove } from '../game/referee/record.ts';
+import { listWords, pieceKey, routeWords, say, squareWords, squaresWords, timeWords } from './words.ts';
+import type { Language } from './words.ts';
+
+/**
+ * A question:
+ * - `turn`: whose turn it is and the move number;
+ * - `last`: the last `count` moves that stand;
+ * - `clocks`: both clocks;
+ * - `rows`: the whole position, row by row from the top (Black's side);
+ * - `diagonals`: the pieces on the two diagonals through `square`;
+ * - `kinds`: the pieces by kind (white men, white kings, black men, black kings) and their squares;
+ * - `square`: what stands on `square` and where it may go.
+ */
+export type Query =
+  | { readonly what: 'turn' | 'clocks' | 'rows' | 'kinds' }
+  | { readonly what: 'last'; readonly count: number }
+  | { readonly what: 'diagonals' | 'square'; readonly square: number };
+
+/** The names of the questions, as the page and the command line ask them. */
+export const QUERIES = ['turn', 'last', 'clocks', 'rows', 'diagonals', 'kinds', 'square'] as const;
+
+/** The answer to `q` about the game `s` at board time `now`. */
+export function answer(lang: Language, s: GameState, q: Query, now: number): string {
+  const pos = s.referee ? currentPosition(s.referee.game) : s.config.start;
+  const at = (square: number) => say(lang, 'query.at', { piece: say(lang, 'piece', { piece: pieceKey(pos.board[square]) }), square: squareWords(lang, pos, square) });
+  switch (q.what) {
+    case 'turn':
+      if (s.result) return say(lang, 'query.over');
+      return say(lang, 'query.turn', { side: pos.turn, number: moveNumber(s) });
+    case 'last': {
+      const moves = s.sheet.items.filter((x): x is SheetMove => x.kind === 'move').slice(-Math.max(1, q.count));
+      const items = moves.map((m) => say(lang, 'played', { side: m.side, route: m.squares.length > 0 ? routeWords(lang, pos, m.squares, m.captured.length > 0) : '' }));
+      return say(lang, 'query.last', { count: items.length, moves: listWords(lang, items) });
+    }
+    case 'clocks': {
+      const c = s.clock;
+      if (!c) return say(lang, 'clock.none');
+      const t = c.since === null ? now : Math.max(now, c.since);
+      return say(lang, 'clocks', { white: timeWords(lang, remaining(c, 'white', t), 'up'), black: timeWords(lang, remaining(c, 'black', t), 'up') });
+    }
+    case 'rows': {
+      const g = pos.variant.geometry;
+      const rows: string[] = [];
+      for (let r = 0; r < g.size; r++) {
+        const squares = [...g.row.keys()].filter((sq) => g.row[sq] === r && pos.board[sq] !== 0);
+        // Rows as players name them: from the top in numbered notation, by rank in algebraic.
+        const row = pos.variant.notation === 'algebraic' ? g.size - r : r + 1;
+        rows.push(say(lang, 'query.row', { row, count: squares.length, pieces: listWords(lang, squares.map(at)) }));
+      }
+      return rows.join(' ');
+    }
+    case 'diagonals':
+      return diagonals(pos, q.square)
+        .map((line) => {
+          const pieces = line.filter((sq) => pos.board[sq] !== 0);
+          return say(lang, 'query.diagonal', { from: squareWords(lang, pos, line[0]), to: squareWords(lang, pos, line[line.length - 1]), count: pieces.length, pieces: listWords(lang, pieces.map(at)) });
+        })
+        .join(' ');
+    case 'kinds':
+      return (['wm', 'wk', 'bm', 'bk'] as const)
+        .map((kind) => {
+          const squares = [...pos.board.keys()].filter((sq) => pos.board[sq] !== 0 && pieceKey(pos.board[sq]) === kind);
+          return say(lang, 'query.kind', { pieces: say(lang, 'pieces', { piece: kind }), count: squares.length, squares: squaresWords(lang, pos, squares) });
+        })
+        .join(' ');
+    case 'square': {
+      const piece = pos.board[q.square];
+      if (!piece) return say(lang, 'query.empty', { square: squareWords(lang, pos, q.square) });
+      // Where it may go as its side would play now (a capture compulsory for that side, 4.2).
+      const mover = colorOf(piece);
+      const asMover: Position = mover === pos.turn ? pos : { ...pos, turn: opposite(pos.turn) };
+      const moves = s.result ? [] : legalMoves(asMover).filter((m) => m.from === q.square);
+      const targets = [...new Set(moves.map((m) => m.to))].map((sq) => squareWords(lang, pos, sq));
+      return say(lang, 'query.piece', { piece: say(lang, 'piece', { piece: pieceKey(piece) }), square: squareWords(lang, pos, q.square), count: targets.length, targets: listWords(lang, targets, 'disjunction') });
+    }
+  }
+}
+
+/** The move number the side to move is at: the scoresheet's moves that stand, counted in pairs from the first player's. */
+function moveNumber(s: GameState): number {
+  const moves = s.sheet.items.filter((x) => x.kind === 'move').length;
+  const secondStarts = s.config.start.turn !== s.config.start.variant.firstToMove ? 1 : 0;
+  return Math.floor((moves + secondStarts) / 2) + 1;
+}
+
+/** The two diagonals through `square`, each from its top end (Black's side) to its bottom end. */
+export function diagonals(pos: Position, square: number): number[][] {
+  const n = pos.variant.geometry.neighbour;
+  const walk = (d: number) => {
+    const out: number[] = [];
+    for (let sq = n[square * 4 + d]; sq >= 0; sq = n[sq * 4 + d]) out.push(sq);
+    return out;
+  };
+  return [
+    [...walk(UP_LEFT).reverse(), square, ...walk(DOWN_RIGHT)],
+    [...walk(UP_RIGHT).reverse(), square, ...walk(DOWN_LEFT)],
+  ].filter((line) => line.length > 1);
+}

@@ -1,0 +1,97 @@
+// Speech for a game: the announcer fed each step of the game, its announcements queued on the
+// speaker, and the transcript written as they are spoken. What `play` and `replay` open with
+// `--voice`/`--speak`, `--transcript`, `--wav`, `--rate`, `--volume` and `--beeps`.
+
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import type { GameState, SeenStep } from '../game/game.ts';
+import { answer } from './queries.ts';
+import type { Query } from './queries.ts';
+import { announce, createAnnouncer } from './announce.ts';
+import type { Announcement, Announcer } from './announce.ts';
+import { soundPlayer } from './espeak.ts';
+import { beepOutput, deviceOutput, silentOutput, wavOutput } from './outputs.ts';
+import { Speaker, transcriptLine } from './speaker.ts';
+import type { Output } from './speaker.ts';
+import type { Language } from './words.ts';
+
+export interface SpeechOptions {
+  readonly lang: Language;
+  /** The board as keyboard: gestures and buttons ask questions (on in the blind policy). */
+  readonly queries?: boolean;
+  /** Write the transcript (JSON lines) to this file. */
+  readonly transcript?: string;
+  /**
+   * Where the words go: `device` (aplay or paplay), a folder of WAV files, `beeps` (the board's
+   * piezo through `beep`), or `none` (the transcript only).
+   */
+  readonly output: { readonly to: 'device'; readonly alsaDevice?: string } | { readonly to: 'wav'; readonly dir: string } | { readonly to: 'beeps'; readonly beep: (hz: number, ms: number) => Promise<void> } | { readonly to: 'none' };
+  readonly rate?: number;
+  readonly volume?: number;
+  /** Told when speech fails (the sentence is skipped, the game goes on). */
+  readonly warn?: (message: string) => void;
+}
+
+/** Speech attached to a game. */
+export interface Speech {
+  /** Feed every step of the game, in order (returns at once). */
+  observe(seen: SeenStep): void;
+  /** Answers a question asked from the page or the command line: said, and returned. */
+  ask(q: Query, state: GameState, now: number): Announcement;
+  /** The announcer as it stands (its language, the next id). */
+  announcer(): Announcer;
+  readonly speaker: Speaker;
+  /** Waits for everything queued to be said, then closes the transcript. */
+  close(): Promise<void>;
+}
+
+/** Opens speech; throws, saying what to do, when the output cannot be had (no sound player). */
+export function openSpeech(o: SpeechOptions): Speech {
+  const delivery = { ...(o.rate !== undefined ? { rate: o.rate } : {}), ...(o.volume !== undefined ? { volume: o.volume } : {}) };
+  let output: Output;
+  switch (o.output.to) {
+    case 'device': {
+      const player = soundPlayer(o.output.alsaDevice);
+      if (!player) throw new Error('no sound player: apt-get install alsa-utils (aplay) or pulseaudio-utils (paplay), or use --wav DIR or --beeps');
+      output = deviceOutput(player, delivery);
+      break;
+    }
+    case 'wav':
+      mkdirSync(o.output.dir, { recursive: true });
+      output = wavOutput(o.output.dir, delivery);
+      break;
+    case 'beeps':
+      output = beepOutput(o.output.beep, (ms) => new Promise((r) => setTimeout(r, ms)));
+      break;
+    case 'none':
+      output = silentOutput;
+      break;
+  }
+  const fd = o.transcript ? openSync(o.transcript, 'w') : null;
+  const speaker = new Speaker(output, {
+    // One line each, written as it is spoken: a crash loses nothing said before it.
+    spoken: (a) => {
+      if (fd !== null) writeSync(fd, `${transcriptLine(a)}\n`);
+    },
+    failed: (a, e) => o.warn?.(`speech: "${a.text}" not said: ${e.message}`),
+  });
+  let announcer = createAnnouncer(o.lang, { queries: o.queries === true });
+  return {
+    speaker,
+    announcer: () => announcer,
+    observe(seen) {
+      const r = announce(announcer, seen);
+      announcer = r.announcer;
+      if (r.said.length > 0) speaker.say(r.said);
+    },
+    ask(q, state, now) {
+      const a: Announcement = { id: announcer.next, t: now, lang: o.lang, kind: 'query', ply: state.referee?.ply ?? 0, text: answer(o.lang, state, q, now), priority: 'chatter', group: 'query' };
+      announcer = { ...announcer, next: announcer.next + 1 };
+      speaker.say([a]);
+      return a;
+    },
+    async close() {
+      await speaker.idle();
+      if (fd !== null) closeSync(fd);
+    },
+  };
+}
