@@ -1,9 +1,12 @@
-// Debian's Chromium for the browser tests (playwright-core drives it; no browser download).
+// Debian's Chromium for the browser tests (playwright-core drives it; no browser download), and
+// axe-core's audit of a page in it.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Whether Chromium is installed; when not, says that `file`'s tests are skipped and how to install it. */
 export function hasChromium(file: string): boolean {
@@ -19,4 +22,20 @@ export function launchChromium(args: readonly string[] = []): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...args],
   });
+}
+
+/** Puts axe-core into `page`; again after each load of the page. */
+export async function addAxe(page: Page): Promise<void> {
+  await page.addScriptTag({ path: AXE });
+}
+
+/**
+ * The accessibility violations axe-core finds on `page` as it is now (every rule axe runs by
+ * default: WCAG 2 A and AA and its best practices), each as `rule (impact): the first few
+ * elements`; [] for none. The page must have axe-core ({@link addAxe}).
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  return (await page.evaluate(
+    "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`))",
+  )) as string[];
 }

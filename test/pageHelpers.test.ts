@@ -3,7 +3,8 @@
 // seconds, no doubled period for the screen reader, who decides an irregularity (FMJD 5.4) and
 // what each choice does, the capture the rules require in words (4.2, 4.13), the touched piece
 // that must be played (3.11), stepping through the moves, sounds only after a gesture, the
-// theme and the sound remembered.
+// theme and the sound remembered; and from dambord 14 (the page for screen readers): which live
+// region each announcement goes to, the same sentence said twice, the arrows on the board.
 import { describe, expect, it } from 'vitest';
 
 type Fn = (...args: unknown[]) => unknown;
@@ -20,6 +21,11 @@ function moved(board: string, from: number, to: number): string {
 }
 /** The 50 squares of a 10x10 board as the view names and places them. */
 const SQUARES = Array.from({ length: 50 }, (_, i) => ({ name: String(i + 1), row: Math.floor(i / 5), col: 2 * (i % 5) + (Math.floor(i / 5) % 2 === 0 ? 1 : 0), piece: null, sensed: false, led: 'off', mark: null }));
+
+/** What the page announces, by live region. */
+type Said = { polite: string[]; assertive: string[] };
+/** Nothing to announce. */
+const QUIET: Said = { polite: [], assertive: [] };
 
 /** A view as the page receives it, with `over` laid over a quiet start. */
 function viewWith(over: Record<string, unknown>): Record<string, unknown> {
@@ -115,24 +121,54 @@ describe('the irregularity and the rules, as the page shows them', () => {
     expect(app.ruleSentence(null)).toBe('');
   });
 
-  it('a screen reader hears the move, the irregularity with who decides, and the capture required, with no ".."', () => {
+  it('a screen reader hears the move and the capture required politely, the irregularity with who decides at once, with no ".."', () => {
     const before = viewWith({});
     const after = viewWith({
       moves: [{ ply: 1, side: 'white', text: '33-28', board: moved(START, 33, 28), squares: ['33', '28'], captured: [], irregular: null, notes: [] }],
       irregularity: touchMove,
       compulsory: { side: 'black', moves: ['23x32'], article: '4.2', message: 'Black must capture: 23x32' },
     });
-    const said = app.announcements(before, after) as string[];
-    expect(said).toEqual([
-      'White: 33-28',
-      'Irregularity, article 5.4.3: White touched the piece on 31 and moved the piece on 33 to 28. Black decides: accept or correct.',
-      'Black must capture: 23x32 (FMJD 4.2).',
-    ]);
-    expect(app.joinSentences(said)).not.toMatch(/\.\./);
-    expect(app.announcements(after, after)).toEqual([]);
+    const said = app.announcements(before, after) as Said;
+    expect(said).toEqual({
+      polite: ['White: 33-28', 'Black must capture: 23x32 (FMJD 4.2).'],
+      assertive: ['Irregularity, article 5.4.3: White touched the piece on 31 and moved the piece on 33 to 28. Black decides: accept or correct.'],
+    });
+    expect(app.joinSentences([...said.polite, ...said.assertive])).not.toMatch(/\.\./);
+    expect(app.announcements(after, after)).toEqual(QUIET);
     // A touch-move obligation that comes into force after the correction is said once.
     const obliged = viewWith({ obligation: { side: 'white', square: '31', article: '3.11', message: 'White must play the piece on 31: it was touched.' } });
-    expect(app.announcements(before, obliged)).toEqual(['White must play the piece on 31: it was touched (FMJD 3.11).']);
+    expect(app.announcements(before, obliged)).toEqual({ polite: ['White must play the piece on 31: it was touched (FMJD 3.11).'], assertive: [] });
+  });
+
+  it('the same irregularity made again after a correction is said again, at once; a note is said at once without a question', () => {
+    const pending = viewWith({ irregularity: touchMove });
+    const correcting = viewWith({ irregularity: { ...touchMove, status: 'correcting', choices: null }, guidance: { kind: 'correction', clear: ['28'], fill: ['33'], message: 'Put the position back: take the piece off 28, put a white man on 33.' } });
+    const putBack = viewWith({ obligation: { side: 'white', square: '31', article: '3.11', message: 'White must play the piece on 31: it was touched.' } });
+    expect(app.announcements(pending, correcting)).toEqual({ polite: ['Put the position back: take the piece off 28, put a white man on 33.'], assertive: [] });
+    const again = app.announcements(putBack, pending) as Said;
+    expect(again.assertive).toEqual([expect.stringMatching(/^Irregularity, article 5\.4\.3: .* Black decides: accept or correct\.$/)]);
+    // Straight from the correction to the same irregularity (no view in between): said again too.
+    expect((app.announcements(correcting, pending) as Said).assertive).toEqual(again.assertive);
+    const note = viewWith({ irregularity: { code: 'adjusted', article: '3.10', message: 'White adjusted 31.', decision: 'note', status: 'noted', decides: null, choices: null, required: null } });
+    expect(app.announcements(viewWith({}), note)).toEqual({ polite: [], assertive: ['Irregularity, article 3.10: White adjusted 31.'] });
+  });
+
+  it('a flag fallen, the board lost and a board that does not show the game are said at once; the board back, a draw offered, captured pieces to take off and any other result politely', () => {
+    const start = viewWith({ link: { state: 'connected', health: null, firmware: '1.0' } });
+    expect(app.announcements(start, viewWith({ link: { state: 'lost', health: null, firmware: '1.0' } }))).toEqual({ polite: [], assertive: ['The board is disconnected (lost): moves made now are not seen until it is back.'] });
+    expect(app.announcements(viewWith({ link: { state: 'lost', health: null, firmware: '1.0' } }), start)).toEqual({ polite: ['The board is connected again.'], assertive: [] });
+    // The first connection, and a gap repaired, are not news.
+    expect(app.announcements(viewWith({ link: { state: 'connecting', health: null, firmware: null } }), start)).toEqual(QUIET);
+    expect(app.announcements(viewWith({ link: { state: 'repairing', health: null, firmware: '1.0' } }), start)).toEqual(QUIET);
+    expect(app.announcements(start, viewWith({ result: { result: '0-2', reason: "white's time ran out", article: '7.1.2.5' } }))).toEqual({ polite: [], assertive: ["Game over: 0-2, white's time ran out"] });
+    expect(app.announcements(start, viewWith({ result: { result: '2-0', reason: 'resignation', article: '7.2.1' } }))).toEqual({ polite: ['Game over: 2-0, resignation'], assertive: [] });
+    const mismatch = { kind: 'mismatch', clear: ['25'], fill: [], message: 'The board does not show the game: take the piece off 25.' };
+    expect(app.announcements(start, viewWith({ guidance: mismatch }))).toEqual({ polite: [], assertive: [mismatch.message] });
+    expect(app.announcements(start, viewWith({ drawOffer: 'black' }))).toEqual({ polite: ['Black offers a draw: White may accept it.'], assertive: [] });
+    const marked = (names: string[]) => viewWith({ squares: SQUARES.map((s) => (names.includes(s.name) ? { ...s, piece: 'bm', sensed: true, mark: 'remove' } : s)) });
+    expect(app.announcements(start, marked(['23']))).toEqual({ polite: ['Captured: take the piece off 23.'], assertive: [] });
+    expect(app.announcements(marked(['23']), marked(['14', '23', '32']))).toEqual({ polite: ['Captured: take the pieces off 14 and 32.'], assertive: [] });
+    expect(app.announcements(marked(['23']), marked(['23']))).toEqual(QUIET);
   });
 
   it('sounds: a move, a capture, an irregularity to decide, the result; none for the first view', () => {
@@ -193,6 +229,56 @@ describe('the board', () => {
     for (const [key, at, to] of steps) expect(app.reviewKey(key, at, 3), `${key} from ${at}`).toBe(to);
     expect(app.reviewKey('Home', null, 0)).toBeNull();
     expect(app.reviewKey('ArrowLeft', null, 0)).toBeNull();
+  });
+});
+
+describe('the board from the keyboard', () => {
+  it('the arrows move along a row and up and down the board as drawn, by the square numbers; the focus stays at an edge', () => {
+    const key = (k: string, from: string, flipped = false) => app.squareKey(k, from, SQUARES, 10, flipped);
+    expect([key('ArrowUp', '32'), key('ArrowDown', '32'), key('ArrowLeft', '32'), key('ArrowRight', '32')]).toEqual(['27', '37', '31', '33']);
+    // Up then Down comes back, and each is one diagonal step (32 up-left to 27, 27 up-right to 22).
+    expect(key('ArrowDown', key('ArrowUp', '32') as string)).toBe('32');
+    expect(key('ArrowUp', '27')).toBe('22');
+    expect([key('ArrowUp', '3'), key('ArrowLeft', '31'), key('ArrowRight', '35'), key('ArrowDown', '48')]).toEqual(['3', '31', '35', '48']);
+    // Flipped, White's side at the top: the arrows follow the board as drawn.
+    expect([key('ArrowUp', '32', true), key('ArrowLeft', '32', true), key('ArrowRight', '1', true)]).toEqual(['37', '33', '1']);
+    expect(key('Home', '32')).toBeUndefined();
+    expect(key('ArrowUp', '51')).toBeUndefined();
+  });
+
+  it("what the page's hands lifted is said", () => {
+    expect(app.liftWords({ name: '32', row: 6, col: 3, piece: 'wk', sensed: true, led: 'off' }, '32')).toBe('Lifted the white king from 32.');
+    expect(app.liftWords(undefined, '7')).toBe('Lifted the piece from 7.');
+  });
+});
+
+describe('the live regions', () => {
+  /** A region element as live.js uses it, keeping every set of children it is given. */
+  function region() {
+    const states: { tag: string; text: string }[][] = [];
+    const el = { ownerDocument: { createElement: (tag: string) => ({ tag, textContent: '' }) }, replaceChildren: (...nodes: { tag: string; textContent: string }[]) => states.push(nodes.map((n) => ({ tag: n.tag, text: n.textContent }))) };
+    return { el, states };
+  }
+
+  it('each announcement empties the region, then puts in a new paragraph: the same sentence twice is two new paragraphs', () => {
+    const { el, states } = region();
+    const timers: (() => void)[] = [];
+    const say = app.liveRegion(el, (run: () => void, ms: number) => {
+      expect(ms).toBe(app.LIVE_DELAY_MS);
+      timers.push(run);
+    }) as (t: string) => void;
+    say('White: 1-6');
+    expect(states).toEqual([[]]);
+    timers.shift()!();
+    say('White: 1-6');
+    timers.shift()!();
+    expect(states).toEqual([[], [{ tag: 'p', text: 'White: 1-6.' }], [], [{ tag: 'p', text: 'White: 1-6.' }]]);
+    // Sentences within one moment are one announcement, in order, emptied once.
+    say('Black: 19-23');
+    say('White must capture: 28x19 (FMJD 4.2).');
+    expect(timers).toHaveLength(1);
+    timers.shift()!();
+    expect(states.slice(4)).toEqual([[], [{ tag: 'p', text: 'Black: 19-23. White must capture: 28x19 (FMJD 4.2).' }]]);
   });
 });
 

@@ -12,16 +12,14 @@
 // return game the same touch-move is accepted, and stands in the move list as irregular.
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { command, play, stop, view, waitFor } from './playProcess.ts';
-import { hasChromium as chromiumHere, launchChromium } from './chromium.ts';
+import { addAxe, axeViolations, hasChromium as chromiumHere, launchChromium } from './chromium.ts';
 
 const hasChromium = chromiumHere('pageViews.test.ts');
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const work = mkdtempSync(join(tmpdir(), 'dambord-page-views-'));
 /** Where the screenshots go, to be looked at: <state>-<size>-<theme>.png. */
@@ -66,7 +64,7 @@ describe('the live page in Chromium, at a phone and a laptop size, light and dar
       if (new URL(r.url()).pathname === '/api/command') sent.push(r.postData() ?? '');
     });
     await page.goto(`${url}/`);
-    await page.addScriptTag({ path: axePath });
+    await addAxe(page);
     await page.locator('[data-testid=link-state]', { hasText: /^connected/ }).waitFor({ timeout: 15_000 });
     await page.locator('body[data-control="true"]').waitFor({ state: 'attached' });
 
@@ -109,10 +107,7 @@ describe('the live page in Chromium, at a phone and a laptop size, light and dar
           const path = join(shotDir, `${state}-${size.name}-${theme}.png`);
           await page.screenshot({ path, animations: 'disabled' });
           shots.push(path);
-          const violations = await page.evaluate(
-            "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`))",
-          );
-          for (const v of violations as string[]) audits.push(`${state}, ${size.name}, ${theme}: ${v}`);
+          for (const v of await axeViolations(page)) audits.push(`${state}, ${size.name}, ${theme}: ${v}`);
         }
       }
       await page.setViewportSize({ width: 1280, height: 800 });
@@ -125,7 +120,7 @@ describe('the live page in Chromium, at a phone and a laptop size, light and dar
     await testid('sound').click();
     expect(await testid('sound').textContent()).toBe('Sounds off');
     await page.reload();
-    await page.addScriptTag({ path: axePath });
+    await addAxe(page);
     await page.locator('[data-testid=link-state]', { hasText: /^connected/ }).waitFor();
     expect(await testid('theme').inputValue()).toBe('dark');
     expect(await page.locator('html').getAttribute('data-shown')).toBe('dark');

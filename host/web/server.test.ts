@@ -639,9 +639,9 @@ describe('the page script (static/app.js)', () => {
     expect(app.linkSummary({ state: 'connected', firmware: 'StandardFirmata.ino 2.3', health: { linesOk: 40, timeouts: 1 } })).toBe('connected (StandardFirmata.ino 2.3), 40 messages, 1 fault');
   });
 
-  it('announces new moves, irregularities, guidance and the result', async () => {
+  it('announces new moves and the result politely, irregularities at once', async () => {
     const path: string = appUrl.href;
-    const app = (await import(/* @vite-ignore */ path)) as { announcements(a: PlayView | null, b: PlayView): string[] };
+    const app = (await import(/* @vite-ignore */ path)) as { announcements(a: PlayView | null, b: PlayView): { polite: string[]; assertive: string[] } };
     const a = startView();
     const b: PlayView = {
       ...a,
@@ -649,11 +649,10 @@ describe('the page script (static/app.js)', () => {
       irregularity: { code: 'touch-move', article: '5.4.3', message: 'White touched 22 and moved 23', decision: 'decide', status: 'pending', decides: 'black', choices: { accept: '23-18 stands and Black moves next', correct: 'the position before it is put back and White plays again, with the piece on 22 (touched, 3.11)' }, required: 'White must play the piece on 22 (touched, 3.11)' },
       result: { result: '0-2', reason: 'White resigned', article: '' },
     };
-    expect(app.announcements(a, b)).toEqual([
-      'Black: 11-15',
-      'Irregularity, article 5.4.3: White touched 22 and moved 23. Black decides: accept or correct.',
-      'Game over: 0-2, White resigned',
-    ]);
-    expect(app.announcements(b, b)).toEqual([]);
+    expect(app.announcements(a, b)).toEqual({
+      polite: ['Black: 11-15', 'Game over: 0-2, White resigned'],
+      assertive: ['Irregularity, article 5.4.3: White touched 22 and moved 23. Black decides: accept or correct.'],
+    });
+    expect(app.announcements(b, b)).toEqual({ polite: [], assertive: [] });
   });
 });

@@ -106,6 +106,7 @@ const STATIC: Readonly<Record<string, StaticFile>> = {
   '/board.js': { file: 'board.js', type: 'text/javascript; charset=utf-8' },
   '/notices.js': { file: 'notices.js', type: 'text/javascript; charset=utf-8' },
   '/prefs.js': { file: 'prefs.js', type: 'text/javascript; charset=utf-8' },
+  '/live.js': { file: 'live.js', type: 'text/javascript; charset=utf-8' },
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
 };
 

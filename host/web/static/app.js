@@ -15,16 +15,26 @@
 // Review: the moves can be stepped through (the buttons under the board, Home/Left/Right/End,
 // or a click on a move) while the game goes on; the board then shows that position, marked as
 // not live, and does not answer the hands. End, or "Back to the live game", returns.
+//
+// Screen readers and the keyboard: two live regions (live.js), #announce (polite) for the
+// moves and the news and #alert (assertive) for irregularities, a flag fallen and the board
+// lost, as notices.js sorts them; every announcement is a fresh element, so the same sentence
+// twice is read twice. Each dark square is a button named by what it holds and why it is
+// marked (board.js); one of them is in the tab order (roving tabindex) and, while the focus is
+// on the board, the arrow keys move between the squares and Enter or Space lifts or puts down
+// as a click does. Elsewhere Left and Right step through the moves; Home and End everywhere.
 
-import { formatClock, headerLine, healthRows, joinSentences, known, linkSummary, moveName, pairMoves, readableLog, resultLine, sideName } from './format.js';
-import { MARKS, canReview, piecesInHand, positionAt, reviewKey, squareLabel } from './board.js';
+import { formatClock, headerLine, healthRows, known, linkSummary, moveName, pairMoves, readableLog, resultLine, sideName } from './format.js';
+import { MARKS, canReview, liftWords, piecesInHand, positionAt, reviewKey, squareKey, squareLabel } from './board.js';
 import { announcements, irregularityPanel, ruleSentence, soundsFor, turnLine } from './notices.js';
 import { THEMES, THEME_KEY, createSounds, remember, remembered, shownTheme } from './prefs.js';
+import { liveRegion } from './live.js';
 
 export { formatClock, formatMs, headerLine, healthRows, joinSentences, known, linkSummary, moveName, pairMoves, readableLog, resultLine } from './format.js';
-export { MARKS, canReview, piecesInHand, positionAt, reviewKey, squareLabel } from './board.js';
+export { MARKS, canReview, liftWords, piecesInHand, positionAt, reviewKey, squareKey, squareLabel } from './board.js';
 export { announcements, irregularityPanel, ruleSentence, soundsFor, turnLine } from './notices.js';
 export { TONES, createSounds, remembered, shownTheme } from './prefs.js';
+export { LIVE_DELAY_MS, liveRegion } from './live.js';
 
 /** @typedef {import('./board.js').SquareView} SquareView */
 
@@ -78,6 +88,9 @@ async function start() {
   let review = null;
   /** @type {Map<string, any>} */
   const squareEls = new Map();
+  /** The square in the tab order (roving tabindex): the one last focused, at first the first drawn. */
+  /** @type {string | null} */
+  let tabSquare = null;
   /** Pieces the page's hands hold, most recent last: what each was and where it came from. */
   /** @type {{piece: string, from: string}[]} */
   let hand = [];
@@ -139,6 +152,7 @@ async function start() {
     const item = { piece: sq && sq.piece ? sq.piece : 'unknown', from: name };
     hand.push(item);
     renderHand();
+    announce(liftWords(sq, name));
     if (!(await send({ type: 'lift', square: name }))) {
       hand = hand.filter((h) => h !== item);
       renderHand();
@@ -210,6 +224,7 @@ async function start() {
   // -- rendering ----------------------------------------------------------------------------------
 
   function buildBoard() {
+    const hadFocus = boardEl.contains(document.activeElement);
     boardEl.textContent = '';
     squareEls.clear();
     const size = view.size;
@@ -232,6 +247,7 @@ async function start() {
         el.type = 'button';
         el.className = 'sq dark';
         el.dataset.square = sq.name;
+        el.tabIndex = -1;
         el.addEventListener('click', () => {
           if (!suppressClick) onSquareClick(sq.name);
         });
@@ -239,6 +255,19 @@ async function start() {
         squareEls.set(sq.name, el);
       }
     }
+    if (tabSquare === null || !squareEls.has(tabSquare)) tabSquare = boardEl.querySelector('[data-square]').dataset.square;
+    rove(/** @type {string} */ (tabSquare), hadFocus);
+  }
+
+  /** Puts the square `name` in the tab order, the others out of it, and with `focus` focuses it. */
+  function rove(/** @type {string} */ name, focus = false) {
+    const el = squareEls.get(name);
+    if (!el) return;
+    const old = tabSquare === null ? undefined : squareEls.get(tabSquare);
+    if (old && old !== el) old.tabIndex = -1;
+    tabSquare = name;
+    el.tabIndex = 0;
+    if (focus) el.focus();
   }
 
   /** The squares the board shows: the live ones, or those of the position being reviewed. */
@@ -481,23 +510,18 @@ async function start() {
     while (hand.length < n) hand.unshift({ piece: 'unknown', from: '?' });
 
     draw();
-    for (const sentence of announcements(prev, view)) announce(sentence);
+    const said = announcements(prev, view);
+    for (const sentence of said.polite) announce(sentence);
+    for (const sentence of said.assertive) announceNow(sentence);
     const kinds = soundsFor(prev, view);
     const sound = SOUND_ORDER.find((k) => kinds.includes(/** @type {any} */ (k)));
     if (sound) sounds.play(/** @type {any} */ (sound));
   }
 
-  const pending = /** @type {string[]} */ ([]);
-  function announce(/** @type {string} */ text) {
-    pending.push(text);
-    const el = $('announce');
-    el.textContent = '';
-    // A fresh text node after a tick makes screen readers read it even when it repeats.
-    setTimeout(() => {
-      if (pending.length === 0) return;
-      el.textContent = joinSentences(pending.splice(0));
-    }, 50);
-  }
+  /** Says a sentence when the screen reader is free (moves, news). */
+  const announce = liveRegion($('announce'));
+  /** Says a sentence at once (irregularities, a flag fallen, the board lost). */
+  const announceNow = liveRegion($('alert'));
 
   // -- review -------------------------------------------------------------------------------------
 
@@ -520,6 +544,14 @@ async function start() {
     if (!view || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const t = e.target;
     if (t && (t.isContentEditable || /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))) return;
+    // On the board the arrows move between the squares; Home and End still step.
+    const on = t && typeof t.closest === 'function' ? t.closest('#board [data-square]') : null;
+    const next = on ? squareKey(e.key, on.dataset.square, view.squares, view.size, flipped) : undefined;
+    if (next !== undefined) {
+      e.preventDefault();
+      rove(next, true);
+      return;
+    }
     const to = reviewKey(e.key, review, view.moves.length);
     if (to === undefined || !canReview(view)) return;
     e.preventDefault();
@@ -638,6 +670,10 @@ async function start() {
     .join('');
 
   boardEl.addEventListener('pointerdown', onPointerDown);
+  boardEl.addEventListener('focusin', (/** @type {any} */ e) => {
+    const sq = e.target.closest('[data-square]');
+    if (sq) rove(sq.dataset.square);
+  });
   document.addEventListener('pointermove', onPointerMove, { passive: false });
   document.addEventListener('pointerup', onPointerUp);
   document.addEventListener('pointercancel', onPointerUp);

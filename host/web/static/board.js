@@ -1,6 +1,6 @@
 // The board as the page draws it: what each square holds and why it is marked, in words, the
-// positions of the game for stepping through its moves, and the keys that step. Pure
-// functions, no document: the tests run them in Node.
+// positions of the game for stepping through its moves, the keys that step, and the arrow keys
+// that move between the squares. Pure functions, no document: the tests run them in Node.
 
 /** @typedef {'clear'|'fill'|'flagged'|'remove'|'capture'|'obligation'|'hint'|'last'} Mark */
 /** @typedef {{name: string, row: number, col: number, piece: 'wm'|'wk'|'bm'|'bk'|null, sensed: boolean, led: string, mark?: Mark | null}} SquareView */
@@ -41,6 +41,51 @@ export function squareLabel(sq, marks = {}) {
   if (marks.clear && sq.mark !== 'clear') parts.push('to clear');
   if (marks.fill && sq.mark !== 'fill') parts.push('to fill');
   return parts.join(', ');
+}
+
+/**
+ * What the page's hands took off `sq`, in words for a screen reader: `Lifted the white man from 32.`
+ * @param {SquareView | undefined} sq
+ * @param {string} name the square's name
+ */
+export function liftWords(sq, name) {
+  return `Lifted ${sq && sq.piece ? `the ${PIECE_NAMES[sq.piece]}` : 'the piece'} from ${name}.`;
+}
+
+/** The step of each arrow key on the board as drawn: rows down, places in the row to the right. */
+const ARROWS = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+
+/**
+ * The square an arrow key moves the focus to from the square `name`, on the board as drawn
+ * (`flipped`: turned round, White's side at the top). ArrowLeft and ArrowRight: the next dark
+ * square in the same row; ArrowUp and ArrowDown: the square at the same place in the row above
+ * or below, a diagonal step that goes left and right by turns (on the 10x10 board 32 up is 27,
+ * down 37), so that Up then Down comes back. At the edge of the board the focus stays on `name`.
+ * undefined for any other key, or for a square that is not on the board.
+ * @param {string} key
+ * @param {string} name
+ * @param {readonly {name: string, row: number, col: number}[]} squares
+ * @param {number} size
+ * @param {boolean} flipped
+ * @returns {string | undefined}
+ */
+export function squareKey(key, name, squares, size, flipped) {
+  const step = /** @type {Record<string, number[]>} */ (ARROWS)[key];
+  if (!step) return undefined;
+  /** @type {Map<number, {name: string, col: number}[]>} */
+  const rows = new Map();
+  let row = -1;
+  for (const s of squares) {
+    const r = flipped ? size - 1 - s.row : s.row;
+    if (!rows.has(r)) rows.set(r, []);
+    /** @type {{name: string, col: number}[]} */ (rows.get(r)).push({ name: s.name, col: flipped ? size - 1 - s.col : s.col });
+    if (s.name === name) row = r;
+  }
+  if (row < 0) return undefined;
+  for (const list of rows.values()) list.sort((a, b) => a.col - b.col);
+  const place = /** @type {{name: string, col: number}[]} */ (rows.get(row)).findIndex((s) => s.name === name);
+  const target = (rows.get(row + step[0]) ?? [])[place + step[1]];
+  return target ? target.name : name;
 }
 
 /**

@@ -1,7 +1,8 @@
 // What the page tells people about the game now: the irregularity and who decides it (FMJD
 // 5.4), what each choice does, the capture or the touched piece the rules require (4.2, 4.13,
-// 3.11), what a screen reader hears and which sound plays when the view changes. Pure
-// functions, no document: the tests run them in Node.
+// 3.11), what a screen reader hears when the view changes and in which live region (polite for
+// moves and news, assertive for irregularities, a flag fallen and the board lost), and which
+// sound plays. Pure functions, no document: the tests run them in Node.
 
 import { joinSentences, sideName } from './format.js';
 
@@ -56,35 +57,71 @@ export function ruleSentence(x) {
   return `${m} (FMJD ${article}).`;
 }
 
+/** The states of the board link in which the board is not seen, in words. */
+const LINK_DOWN = { lost: 'lost', incompatible: 'not one this host can read', closed: 'closed' };
+
 /**
- * The sentences to announce when the view goes from `prev` to `next`: new moves, a new
- * irregularity and who decides it, guidance, a compulsory capture or a touch-move obligation
- * that comes into force, the result.
+ * The sentences to announce when the view goes from `prev` to `next`, each for the live region
+ * it belongs in. Polite (read when the screen reader is free): new moves, the guidance to set
+ * up or put a position back, captured pieces to take off, a compulsory capture or a touch-move
+ * obligation that comes into force (FMJD 4.2, 3.11), a draw offered, the board back, the
+ * result. Assertive (read at once): an irregularity and who decides it (5.4), also when the
+ * same one is made again after a correction; a board that does not show the game; a flag
+ * fallen (time lost); the board disconnected.
  * @param {any} prev
  * @param {any} next
- * @returns {string[]}
+ * @returns {{polite: string[], assertive: string[]}}
  */
 export function announcements(prev, next) {
-  const out = [];
+  /** @type {string[]} */
+  const polite = [];
+  /** @type {string[]} */
+  const assertive = [];
   const before = prev ? prev.moves.length : 0;
-  if (next.moves.length > before) {
-    for (const m of next.moves.slice(before)) out.push(`${sideName(m.side)}: ${m.text}${m.irregular ? ` (irregular, article ${m.irregular.article})` : ''}`);
-  }
+  for (const m of next.moves.slice(before)) polite.push(`${sideName(m.side)}: ${m.text}${m.irregular ? ` (irregular, article ${m.irregular.article})` : ''}`);
+
   const irr = next.irregularity;
-  const oldIrr = prev ? prev.irregularity : null;
-  if (irr && (!oldIrr || oldIrr.code !== irr.code || oldIrr.message !== irr.message)) {
-    const panel = irregularityPanel(next);
-    const ask = !panel || panel.status !== 'pending' ? '' : panel.decides ? ` ${sideName(panel.decides)} decides: accept or correct.` : ' Accept or correct?';
-    out.push(`Irregularity, article ${irr.article}: ${joinSentences([irr.message])}${ask}`);
+  const panel = irregularityPanel(next);
+  const was = prev ? irregularityPanel(prev) : null;
+  if (irr && panel && (!was || was.code !== panel.code || was.message !== panel.message || (panel.status === 'pending' && was.status !== 'pending'))) {
+    const ask = panel.status !== 'pending' ? '' : panel.decides ? ` ${sideName(panel.decides)} decides: accept or correct.` : ' Accept or correct?';
+    assertive.push(`Irregularity, article ${irr.article}: ${joinSentences([irr.message])}${ask}`);
   }
+
   const g = next.guidance;
-  if (g && (!prev || !prev.guidance || prev.guidance.message !== g.message)) out.push(g.message);
+  if (g && (!prev || !prev.guidance || prev.guidance.message !== g.message)) (g.kind === 'mismatch' ? assertive : polite).push(g.message);
+  const remove = capturedToRemove(prev, next);
+  if (remove.length > 0) polite.push(`Captured: take the piece${remove.length > 1 ? 's' : ''} off ${listWords(remove)}.`);
   for (const key of ['compulsory', 'obligation']) {
     const now = next[key];
-    if (now && typeof now.message === 'string' && (!prev || !prev[key] || prev[key].message !== now.message)) out.push(ruleSentence(now));
+    if (now && typeof now.message === 'string' && (!prev || !prev[key] || prev[key].message !== now.message)) polite.push(ruleSentence(now));
   }
-  if (next.result && (!prev || !prev.result)) out.push(`Game over: ${next.result.result}, ${next.result.reason}`);
-  return out;
+  if (next.drawOffer && (!prev || prev.drawOffer !== next.drawOffer) && !next.result) {
+    polite.push(`${sideName(next.drawOffer)} offers a draw: ${sideName(next.drawOffer === 'white' ? 'black' : 'white')} may accept it.`);
+  }
+
+  const link = next.link && typeof next.link.state === 'string' ? next.link.state : '';
+  const oldLink = prev && prev.link ? prev.link.state : '';
+  if (link !== oldLink && link in LINK_DOWN) assertive.push(`The board is disconnected (${LINK_DOWN[/** @type {keyof typeof LINK_DOWN} */ (link)]}): moves made now are not seen until it is back.`);
+  else if (link === 'connected' && oldLink in LINK_DOWN) polite.push('The board is connected again.');
+
+  if (next.result && (!prev || !prev.result)) {
+    const reason = String(next.result.reason ?? '');
+    (/time/i.test(reason) ? assertive : polite).push(`Game over: ${next.result.result}, ${reason}`);
+  }
+  return { polite, assertive };
+}
+
+/** The squares newly marked as holding a captured piece still on the board (mark `remove`), in number order. */
+function capturedToRemove(/** @type {any} */ prev, /** @type {any} */ next) {
+  const marked = (/** @type {any} */ v) => new Set(v && Array.isArray(v.squares) ? v.squares.filter((/** @type {any} */ s) => s.mark === 'remove').map((/** @type {any} */ s) => s.name) : []);
+  const old = marked(prev);
+  return [...marked(next)].filter((name) => !old.has(name));
+}
+
+/** Names as a list in words: `23`, `23 and 19`, `23, 19 and 14`. */
+function listWords(/** @type {string[]} */ names) {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /**
