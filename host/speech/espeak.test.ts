@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { legalMoves, parseFen, variants } from '../../rules/index.ts';
 import { speakToWav } from './espeak.ts';
-import { LANGUAGE, LANGUAGES, moveWords } from './words.ts';
+import { LANGUAGE, LANGUAGES, listWords, moveWords, say, timeWords } from './words.ts';
+import type { Language } from './words.ts';
 
 const missing = ['espeak-ng', 'sox'].filter((tool) => spawnSync(tool, ['--version']).error !== undefined);
 const skip = missing.length > 0 ? ` — SKIPPED: ${missing.join(' and ')} not installed (apt-get install espeak-ng sox)` : '';
@@ -40,6 +41,33 @@ describe(`speech through espeak-ng${skip}`, () => {
     // "48 takes 37 takes 26": five words, between one and six seconds at 175 words a minute.
     expect(s.seconds).toBeGreaterThan(1);
     expect(s.seconds).toBeLessThan(6);
+  });
+
+  // Every kind of announcement (the transcript's kinds), in every language, through its voice.
+  const kinds = (lang: Language): [string, string][] => [
+    ['move', moveWords(lang, pos.position, capture)],
+    ['irregularity', `${say(lang, 'irregularity.capture-missed', { side: 'white', from: '31', to: '27' })} ${say(lang, 'decide', { article: '5.4.6', side: 'black' })}`],
+    ['correction', say(lang, 'correction.fill', { piece: 'wm', square: '31' })],
+    ['clock', say(lang, 'clock.low', { side: 'black', time: timeWords(lang, 30_000) })],
+    ['result', say(lang, 'result', { winner: 'white', reason: 'resignation', article: '' })],
+    ['query', say(lang, 'query.piece', { piece: say(lang, 'piece', { piece: 'wk' }), square: '46', count: 2, targets: listWords(lang, ['23', '28'], 'disjunction') })],
+    ['link', say(lang, 'link.lost')],
+  ];
+  it.skipIf(skip !== '').each(LANGUAGES)('%s: every kind of announcement is sound of a sane length', async (lang) => {
+    const lengths: string[] = [];
+    await Promise.all(
+      kinds(lang).map(async ([kind, text]) => {
+        const file = join(work, `${lang}-${kind}.wav`);
+        await speakToWav(text, file, { voice: LANGUAGE[lang].voice });
+        const s = stat(file);
+        lengths.push(`${kind} ${s.seconds.toFixed(1)} s`);
+        expect(s.peak, `${lang} ${kind}: not silent`).toBeGreaterThan(0.1);
+        // At least a word; at most what a person would sit through for one announcement.
+        expect(s.seconds, `${lang} ${kind}: "${text}"`).toBeGreaterThan(0.4);
+        expect(s.seconds, `${lang} ${kind}: "${text}"`).toBeLessThan(kind === 'irregularity' ? 16 : 9);
+      }),
+    );
+    console.log(`espeak.test.ts: ${lang}: ${lengths.sort().join(', ')}`);
   });
 
   it.skipIf(skip !== '')('a faster rate says the same in less time', async () => {

@@ -1,0 +1,184 @@
+// What the board says, by article: hands written here by hand (action scripts and board
+// events), the words heard checked sentence by sentence. The catalogue is English; every
+// language is heard by the listener test (test/speech/listener.test.ts).
+import { describe, expect, it } from 'vitest';
+import { parseFen, variants } from '../../rules/index.ts';
+import type { GameConfig, GameInput, GameState } from '../game/game.ts';
+import { blind, tournament } from '../game/referee/policy.ts';
+import { replayEvents } from '../game/replay.ts';
+import { createGame, step } from '../game/step.ts';
+import { eventsOf, parseActionScript } from '../script/actions.ts';
+import { announce, createAnnouncer } from './announce.ts';
+import type { Announcement } from './announce.ts';
+
+const intl = variants.international;
+const config = (over: Partial<GameConfig> = {}): GameConfig => {
+  const start = parseFen(intl, intl.startFen);
+  if (!start.ok) throw new Error(start.error.reason);
+  return { start: start.position, policy: tournament, players: { white: '?', black: '?' }, tags: [], timeControl: null, hints: false, ...over };
+};
+
+/** What is said when `script` (an action script) is played, after the board connects: kind and text. */
+function heard(script: string, over: Partial<GameConfig> = {}, queries = false): [string, string][] {
+  const parsed = parseActionScript(script, intl);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  let a = createAnnouncer('en', { queries });
+  const said: Announcement[] = [];
+  replayEvents(config(over), eventsOf(parsed.actions).map((e) => e.event), (seen) => {
+    const r = announce(a, seen);
+    a = r.announcer;
+    said.push(...r.said);
+  });
+  return said.slice(2).map((x) => [x.kind, x.text]);
+}
+
+/** A game driven input by input (board events with their own times, button releases, commands, ticks). */
+function driver(over: Partial<GameConfig> = {}, queries = false) {
+  let state: GameState = createGame(config(over));
+  let a = createAnnouncer('en', { queries });
+  const said: [string, string][] = [];
+  let seq = 0;
+  const feed = (input: GameInput, now: number) => {
+    const r = step(state, input, now);
+    const x = announce(a, { input, before: state, after: r.state, effects: r.effects, now });
+    state = r.state;
+    a = x.announcer;
+    said.push(...x.said.map((s): [string, string] => [s.kind, s.text]));
+  };
+  const occupancy = new Set([...state.config.start.board.keys()].filter((sq) => state.config.start.board[sq] !== 0));
+  feed({ type: 'board', event: { type: 'link', state: 'connected', hello: { fw: 'test', buttons: 4, caps: [], ring: 0, boot: 0, extra: {}, squares: 50 }, occupancy: occupancy as never, buttons: [], t: 0 } }, 0);
+  said.length = 0;
+  return {
+    said,
+    hand: (type: 'lift' | 'place', square: number, t: number) => feed({ type: 'board', event: { type, square: square - 1, t, seq: ++seq, source: 'board' } }, t),
+    button: (button: 'clock' | 'accept' | 'correct' | 'jadoube', down: boolean, t: number) => feed({ type: 'board', event: { type: 'button', button, down, t, seq: ++seq, source: 'board' } }, t),
+    tick: (t: number) => feed({ type: 'tick' }, t),
+    input: feed,
+  };
+}
+
+describe('the words of the game', () => {
+  it('FMJD 4.5: a move, then a capture read with every landing square', () => {
+    expect(heard('lift 32\nplace 28\npress clock\nlift 19\nplace 23\npress clock\nlift 28\nplace 19\nlift 23\npress clock')).toEqual([
+      ['move', '32 to 28'],
+      ['move', '19 to 23'],
+      ['move', '28 takes 19'],
+    ]);
+  });
+
+  it('FMJD 5.4: a missed capture: what happened, the article, who decides, what was required; then the correction one step at a time (5.8)', () => {
+    const said = heard('lift 32\nplace 28\npress clock\nlift 19\nplace 23\npress clock\nlift 31\nplace 27\npress clock\npress correct\nlift 27\nplace 31\npress clock\n');
+    expect(said.slice(2)).toEqual([
+      ['irregularity', 'White played 31 to 27 although a capture was compulsory. Article 5.4.6. Black decides: accept, or have it corrected. White must capture: 28 takes 19.'],
+      ['correction', 'Black has it corrected: the position before it is put back.'],
+      ['correction', 'Take the piece off 27.'],
+      ['correction', 'Put a white man on 31.'],
+      ['correction', 'The position is back. White to move.'],
+    ]);
+  });
+
+  it('FMJD 5.4.4: a takeback accepted names the move taken back and who moves', () => {
+    const said = heard('lift 32\nplace 28\npress clock\nlift 19\nplace 23\npress clock\nlift 23\nplace 19\npress clock\npress accept');
+    expect(said.at(-1)).toEqual(['irregularity', 'White accepts: 19 to 23 is taken back. Black to move.']);
+  });
+
+  it('FMJD 5.4.3: a touch-move irregularity says the touched piece must be played', () => {
+    const said = heard('lift 31\nwait 2000\nplace 31\nlift 32\nplace 28\npress clock');
+    expect(said[0][0]).toBe('irregularity');
+    expect(said[0][1]).toContain('touched the piece on 31 and moved the piece on 32 instead');
+    expect(said[0][1]).toContain('White must play the piece on 31.');
+  });
+
+  it('results and their reason; a resignation names who resigned', () => {
+    expect(heard('lift 32\nplace 28\npress clock\nresign black').at(-1)).toEqual(['result', 'White wins: Black resigned.']);
+    expect(heard('lift 32\nplace 28\npress clock\ndraw').at(-1)).toEqual(['result', 'Draw: agreed.']);
+  });
+
+  it('the link: the board disconnected is said at once', () => {
+    const d = driver();
+    d.input({ type: 'board', event: { type: 'link', state: 'lost', reason: 'heartbeat', detail: 'no line for 3000 ms', t: 500 } as never }, 500);
+    expect(d.said).toEqual([['link', 'The board is disconnected. The game is kept; connect the board again.']]);
+  });
+
+  it('draw offers: offered, and declined by playing on', () => {
+    const d = driver();
+    d.input({ type: 'player', command: { type: 'draw', color: 'white' } }, 100);
+    d.hand('lift', 32, 200);
+    d.hand('place', 28, 400);
+    d.button('clock', true, 600);
+    expect(d.said).toEqual([['result', 'White offers a draw.'], ['move', '32 to 28']]);
+    d.hand('lift', 19, 800);
+    d.hand('place', 23, 1000);
+    d.button('clock', true, 1200);
+    expect(d.said.slice(2)).toEqual([['move', '19 to 23'], ['result', 'Black plays on: the draw is declined.']]);
+  });
+
+  it('Latvian 10.3, 7.1.2.5: the clock warns at one minute, 30 s and 10 s, then the flag falls', () => {
+    const d = driver({ timeControl: { kind: 'timed', periods: [{ moves: null, seconds: 70, increment: 0 }] } as never });
+    d.hand('lift', 32, 0);
+    d.hand('place', 28, 200);
+    d.button('clock', true, 400);
+    for (let t = 1_000; t <= 75_000; t += 1_000) d.tick(t);
+    const clock = d.said.filter(([k]) => k === 'clock' || k === 'result').map(([, text]) => text);
+    expect(clock).toEqual(['Black: 1 minute left.', 'Black: 30 seconds left.', 'Black: 10 seconds left.', "Black's time has run out.", "White wins: Black's time ran out."]);
+  });
+});
+
+describe('the board as keyboard (FMJD 3.11 as IBCA applies it: felt is not touched)', () => {
+  it('a piece lifted and held says its square and where it may go, then its diagonals; put back, it was felt, no irregularity', () => {
+    const said = heard('lift 32\nwait 1200\nwait 3000\nplace 32\nlift 32\nplace 28\npress clock', { policy: blind }, true);
+    expect(said).toEqual([
+      ['query', 'white man on 32. It may go to 27 or 28.'],
+      // The diagonals through 32 (FMJD 2.6's numbering): 16-21-27-32-38-43-49 and 5-10-14-19-23-28-32-37-41-46.
+      ['query', 'The diagonal 16 to 49: black man on 16, white man on 32, white man on 38, white man on 43, and white man on 49. The diagonal 5 to 46: black man on 5, black man on 10, black man on 14, black man on 19, white man on 32, white man on 37, white man on 41, and white man on 46.'],
+      ['move', '32 to 28'],
+    ]);
+  });
+
+  it('Accept with nothing to decide repeats the last move, again the last two; Correct says whose turn and the clocks', () => {
+    const d = driver({ policy: blind }, true);
+    d.hand('lift', 32, 0);
+    d.hand('place', 28, 200);
+    d.button('clock', true, 400);
+    d.hand('lift', 19, 600);
+    d.hand('place', 23, 800);
+    d.button('clock', true, 1000);
+    d.said.length = 0;
+    d.button('accept', true, 2000);
+    d.button('accept', false, 2100);
+    d.button('accept', true, 3000);
+    d.button('accept', false, 3100);
+    d.button('correct', true, 4000);
+    d.button('correct', false, 4100);
+    expect(d.said).toEqual([
+      ['query', 'The last move: Black 19 to 23.'],
+      ['query', 'The last 2 moves: White 32 to 28 and Black 19 to 23.'],
+      ['query', 'White to move, move 2. No clock is running.'],
+    ]);
+  });
+
+  it('held one second, Correct reads the position by rows and Accept the pieces by kind', () => {
+    const d = driver({ policy: blind }, true);
+    d.button('correct', true, 1000);
+    d.tick(1500);
+    d.tick(2100);
+    d.button('correct', false, 2200);
+    const rows = d.said.find(([, text]) => text.startsWith('Row 1:'))?.[1] ?? '';
+    expect(rows).toContain('Row 1: black man on 1, black man on 2, black man on 3, black man on 4, and black man on 5.');
+    expect(rows).toContain('Row 5: empty.');
+    d.button('accept', true, 3000);
+    d.tick(4100);
+    expect(d.said.at(-1)).toEqual(['query', 'white men: 20 on 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, and 50. white kings: none. black men: 20 on 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, and 20. black kings: none.']);
+  });
+
+  it('a press the referee acts on (a decision to take) asks nothing', () => {
+    const d = driver({ policy: blind }, true);
+    d.hand('lift', 32, 0);
+    d.hand('place', 28, 200);
+    d.hand('lift', 31, 400);
+    d.hand('place', 27, 600);
+    d.button('clock', true, 800);
+    d.button('correct', true, 1000);
+    expect(d.said.some(([k]) => k === 'query')).toBe(false);
+  });
+});
