@@ -67,12 +67,18 @@ export function openSpeech(o: SpeechOptions): Speech {
       break;
   }
   const fd = o.transcript ? openSync(o.transcript, 'w') : null;
+  const told = new Set<string>();
   const speaker = new Speaker(output, {
     // One line each, written as it is spoken: a crash loses nothing said before it.
     spoken: (a) => {
       if (fd !== null) writeSync(fd, `${transcriptLine(a)}\n`);
     },
-    failed: (a, e) => o.warn?.(`speech: "${a.text}" not said: ${e.message}`),
+    // Each cause said once (a missing sound card would otherwise be said at every move).
+    failed: (a, e) => {
+      if (told.has(e.message)) return;
+      told.add(e.message);
+      o.warn?.(`speech: "${a.text}" not said: ${e.message} (the transcript goes on; further sentences failing so are not reported)`);
+    },
   });
   let announcer = createAnnouncer(o.lang, { queries: o.queries === true });
   return {
