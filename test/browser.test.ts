@@ -3,31 +3,25 @@
 // board running the real firmware, checks the move list and the final PDN, and saves a
 // screenshot." `dambord play` runs as a real process (the committed firmware in avr8js, the
 // serial link, the referee); Chromium opens its page and the test's clicks are the hands.
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { play, stop, view } from './playProcess.ts';
 import { formatMove, legalMoves, normaliseResult, parseFen, readPdn, squareName, variants, writeFen } from '../rules/index.ts';
 import type { PdnPly } from '../rules/index.ts';
 import { fetchStandardFirmata } from '../hardware/firmata/fetch.mjs';
 import { oracleTexts } from './oracles.ts';
-import { hasChromium as chromiumHere, launchChromium } from './chromium.ts';
+import { hasChromium as chromiumHere, launchChromium, pageRun } from './chromium.ts';
 
 const hasChromium = chromiumHere('browser.test.ts');
 
 const work = mkdtempSync(join(tmpdir(), 'dambord-browser-'));
 const shotDir = join(tmpdir(), 'dambord-browser');
 
-let child: ChildProcess | null = null;
-let browser: Browser | null = null;
-afterAll(async () => {
-  await browser?.close();
-  await stop(child);
-  rmSync(work, { recursive: true, force: true });
-});
+/** The play process and Chromium, stopped (and the work folder removed) after the file's tests. */
+const run = pageRun(work);
 
 /** The moves as the page numbers them: `1. c3-b4 b6-c5`, one item per pair (white moves first). */
 function pairs(texts: readonly string[]): string[] {
@@ -68,9 +62,9 @@ describe.each(boards)('the page plays a real game on $board$skip', ({ args, skip
     expect(endedByRules).toBe(true);
 
     let url: string;
-    ({ child, url } = await play(work, ['--variant', 'brazilian', ...args]));
-    browser = await launchChromium();
-    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    ({ child: run.child, url } = await play(work, ['--variant', 'brazilian', ...args]));
+    run.browser = await launchChromium();
+    const page: Page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     // A failed request is reported by its address (the console only says "404"); the browser's
@@ -136,8 +130,8 @@ describe.each(boards)('the page plays a real game on $board$skip', ({ args, skip
     console.log(`browser.test.ts: ${line.length} plies in ${((Date.now() - started) / 1000).toFixed(1)} s (setup ${(setup / 1000).toFixed(1)} s); screenshot ${shot}`);
     expect(pageErrors).toEqual([]);
 
-    await stop(child);
-    await browser.close();
-    browser = null;
+    await stop(run.child);
+    await run.browser.close();
+    run.browser = null;
   }, 90_000);
 });

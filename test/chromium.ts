@@ -1,9 +1,12 @@
 // Debian's Chromium for the browser tests (playwright-core drives it; no browser download), and
 // axe-core's audit of a page in it.
-import { existsSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { afterAll } from 'vitest';
+import { stop } from './playProcess.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -38,4 +41,15 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return (await page.evaluate(
     "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`))",
   )) as string[];
+}
+
+/** The play process and the browser a page test starts: both stopped, and `work` removed, after the file's tests. */
+export function pageRun(work: string): { child: ChildProcess | null; browser: Browser | null } {
+  const run: { child: ChildProcess | null; browser: Browser | null } = { child: null, browser: null };
+  afterAll(async () => {
+    await run.browser?.close();
+    await stop(run.child);
+    rmSync(work, { recursive: true, force: true });
+  });
+  return run;
 }

@@ -11,15 +11,14 @@
 // again, word for word) 14-19; then White touches 33, puts it back and plays 34-30: a
 // touch-move (3.11) that Black, the opponent, decides (5.4). Black has it corrected (5.8), the
 // position is put back, White makes the same irregular move again and Black accepts it.
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { play, stop, view } from './playProcess.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { play, view } from './playProcess.ts';
 import type { PlayView } from '../host/game/types.ts';
-import { addAxe, axeViolations, hasChromium as chromiumHere, launchChromium } from './chromium.ts';
+import { addAxe, axeViolations, hasChromium as chromiumHere, launchChromium, pageRun } from './chromium.ts';
 
 const hasChromium = chromiumHere('pageA11y.test.ts');
 
@@ -32,13 +31,8 @@ for (const id of Object.keys(window.heard)) new MutationObserver((records) => {
   for (const r of records) for (const n of r.addedNodes) window.heard[id].push(n.textContent);
 }).observe(document.getElementById(id), { childList: true });`;
 
-let child: ChildProcess | null = null;
-let browser: Browser | null = null;
-afterAll(async () => {
-  await browser?.close();
-  await stop(child);
-  rmSync(work, { recursive: true, force: true });
-});
+/** The play process and Chromium, stopped (and the work folder removed) after the file's tests. */
+const run = pageRun(work);
 
 /** Where a square is in the board as drawn (not flipped): its row, and its place in that row. */
 function placeOf(v: PlayView, name: string): { row: number; at: number } {
@@ -57,9 +51,9 @@ describe('the page for screen readers, in Chromium, played from the keyboard', (
   it.skipIf(!hasChromium)('live regions polite and assertive, the same sentence said twice, every square a named control, the game played with Tab, the arrows and Enter; axe finds nothing', async () => {
     const started = Date.now();
     let url: string;
-    ({ child, url } = await play(work, ['--fen', FEN, '--white', 'Anna', '--black', 'Bert']));
-    browser = await launchChromium();
-    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    ({ child: run.child, url } = await play(work, ['--fen', FEN, '--white', 'Anna', '--black', 'Bert']));
+    run.browser = await launchChromium();
+    const page: Page = await run.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     page.on('console', (m) => {

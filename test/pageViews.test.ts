@@ -10,14 +10,13 @@
 // the opponent, decides (5.4); Black has it corrected (5.8), the position is put back and White
 // must play the touched piece, 31-27. Then Black resigns and a new game is asked for; in the
 // return game the same touch-move is accepted, and stands in the move list as irregular.
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { command, play, stop, view, waitFor } from './playProcess.ts';
-import { addAxe, axeViolations, hasChromium as chromiumHere, launchChromium } from './chromium.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { command, play, view, waitFor } from './playProcess.ts';
+import { addAxe, axeViolations, hasChromium as chromiumHere, launchChromium, pageRun } from './chromium.ts';
 
 const hasChromium = chromiumHere('pageViews.test.ts');
 
@@ -31,13 +30,8 @@ const SIZES = [
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 
-let child: ChildProcess | null = null;
-let browser: Browser | null = null;
-afterAll(async () => {
-  await browser?.close();
-  await stop(child);
-  rmSync(work, { recursive: true, force: true });
-});
+/** The play process and Chromium, stopped (and the work folder removed) after the file's tests. */
+const run = pageRun(work);
 
 interface Box { x: number; y: number; width: number; height: number }
 
@@ -50,9 +44,9 @@ describe('the live page in Chromium, at a phone and a laptop size, light and dar
   it.skipIf(!hasChromium)('a short game with a capture, a touch-move corrected and a result: screenshots, axe audits, the decision in view, flip, review while the game goes on', async () => {
     const started = Date.now();
     let url: string;
-    ({ child, url } = await play(work, ['--white', 'Anna', '--black', 'Bert', '--event', 'Club night', '--round', '3', '--site', 'Utrecht']));
-    browser = await launchChromium();
-    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    ({ child: run.child, url } = await play(work, ['--white', 'Anna', '--black', 'Bert', '--event', 'Club night', '--round', '3', '--site', 'Utrecht']));
+    run.browser = await launchChromium();
+    const page: Page = await run.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     page.on('console', (m) => {
