@@ -2,7 +2,11 @@
 
 import { LANGUAGES } from '../speech/words.ts';
 import type { Language } from '../speech/words.ts';
-import type { SpeechOptions } from '../speech/rig.ts';
+import { openSpeech } from '../speech/rig.ts';
+import type { Speech, SpeechOptions } from '../speech/rig.ts';
+import { EXIT } from './command.ts';
+import type { Io } from './command.ts';
+import { why } from './input.ts';
 
 /** The options, for parseArgs. */
 export const SPEECH_SPEC = { voice: 'string', speak: 'string', rate: 'string', volume: 'string', wav: 'string', transcript: 'string', beeps: 'boolean', queries: 'boolean' } as const;
@@ -48,4 +52,14 @@ export function speechFrom(o: Given, defaultTo: 'device' | 'none', extra: { quer
     ok: true,
     speech: { lang: lang as Language, queries: o.queries || extra.queries, output, ...(o.transcript !== undefined ? { transcript: o.transcript } : {}), ...(rate !== undefined ? { rate } : {}), ...(volume !== undefined ? { volume } : {}) },
   };
+}
+
+/** Opens the speech asked for by `dambord NAME`: null when none is; the exit code, said on standard error, when it cannot be had. */
+export function openAsked(asked: SpeechOptions | null, io: Io, name: string): Speech | null | number {
+  try {
+    return asked && openSpeech({ ...asked, warn: (m) => io.stderr.write(`dambord ${name}: ${m}\n`) });
+  } catch (e) {
+    io.stderr.write(`dambord ${name}: ${why(e)}\n`);
+    return EXIT.io;
+  }
 }

@@ -24,10 +24,8 @@ import type { PlayView } from '../../game/types.ts';
 import { policyNamed, withShowJumps } from '../../game/referee/policy.ts';
 import { startWebServer } from '../../web/server.ts';
 import type { SeenStep } from '../../game/game.ts';
-import { openSpeech } from '../../speech/rig.ts';
-import type { Speech } from '../../speech/rig.ts';
 import { parseArgs } from '../args.ts';
-import { SPEECH_HELP, SPEECH_SPEC, speechFrom } from '../speechOptions.ts';
+import { SPEECH_HELP, SPEECH_SPEC, openAsked, speechFrom } from '../speechOptions.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
 import { variantOption, why } from '../input.ts';
@@ -124,13 +122,8 @@ export const playCommand: Command = {
     let beepOn: BoardLink | null = null;
     const speechAsked = speechFrom(o, 'device', { queries: policy.name === 'blind', beep: (hz, ms) => beepOn?.beep(hz, ms) ?? Promise.resolve() });
     if (!speechAsked.ok) return usageError(io, 'play', speechAsked.error);
-    let speech: Speech | null = null;
-    try {
-      speech = speechAsked.speech && openSpeech({ ...speechAsked.speech, warn: (m) => io.stderr.write(`dambord play: ${m}\n`) });
-    } catch (e) {
-      io.stderr.write(`dambord play: ${why(e)}\n`);
-      return EXIT.io;
-    }
+    const speech = openAsked(speechAsked.speech, io, 'play');
+    if (typeof speech === 'number') return speech;
     const httpPort = Number(o['http-port'] ?? '8080');
     if (!Number.isInteger(httpPort) || httpPort < 0 || httpPort > 65535) return usageError(io, 'play', `--http-port must be a port number, not "${o['http-port']}"`);
 

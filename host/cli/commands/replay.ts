@@ -7,10 +7,8 @@ import type { GameConfig } from '../../game/game.ts';
 import { gamePdn } from '../../game/view.ts';
 import type { RefereeEvent } from '../../game/referee/types.ts';
 import { eventsOf, parseActionScript } from '../../script/actions.ts';
-import { openSpeech } from '../../speech/rig.ts';
-import type { Speech } from '../../speech/rig.ts';
 import { parseArgs } from '../args.ts';
-import { SPEECH_HELP, SPEECH_SPEC, speechFrom } from '../speechOptions.ts';
+import { SPEECH_HELP, SPEECH_SPEC, openAsked, speechFrom } from '../speechOptions.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { readText, variantOption, why } from '../input.ts';
@@ -125,13 +123,8 @@ export const replayCommand: Command = {
     } else if (options.through === undefined || options.through === 'referee') {
       events = eventsOf(script.actions).map((e) => e.event);
     } else return usageError(io, 'replay', `--through must be sim (the simulated board running the dambord firmware) or firmata (StandardFirmata on a simulated Mega), not "${options.through}"`);
-    let speech: Speech | null = null;
-    try {
-      speech = speechAsked.speech && openSpeech({ ...speechAsked.speech, warn: (m) => io.stderr.write(`dambord replay: ${m}\n`) });
-    } catch (e) {
-      io.stderr.write(`dambord replay: ${why(e)}\n`);
-      return EXIT.io;
-    }
+    const speech = openAsked(speechAsked.speech, io, 'replay');
+    if (typeof speech === 'number') return speech;
     const { state, said } = replayEvents(config, events, speech ? (seen) => speech.observe(seen) : undefined);
     await speech?.close();
     for (const output of said) io.stdout.write(`${options.json ? JSON.stringify(outputJson(variant, output)) : outputText(variant, output)}\n`);
