@@ -221,6 +221,15 @@ describe('the page for screen readers, in Chromium, played from the keyboard', (
     await page.keyboard.press('End');
     await page.locator('body[data-review="live"]').waitFor({ state: 'attached' });
 
+    // Questions from the keyboard (the board as keyboard, on the page): M the last move, M again
+    // the last two, T whose turn; the answers in the polite region.
+    await page.keyboard.press('m');
+    await poll(async () => (await heard('announce')).at(-1)).toBe('The last move: White 34 to 30.');
+    await page.keyboard.press('m');
+    await poll(async () => (await heard('announce')).at(-1)).toMatch(/^The last 2 moves: Black .* and White 34 to 30\.$/);
+    await page.keyboard.press('t');
+    await poll(async () => (await heard('announce')).at(-1)).toMatch(/^Black to move, move \d+\.$/);
+
     console.log(`pageA11y.test.ts: ${(await view(url)).moves.length} plies by the keyboard, 3 axe audits, in ${((Date.now() - started) / 1000).toFixed(1)} s (setup ${(setup / 1000).toFixed(1)} s)`);
     expect(audits).toEqual([]);
     expect(pageErrors).toEqual([]);

@@ -246,6 +246,15 @@ describe('the board from the keyboard', () => {
     expect(key('ArrowUp', '51')).toBeUndefined();
   });
 
+  it('letters ask questions; Q and D only about a focused square; M again asks for one move more', () => {
+    expect(app.questionKey('t', null, 0)).toEqual({ type: 'query', what: 'turn' });
+    expect(app.questionKey('m', null, 0)).toEqual({ type: 'query', what: 'last', count: 1 });
+    expect(app.questionKey('m', null, 2)).toEqual({ type: 'query', what: 'last', count: 3 });
+    expect(app.questionKey('d', '32', 0)).toEqual({ type: 'query', what: 'diagonals', square: '32' });
+    expect(app.questionKey('q', null, 0)).toBeUndefined();
+    expect(app.questionKey('x', '32', 0)).toBeUndefined();
+  });
+
   it("what the page's hands lifted is said", () => {
     expect(app.liftWords({ name: '32', row: 6, col: 3, piece: 'wk', sensed: true, led: 'off' }, '32')).toBe('Lifted the white king from 32.');
     expect(app.liftWords(undefined, '7')).toBe('Lifted the piece from 7.');

@@ -134,7 +134,16 @@ export type PlayCommand =
   /** With `color`: that side offers a draw (accepted by an offer of the other side); without: a draw agreed by both (FMJD 7.3.1). */
   | { readonly type: 'draw'; readonly color?: 'white' | 'black' }
   /** After the result: the next game at the same board, colours swapped, the board set up again. */
-  | { readonly type: 'new-game' };
+  | { readonly type: 'new-game' }
+  /**
+   * A question that touches nothing (host/speech/queries.ts): answered in words (spoken too when
+   * the game speaks). `square` for `square` and `diagonals`, in the variant's notation; `count`
+   * for `last`.
+   */
+  | { readonly type: 'query'; readonly what: QueryName; readonly square?: string; readonly count?: number };
+
+/** The questions a player may ask (host/speech/queries.ts). */
+export type QueryName = 'turn' | 'last' | 'clocks' | 'rows' | 'diagonals' | 'kinds' | 'square';
 
 /** A game being played: the web server and the CLI talk to it through this. */
 export interface PlaySession {
@@ -144,8 +153,8 @@ export interface PlaySession {
   /**
    * Carries out a command: on the simulator, lift/place/press move the simulated switches and
    * buttons (the firmware then reports them); on a real board they are refused (the hands are
-   * real). accept/correct presses and resign/draw work on both. Resolves with an error message
-   * for people when refused.
+   * real). accept/correct presses and resign/draw work on both. A query resolves with its
+   * answer in `text`. Resolves with an error message for people when refused.
    */
-  command(c: PlayCommand): Promise<{ ok: true } | { ok: false; error: string }>;
+  command(c: PlayCommand): Promise<{ ok: true; text?: string } | { ok: false; error: string }>;
 }

@@ -15,6 +15,8 @@ import type { Policy } from '../game/referee/types.ts';
 import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
 import { gameView } from '../game/view.ts';
 import type { Journal } from '../journal/journal.ts';
+import { answer, queryOf } from '../speech/queries.ts';
+import type { Query } from '../speech/queries.ts';
 import type { BoardButton, BoardLink } from '../link/types.ts';
 
 export { CLOCK_HEARTBEAT_MS } from '../game/game.ts';
@@ -57,6 +59,8 @@ export interface SessionOptions {
    * return at once, the game never waits for it.
    */
   readonly observe?: (seen: SeenStep) => void;
+  /** Answers a question (and says it when the game speaks); absent: answered in English words, not said. */
+  readonly ask?: (q: Query, state: GameState, now: number) => string;
   readonly nextJournal?: (players: { readonly white: string; readonly black: string }) => { readonly journal: Journal; readonly tags: readonly { readonly name: string; readonly value: string }[] };
 }
 
@@ -214,6 +218,11 @@ export function startSession(options: SessionOptions): RunningSession {
     },
     async command(c: PlayCommand) {
       if (c.type === 'new-game') return newGame();
+      if (c.type === 'query') {
+        const q = queryOf(state.config.start.variant, c.what, c.square, c.count);
+        if (typeof q === 'string') return { ok: false, error: q };
+        return { ok: true, text: options.ask ? options.ask(q, state, boardNow()) : answer('en', state, q, boardNow()) };
+      }
       const hands = options.hands;
       const player = c.type === 'resign' || c.type === 'draw' || (c.type === 'press' && (c.button === 'accept' || c.button === 'correct') && !hands);
       if (player) {

@@ -3,7 +3,9 @@
 // touches the game.
 
 import { UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT, colorOf, currentPosition, legalMoves, opposite } from '../../rules/index.ts';
-import type { Position } from '../../rules/index.ts';
+import { parseSquare } from '../../rules/index.ts';
+import type { Position, Variant } from '../../rules/index.ts';
+import type { QueryName } from '../game/types.ts';
 import { remaining } from '../game/clock/clock.ts';
 import type { GameState } from '../game/game.ts';
 import type { SheetMove } from '../game/referee/record.ts';
@@ -25,8 +27,18 @@ export type Query =
   | { readonly what: 'last'; readonly count: number }
   | { readonly what: 'diagonals' | 'square'; readonly square: number };
 
-/** The names of the questions, as the page and the command line ask them. */
-export const QUERIES = ['turn', 'last', 'clocks', 'rows', 'diagonals', 'kinds', 'square'] as const;
+/** The names of the questions, as the page asks them. */
+export const QUERIES: readonly QueryName[] = ['turn', 'last', 'clocks', 'rows', 'diagonals', 'kinds', 'square'];
+
+/** A question as the page sends it (squares in the variant's notation), as a Query; an error for a square that is not one. */
+export function queryOf(v: Variant, what: QueryName, square?: string, count?: number): Query | string {
+  if (what === 'square' || what === 'diagonals') {
+    const sq = square === undefined ? -1 : parseSquare(v, square);
+    return sq < 0 ? `"${what}" needs a "square" of the ${v.name} board${square === undefined ? '' : `, not "${square}"`}` : { what, square: sq };
+  }
+  if (what === 'last') return { what, count: count ?? 1 };
+  return { what };
+}
 
 /** The answer to `q` about the game `s` at board time `now`. */
 export function answer(lang: Language, s: GameState, q: Query, now: number): string {

@@ -592,6 +592,13 @@ describe('checkCommand', () => {
     expect(checkCommand({ type: 'draw', color: 'white', extra: 1 })).toEqual({ ok: true, command: { type: 'draw', color: 'white' } });
     expect(checkCommand({ type: 'draw', color: 'grey' })).toMatchObject({ ok: false });
   });
+
+  it('a question names what it asks, and a square or a count where it needs one', () => {
+    expect(checkCommand({ type: 'query', what: 'last', count: 3 })).toEqual({ ok: true, command: { type: 'query', what: 'last', count: 3 } });
+    expect(checkCommand({ type: 'query', what: 'diagonals', square: '32' })).toEqual({ ok: true, command: { type: 'query', what: 'diagonals', square: '32' } });
+    expect(checkCommand({ type: 'query', what: 'everything' })).toMatchObject({ ok: false, error: expect.stringContaining('turn, last, clocks, rows, diagonals, kinds, square') });
+    expect(checkCommand({ type: 'query', what: 'last', count: 0 })).toMatchObject({ ok: false });
+  });
 });
 
 describe('the page script (static/app.js)', () => {

@@ -45,7 +45,8 @@ import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
-import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
+import type { PlayCommand, PlaySession, PlayView, QueryName } from '../game/types.ts';
+import { QUERIES } from '../speech/queries.ts';
 import { BOARD_BUTTONS } from '../link/types.ts';
 import type { BoardButton } from '../link/types.ts';
 
@@ -331,7 +332,7 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
       fail(res, 500, `the session failed: ${e instanceof Error ? e.message : String(e)}`);
       return;
     }
-    if (outcome.ok) send(res, 200, 'application/json; charset=utf-8', JSON.stringify({ ok: true }), 'no-store');
+    if (outcome.ok) send(res, 200, 'application/json; charset=utf-8', JSON.stringify(outcome.text === undefined ? { ok: true } : { ok: true, text: outcome.text }), 'no-store');
     else fail(res, 409, outcome.error);
   }
 
@@ -491,8 +492,14 @@ export function checkCommand(x: unknown): CheckedCommand {
       return yes({ type: 'draw', color: o.color as 'white' | 'black' });
     case 'new-game':
       return yes({ type: 'new-game' });
+    case 'query': {
+      if (typeof o.what !== 'string' || !(QUERIES as readonly string[]).includes(o.what)) return no(`"query" needs a "what": one of ${QUERIES.join(', ')}`);
+      if (o.square !== undefined && (typeof o.square !== 'string' || o.square.length === 0 || o.square.length > 8)) return no('"square" must be a square name such as "32"');
+      if (o.count !== undefined && (typeof o.count !== 'number' || !Number.isInteger(o.count) || o.count < 1 || o.count > 200)) return no('"count" must be a whole number from 1 to 200');
+      return yes({ type: 'query', what: o.what as QueryName, ...(o.square !== undefined ? { square: o.square as string } : {}), ...(o.count !== undefined ? { count: o.count as number } : {}) });
+    }
     default:
-      return no('unknown command type: expected lift, place, press, resign, draw or new-game');
+      return no('unknown command type: expected lift, place, press, resign, draw, new-game or query');
   }
 }
 

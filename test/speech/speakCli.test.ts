@@ -72,6 +72,10 @@ describe.skipIf(!espeak)('dambord play --voice: a game on the simulated board sp
     await command(started.url, { type: 'press', button: 'clock' });
     await waitFor('the move said', async () => existsSync(transcript) && readFileSync(transcript, 'utf8').includes('"32 naar 28"'), 15_000);
     await waitFor('its WAV file', async () => readdirSync(join(work, 'play-wav')).some((f) => f.endsWith('-move.wav')));
+    // A question from the page: answered in the game's language, and said.
+    const res = await fetch(`${started.url}/api/command`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'query', what: 'square', square: '28' }) });
+    expect(await res.json()).toEqual({ ok: true, text: expect.stringContaining('28') });
+    await waitFor('the answer said', async () => readFileSync(transcript, 'utf8').includes('"kind":"query"'));
     await stop(child);
     child = null;
   }, 60_000);

@@ -23,7 +23,8 @@ import { boardSizeOf, simulatedBoardFor, simulatedFirmataBoardFor } from '../../
 import type { PlayView } from '../../game/types.ts';
 import { policyNamed, withShowJumps } from '../../game/referee/policy.ts';
 import { startWebServer } from '../../web/server.ts';
-import type { SeenStep } from '../../game/game.ts';
+import type { GameState, SeenStep } from '../../game/game.ts';
+import type { Query } from '../../speech/queries.ts';
 import { parseArgs } from '../args.ts';
 import { SPEECH_HELP, SPEECH_SPEC, openAsked, speechFrom } from '../speechOptions.ts';
 import { EXIT, usageError } from '../command.ts';
@@ -203,7 +204,7 @@ export const playCommand: Command = {
       players: { white: o.white ?? '?', black: o.black ?? '?' },
       tags,
       resumed: resumed?.game ?? null,
-      ...(speech ? { observe: (seen: SeenStep) => speech.observe(seen) } : {}),
+      ...(speech ? { observe: (seen: SeenStep) => speech.observe(seen), ask: (q: Query, state: GameState, now: number) => speech.ask(q, state, now).text } : {}),
       nextJournal: (players) => {
         const next = openGame(players);
         played.push(next.journal);

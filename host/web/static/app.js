@@ -23,15 +23,17 @@
 // marked (board.js); one of them is in the tab order (roving tabindex) and, while the focus is
 // on the board, the arrow keys move between the squares and Enter or Space lifts or puts down
 // as a click does. Elsewhere Left and Right step through the moves; Home and End everywhere.
+// Letters ask questions that touch nothing (board.js questionKey): the answer is announced,
+// and spoken at the board when the game speaks (dambord play --voice).
 
 import { formatClock, headerLine, healthRows, known, linkSummary, moveName, pairMoves, readableLog, resultLine, sideName } from './format.js';
-import { MARKS, canReview, liftWords, piecesInHand, positionAt, reviewKey, squareKey, squareLabel } from './board.js';
+import { MARKS, canReview, liftWords, piecesInHand, positionAt, questionKey, reviewKey, squareKey, squareLabel } from './board.js';
 import { announcements, irregularityPanel, ruleSentence, soundsFor, turnLine } from './notices.js';
 import { THEMES, THEME_KEY, createSounds, remember, remembered, shownTheme } from './prefs.js';
 import { liveRegion } from './live.js';
 
 export { formatClock, formatMs, headerLine, healthRows, joinSentences, known, linkSummary, moveName, pairMoves, readableLog, resultLine } from './format.js';
-export { MARKS, canReview, liftWords, piecesInHand, positionAt, reviewKey, squareKey, squareLabel } from './board.js';
+export { MARKS, canReview, liftWords, piecesInHand, positionAt, questionKey, reviewKey, squareKey, squareLabel } from './board.js';
 export { announcements, irregularityPanel, ruleSentence, soundsFor, turnLine } from './notices.js';
 export { TONES, createSounds, remembered, shownTheme } from './prefs.js';
 export { LIVE_DELAY_MS, liveRegion } from './live.js';
@@ -125,6 +127,20 @@ async function start() {
     } catch (e) {
       showError(`Could not reach the board: ${e instanceof Error ? e.message : String(e)}`);
       return false;
+    }
+  }
+
+  /** When `m` last asked for the last moves, and how many. */
+  let lastAsked = { at: -Infinity, count: 0 };
+  /** Asks a question; its answer is announced. */
+  async function ask(/** @type {any} */ question) {
+    try {
+      const res = await fetch('/api/command', { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth }, body: JSON.stringify(question) });
+      const body = await res.json().catch(() => ({ ok: false, error: `HTTP ${res.status}` }));
+      if (body.ok && typeof body.text === 'string') announce(body.text);
+      else showError(`${body.error ?? 'refused'} (HTTP ${res.status})`);
+    } catch (e) {
+      showError(`Could not reach the board: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 
@@ -550,6 +566,14 @@ async function start() {
     if (next !== undefined) {
       e.preventDefault();
       rove(next, true);
+      return;
+    }
+    // Questions (the board as keyboard): answered in words in the polite region, and said aloud where the game speaks.
+    const question = control ? questionKey(e.key, on ? on.dataset.square : null, e.key === 'm' && performance.now() - lastAsked.at < 4000 ? lastAsked.count : 0) : undefined;
+    if (question) {
+      e.preventDefault();
+      if (question.what === 'last') lastAsked = { at: performance.now(), count: question.count ?? 1 };
+      void ask(question);
       return;
     }
     const to = reviewKey(e.key, review, view.moves.length);

@@ -162,3 +162,34 @@ export function reviewKey(key, at, count) {
       return undefined;
   }
 }
+
+/**
+ * The question a key asks (the board as keyboard, on the page): `t` whose turn, `c` the clocks,
+ * `m` the last move (again: one more, the last `repeat` + 1), `r` the position by rows, `k` the
+ * pieces by kind, `q` what stands on the focused square and where it may go, `d` the diagonals
+ * through it. Undefined for any other key, or for `q`/`d` with no square focused.
+ * @param {string} key
+ * @param {string | null} square the focused square's name, if the focus is on the board
+ * @param {number} repeat how many `m` were pressed just before (0: none)
+ * @returns {{ type: 'query', what: string, square?: string, count?: number } | undefined}
+ */
+export function questionKey(key, square, repeat) {
+  switch (key) {
+    case 't':
+      return { type: 'query', what: 'turn' };
+    case 'c':
+      return { type: 'query', what: 'clocks' };
+    case 'm':
+      return { type: 'query', what: 'last', count: repeat + 1 };
+    case 'r':
+      return { type: 'query', what: 'rows' };
+    case 'k':
+      return { type: 'query', what: 'kinds' };
+    case 'q':
+      return square === null ? undefined : { type: 'query', what: 'square', square };
+    case 'd':
+      return square === null ? undefined : { type: 'query', what: 'diagonals', square };
+    default:
+      return undefined;
+  }
+}
