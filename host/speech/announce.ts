@@ -221,11 +221,12 @@ function irregularityWords(lang: Language, after: GameState, before: GameState, 
     if (p.completes) {
       const b = currentPosition(mode.base.game);
       sentences.push(say(lang, 'required.complete', { side: b.turn, route: routeWords(lang, b, [p.completes.from, ...p.completes.path], true), squares: squaresWords(lang, b, p.completes.captured) }));
-    } else if (p.obligation !== null) sentences.push(say(lang, 'required.touched', { side: p.target.turn, square: squareWords(lang, p.target, p.obligation) }));
-    else if (['capture-missed', 'not-maximum-capture', 'capture-stopped'].includes(first.code)) {
-      const captures = legalMoves(p.target).filter((m) => m.captured.length > 0);
+    } else {
+      // A capture missed: the captures the rules required (4.2, 4.13), by the touched piece if one was (3.11).
+      const captures = ['capture-missed', 'not-maximum-capture', 'capture-stopped'].includes(first.code) ? legalMoves(p.target).filter((m) => m.captured.length > 0 && (p.obligation === null || m.from === p.obligation)) : [];
       const moves = [...new Set(captures.map((m) => moveWords(lang, p.target, m)))];
       if (moves.length > 0) sentences.push(say(lang, 'required.capture', { side: p.target.turn, moves: listWords(lang, moves, 'disjunction') }));
+      else if (p.obligation !== null) sentences.push(say(lang, 'required.touched', { side: p.target.turn, square: squareWords(lang, p.target, p.obligation) }));
     }
   }
   return sentences.join(' ');

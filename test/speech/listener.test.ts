@@ -112,3 +112,22 @@ describe('issue 14: the transcripts of the golden sessions (one per article) agr
     expect(new Set(said.map((a) => a.id)).size).toBe(said.length);
   });
 });
+
+describe('issue 14: every announcement exactly once', () => {
+  it('FMJD 6.1 (the same position a third time): kings going back and forth, the same words again and again, each move said once, no gap, the draw said', () => {
+    const start = parseFen(variants.international, 'W:WK50:BK1');
+    if (!start.ok) throw new Error(start.error.reason);
+    const round = ['lift 50', 'place 45', 'press clock', 'lift 1', 'place 6', 'press clock', 'lift 45', 'place 50', 'press clock', 'lift 6', 'place 1', 'press clock'];
+    const script = [...round, ...round, ...round].join('\n');
+    const { said, outputs } = heard(configFor(start.position), events(script, variants.international), 'en');
+    const moves = said.filter((a) => a.kind === 'move');
+    const played = outputs.filter((o) => o.type === 'move');
+    // One announcement per move, ply after ply with none missing, the same words each round.
+    expect(moves.map((a) => a.ply)).toEqual(played.map((_o, i) => i + 1));
+    expect(moves.slice(0, 4).map((a) => a.text)).toEqual(['king 50 to 45', 'king 1 to 6', 'king 45 to 50', 'king 6 to 1']);
+    expect(moves.slice(4, 8).map((a) => a.text)).toEqual(moves.slice(0, 4).map((a) => a.text));
+    expect(said.filter((a) => a.kind === 'result').map((a) => a.text)).toEqual(['Draw: the same position a third time.']);
+    expect(new Set(said.map((a) => a.id)).size).toBe(said.length);
+    expect(listen(LANGUAGE.en.messages, said).result).toEqual({ winner: 'other', reason: 'repetition' });
+  });
+});
