@@ -5,6 +5,7 @@
 // espeak.test.ts and rig.test.ts run for real.
 import { describe, expect, it } from 'vitest';
 import type { Announcement, AnnouncementKind, Priority } from './announce.ts';
+import { beepOutput } from './outputs.ts';
 import { Speaker } from './speaker.ts';
 import type { Output } from './speaker.ts';
 
@@ -106,5 +107,24 @@ describe('the speaker queue', () => {
     await s.idle();
     expect(failed).toEqual(['espeak-ng is not installed']);
     expect(spoken).toEqual(m.map((x) => x.id));
+  });
+});
+
+describe('the quiet mode', () => {
+  it("only tones on the board's piezo: one for a move, three rising for the result, none for an irregularity (the referee beeps it) or an answer", async () => {
+    const tones: [number, number][] = [];
+    const out = beepOutput(
+      async (hz, ms) => {
+        tones.push([hz, ms]);
+      },
+      () => Promise.resolve(),
+    );
+    const spoken: string[] = [];
+    const s = new Speaker(out, { spoken: (x) => spoken.push(x.kind) });
+    s.say([a('move', 'news'), a('irregularity', 'urgent'), a('query', 'chatter'), a('result', 'urgent')]);
+    await s.idle();
+    // Queued together: the urgent first; the answer, older than the result, dropped as stale.
+    expect(spoken).toEqual(['irregularity', 'result', 'move']);
+    expect(tones).toEqual([[660, 150], [880, 150], [1320, 300], [1320, 80]]);
   });
 });
