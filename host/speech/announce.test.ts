@@ -182,3 +182,23 @@ describe('the board as keyboard (FMJD 3.11 as IBCA applies it: felt is not touch
     expect(d.said.some(([k]) => k === 'query')).toBe(false);
   });
 });
+
+describe('a new game at the board', () => {
+  it('the next game (colours swapped, host/game/nextGame.ts) has its own low-time alarms; the ids go on', () => {
+    const tc = { timeControl: { kind: 'timed', periods: [{ moves: null, seconds: 70, increment: 0 }] } as never };
+    const first = createGame(config(tc));
+    const second = createGame(config(tc));
+    let a = createAnnouncer('en');
+    const clockOf = (s: GameState): GameState => ({ ...s, clock: { ...s.clock!, state: 'running', since: 0, toMove: 'white' } });
+    const tick = (s: GameState, now: number) => {
+      const r = announce(a, { input: { type: 'tick' }, before: s, after: s, effects: [], now });
+      a = r.announcer;
+      return r.said;
+    };
+    expect(tick(clockOf(first), 15_000).map((x) => x.text)).toEqual(['White: 55 seconds left.']);
+    expect(tick(clockOf(first), 16_000)).toEqual([]);
+    const again = tick(clockOf(second), 15_000);
+    expect(again.map((x) => x.text)).toEqual(['White: 55 seconds left.']);
+    expect(again[0].id).toBe(2);
+  });
+});

@@ -70,18 +70,22 @@ export interface Announcer {
   readonly low: Readonly<Record<Color, number>>;
   /** The board as keyboard (queries.ts, keyboard.ts); null: questions off. */
   readonly keyboard: Keyboard | null;
+  /** The game it follows: a new game at the board (colours swapped) starts its alarms afresh. */
+  readonly game: GameState['config'] | null;
 }
 
 /** A new announcer in `lang`; `queries`: the board's gestures and buttons ask questions. */
 export function createAnnouncer(lang: Language, options: { readonly queries?: boolean } = {}): Announcer {
-  return { lang, next: 1, step: null, low: { white: 0, black: 0 }, keyboard: options.queries ? createKeyboard() : null };
+  return { lang, next: 1, step: null, low: { white: 0, black: 0 }, keyboard: options.queries ? createKeyboard() : null, game: null };
 }
 
 /** A sentence before it is numbered. */
 type Said = Omit<Announcement, 'id' | 'lang'>;
 
 /** The announcer after `seen`, and what to say, in order. */
-export function announce(a: Announcer, seen: GameStepSeen): { announcer: Announcer; said: Announcement[] } {
+export function announce(current: Announcer, seen: GameStepSeen): { announcer: Announcer; said: Announcement[] } {
+  // The next game at the board: its clock's alarms and the keyboard start afresh; the ids go on.
+  const a = current.game === null || current.game === seen.before.config ? current : { ...createAnnouncer(current.lang, { queries: current.keyboard !== null }), next: current.next };
   const { lang } = a;
   const { before, after, now } = seen;
   const ply = after.referee?.ply ?? before.referee?.ply ?? 0;
@@ -189,7 +193,7 @@ export function announce(a: Announcer, seen: GameStepSeen): { announcer: Announc
   }
 
   const said = out.map((s, i) => ({ id: a.next + i, lang, ...s }));
-  return { announcer: { ...a, next: a.next + said.length, step: stepKey, low, keyboard }, said };
+  return { announcer: { ...a, next: a.next + said.length, step: stepKey, low, keyboard, game: after.config }, said };
 }
 
 /** The scoresheet as `record` leaves it after a move or an acceptance: only what acceptedWords reads (the moves). */
