@@ -19,6 +19,10 @@ import type { BoardLink } from '../../link/types.ts';
 import { openFirmataLink } from '../../firmata/firmataLink.ts';
 import { startSession } from '../../play/session.ts';
 import type { SimulatedHands } from '../../play/session.ts';
+import { pairGameOf } from '../../play/pair.ts';
+import { pairLinks, pairedHands } from '../../play/pairedLinks.ts';
+import type { BoardHands, PairedLinks } from '../../play/pairedLinks.ts';
+import { openSecondBoard, sayCopySteps, secondBoardOption } from '../secondBoard.ts';
 import { boardSizeOf, simulatedBoardFor, simulatedFirmataBoardFor } from '../../sim/boards.ts';
 import type { PlayView } from '../../game/types.ts';
 import { policyNamed, withShowJumps } from '../../game/referee/policy.ts';
@@ -31,7 +35,7 @@ import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
 import { variantOption, why } from '../input.ts';
 
-const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--white NAME] [--black NAME]
+const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--second-board sim|P2] [--white NAME] [--black NAME]
                     [--event NAME] [--site S] [--round R] [--time-control TC] [--policy P] [--show-jumps] [--http-port N] [--host H]
                     [--games DIR] [--resume FILE|last [--clock WHITE,BLACK]]
                     [--voice LANG [--rate WPM] [--volume N] [--wav DIR | --beeps] [--transcript FILE] [--queries]]
@@ -50,6 +54,20 @@ Options:
   --find             find a real board among the serial ports by its hello
   --firmata          the board is an Arduino Mega with StandardFirmata (hardware/firmata),
                      read through johnny-five; with --port P the Arduino on P
+  --second-board B   two boards, one per player, as blind players play: the first board (the
+                     simulator, or --port P) is White's, B Black's ("sim": a second simulated
+                     board; or its serial port, with --port). A move made on one board is the
+                     game's; the other board's LEDs (and, with --voice, the speech) show its
+                     player the move to copy, the first square where the boards differ, until
+                     that board shows the game, and only then are its player's moves the game's.
+                     The buttons of either board count (the opponent decides an irregularity
+                     from their own board, FMJD 5.4; j'adoube only on the board played on).
+                     On the simulator the page's hands act on the board of the side to move; a
+                     click on a square where that board, being copied, differs from the game
+                     does the copy step there. A king's move that could go further is the
+                     game's when its player presses the clock or the opponent, having copied
+                     it, lifts a piece; an irregular move is judged when the clock, or the
+                     opponent's accept or correct, is pressed
   --white, --black   the players' names
   --event NAME       the scoresheet's Event (default "?", unknown, as PDN writes it)
   --site S           where the game is played, e.g. "Amsterdam NED" (the Site tag)
@@ -80,6 +98,8 @@ Examples:
   dambord play --firmata --port /dev/ttyACM0 --variant english
   dambord play --resume last --clock 1:23:45,1:10:00
   dambord play --policy blind --voice hr --transcript game.jsonl
+  dambord play --policy blind --second-board sim --voice en
+  dambord play --port /dev/ttyUSB0 --second-board /dev/ttyUSB1 --policy blind --voice nl
 
 The scoresheet's Date is the day the game starts, from this computer's clock. When a game is
 over, the page's "New game" starts the next one at the same board, colours swapped, on a
@@ -95,11 +115,13 @@ export const playCommand: Command = {
     const args = parseArgs(argv, {
       variant: 'string', fen: 'string', port: 'string', find: 'boolean', white: 'string', black: 'string', event: 'string', site: 'string', round: 'string',
       'time-control': 'string', policy: 'string', 'show-jumps': 'boolean', 'http-port': 'string', host: 'string', games: 'string', resume: 'string', hints: 'boolean',
-      firmata: 'boolean', clock: 'string', ...SPEECH_SPEC,
+      firmata: 'boolean', clock: 'string', 'second-board': 'string', ...SPEECH_SPEC,
     });
     if (!args.ok) return usageError(io, 'play', args.error);
     const o = args.options;
     if (args.positionals.length > 0) return usageError(io, 'play', `unexpected argument "${args.positionals[0]}"`);
+    const secondAsked = secondBoardOption(o);
+    if (!secondAsked.ok) return usageError(io, 'play', secondAsked.error);
     let setClock: { white: number; black: number } | null = null;
     if (o.clock !== undefined) {
       if (o.resume === undefined) return usageError(io, 'play', '--clock sets the clocks of a game resumed with --resume; a new game\'s clocks start from its --time-control');
@@ -132,6 +154,11 @@ export const playCommand: Command = {
     let path = o.port;
     let binding: SimulatedBinding | undefined;
     let hands: SimulatedHands | null = null;
+    let firstHands: BoardHands | null = null;
+    // A fresh simulated board holds the variant's start position, as a board taken out of its
+    // box would: for a FEN, the LEDs and the page then guide the pieces into place.
+    const box = parseFen(v, v.startFen);
+    const pieces = resumed?.game.state.resume ? resumed.game.state.resume.referee.sensed : box.ok ? box.position.board : start.board;
     if (o.firmata && o.find) return usageError(io, 'play', '--find looks for the dambord firmware\'s hello, which a Firmata board does not say: name its port with --port');
     if (!path && o.find) {
       try {
@@ -142,13 +169,10 @@ export const playCommand: Command = {
       }
     }
     if (!path) {
-      // A fresh simulated board holds the variant's start position, as a board taken out of its
-      // box would: for a FEN, the LEDs and the page then guide the pieces into place.
-      const box = parseFen(v, v.startFen);
-      const pieces = resumed?.game.state.resume ? resumed.game.state.resume.referee.sensed : box.ok ? box.position.board : start.board;
       try {
         const sim = o.firmata ? simulatedFirmataBoardFor(start, pieces, 'realtime') : simulatedBoardFor(start, pieces, 'realtime');
-        ({ board: hands, binding, path } = sim);
+        ({ board: firstHands, binding, path } = sim);
+        hands = firstHands;
       } catch (e) {
         io.stderr.write(`dambord play: the simulated board cannot start: ${why(e)}\n`);
         return EXIT.io;
@@ -171,6 +195,21 @@ export const playCommand: Command = {
       }
       link = firmata;
     } else link = openSerialLink({ path, binding });
+    // Black's own board beside White's (--second-board): the game plays on the two as one.
+    let paired: PairedLinks | null = null;
+    let secondName = '';
+    if (secondAsked.second) {
+      const second = await openSecondBoard(secondAsked.second, { start, pieces, firmata: o.firmata });
+      if (!second.ok) {
+        await link.close();
+        io.stderr.write(`dambord play: ${second.error}\n`);
+        return EXIT.io;
+      }
+      secondName = second.name;
+      paired = pairLinks(link, second.link, { position: resumed ? pairGameOf(resumed.game.state).position : start });
+      if (firstHands && second.hands) hands = pairedHands(paired, [firstHands, second.hands]);
+      link = paired;
+    }
     beepOn = link;
 
     /** A new game's journal in `dir`, named by the time it starts, with the scoresheet's tags of that day. */
@@ -196,6 +235,9 @@ export const playCommand: Command = {
     // Fault injection for the resume tests (host/journal/fault.ts).
     const killAfter = Number(process.env.DAMBORD_KILL_AFTER_EVENT ?? 0);
     if (killAfter > 0) journal = killedAfterEvent(journal, killAfter);
+    /** The board time and plies of the last step: when a copy step is said. */
+    let lastSeen = { t: 0, ply: 0 };
+    if (paired && speech) sayCopySteps(paired, speech, () => lastSeen);
     /** Every game played at the board in this run, in order: its journal. */
     const played: Journal[] = [journal];
     const session = startSession({
@@ -204,7 +246,13 @@ export const playCommand: Command = {
       players: { white: o.white ?? '?', black: o.black ?? '?' },
       tags,
       resumed: resumed?.game ?? null,
-      ...(speech ? { observe: (seen: SeenStep) => speech.observe(seen), ask: (q: Query, state: GameState, now: number) => speech.ask(q, state, now).text } : {}),
+      ...(speech ? { ask: (q: Query, state: GameState, now: number) => speech.ask(q, state, now).text } : {}),
+      ...(speech || paired ? { observe: (seen: SeenStep) => {
+        lastSeen = { t: seen.now, ply: seen.after.referee?.ply ?? 0 };
+        // The move is said before the copy step it gives the other board.
+        speech?.observe(seen);
+        paired?.follow(seen.after);
+      } } : {}),
       nextJournal: (players) => {
         const next = openGame(players);
         played.push(next.journal);
@@ -232,7 +280,9 @@ export const playCommand: Command = {
       io.stderr.write(`dambord play: cannot serve the page on port ${httpPort}: ${why(e)}; choose another with --http-port\n`);
       return EXIT.io;
     }
-    io.stdout.write(`dambord play: ${v.name} on ${hands ? `the simulated ${o.firmata ? 'Firmata board (StandardFirmata on a Mega)' : 'board'}` : o.firmata ? `the Firmata board on ${path}` : path}; the game is at ${server.url}\n`);
+    const firstName = firstHands ? `the simulated ${o.firmata ? 'Firmata board (StandardFirmata on a Mega)' : 'board'}` : o.firmata ? `the Firmata board on ${path}` : path;
+    const boards = paired ? `two boards, White's ${firstName} and Black's ${secondName}` : firstName;
+    io.stdout.write(`dambord play: ${v.name} on ${boards}; the game is at ${server.url}\n`);
     if (server.tokenRequired) io.stdout.write(`dambord play: the page is on the network; only this address gives control of the game, keep it to the players: ${server.controlUrls.join(' or ')}\n`);
     io.stdout.write(`dambord play: journal ${journalPath}, scoresheet ${pdnPath}; Ctrl-C ends\n`);
     const stop = new Promise<void>((resolve) => {
