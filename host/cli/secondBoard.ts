@@ -54,19 +54,14 @@ export async function openSecondBoard(second: string, o: { start: Position; piec
   return { ok: true, link: firmata, hands, name };
 }
 
-/** First id of the copy steps' announcements: far above the announcer's own (it counts from 1 in a game). */
-const COPY_IDS = 1_000_000_000;
-
 /**
  * Says each board's copy step through the game's speech as it changes: the first square where
  * the board differs from the game, and the board shown to show the game once copied. `at` gives
  * the board time and the plies played for the transcript.
  */
 export function sayCopySteps(paired: PairedLinks, speech: Speech, at: () => { t: number; ply: number }): () => void {
-  let id = COPY_IDS;
   return paired.onCopy((board, step) => {
-    const lang = speech.announcer().lang;
-    const { t, ply } = at();
-    speech.speaker.say([{ id: id++, t, lang, ply, ...copyWords(lang, board, step), priority: 'news', group: 'step' }]);
+    const words = copyWords(speech.announcer().lang, board, step);
+    speech.tell(words.kind, words.text, at(), 'copy');
   });
 }

@@ -48,9 +48,10 @@ export interface Announcement {
   readonly priority: Priority;
   /**
    * Announcements of one group replace each other while waiting: the next correction step
-   * replaces one not yet said (the hands moved on), a new answer an old one.
+   * replaces one not yet said (the hands moved on), the next copy step on a second board one
+   * not yet said, a new answer an old one.
    */
-  readonly group?: 'step' | 'query';
+  readonly group?: 'step' | 'copy' | 'query';
 }
 
 /** One step of the game, as the announcer is fed it. */

@@ -7,7 +7,7 @@ import type { GameState, SeenStep } from '../game/game.ts';
 import { answer } from './queries.ts';
 import type { Query } from './queries.ts';
 import { announce, createAnnouncer } from './announce.ts';
-import type { Announcement, Announcer } from './announce.ts';
+import type { Announcement, AnnouncementKind, Announcer } from './announce.ts';
 import { soundPlayer } from './espeak.ts';
 import { beepOutput, deviceOutput, silentOutput, wavOutput } from './outputs.ts';
 import { Speaker, transcriptLine } from './speaker.ts';
@@ -35,6 +35,8 @@ export interface SpeechOptions {
 export interface Speech {
   /** Feed every step of the game, in order (returns at once). */
   observe(seen: SeenStep): void;
+  /** Says `text`, numbered after the announcer's own (the copy steps of two boards). */
+  tell(kind: AnnouncementKind, text: string, at: { readonly t: number; readonly ply: number }, group?: Announcement['group']): Announcement;
   /** Answers a question asked from the page or the command line: said, and returned. */
   ask(q: Query, state: GameState, now: number): Announcement;
   /** The announcer as it stands (its language, the next id). */
@@ -88,6 +90,12 @@ export function openSpeech(o: SpeechOptions): Speech {
       const r = announce(announcer, seen);
       announcer = r.announcer;
       if (r.said.length > 0) speaker.say(r.said);
+    },
+    tell(kind, text, at, group) {
+      const a: Announcement = { id: announcer.next, t: at.t, lang: o.lang, kind, ply: at.ply, text, priority: 'news', ...(group ? { group } : {}) };
+      announcer = { ...announcer, next: announcer.next + 1 };
+      speaker.say([a]);
+      return a;
     },
     ask(q, state, now) {
       const a: Announcement = { id: announcer.next, t: now, lang: o.lang, kind: 'query', ply: state.referee?.ply ?? 0, text: answer(o.lang, state, q, now), priority: 'chatter', group: 'query' };
