@@ -53,3 +53,14 @@ export function pageRun(work: string): { child: ChildProcess | null; browser: Br
   });
   return run;
 }
+
+/** A new page of `browser` at `viewport`, and the errors it reports (uncaught ones, and console errors other than a failed load). */
+export async function watchedPage(browser: Browser, viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
+  return { page, errors };
+}

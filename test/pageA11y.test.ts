@@ -14,11 +14,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { play, view } from './playProcess.ts';
 import type { PlayView } from '../host/game/types.ts';
-import { addAxe, axeViolations, hasChromium as chromiumHere, launchChromium, pageRun } from './chromium.ts';
+import { addAxe, axeViolations, hasChromium as chromiumHere, launchChromium, pageRun, watchedPage } from './chromium.ts';
 
 const hasChromium = chromiumHere('pageA11y.test.ts');
 
@@ -53,12 +52,7 @@ describe('the page for screen readers, in Chromium, played from the keyboard', (
     let url: string;
     ({ child: run.child, url } = await play(work, ['--fen', FEN, '--white', 'Anna', '--black', 'Bert']));
     run.browser = await launchChromium();
-    const page: Page = await run.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
-    });
+    const { page, errors: pageErrors } = await watchedPage(run.browser, { width: 1280, height: 800 });
     await page.goto(`${url}/`);
     await addAxe(page);
     await page.evaluate(LISTEN);

@@ -13,10 +13,9 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { command, play, view, waitFor } from './playProcess.ts';
-import { addAxe, axeViolations, hasChromium as chromiumHere, launchChromium, pageRun } from './chromium.ts';
+import { addAxe, axeViolations, hasChromium as chromiumHere, launchChromium, pageRun, watchedPage } from './chromium.ts';
 
 const hasChromium = chromiumHere('pageViews.test.ts');
 
@@ -46,12 +45,7 @@ describe('the live page in Chromium, at a phone and a laptop size, light and dar
     let url: string;
     ({ child: run.child, url } = await play(work, ['--white', 'Anna', '--black', 'Bert', '--event', 'Club night', '--round', '3', '--site', 'Utrecht']));
     run.browser = await launchChromium();
-    const page: Page = await run.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
-    });
+    const { page, errors: pageErrors } = await watchedPage(run.browser, { width: 1280, height: 800 });
     /** The commands the page sent, as JSON. */
     const sent: string[] = [];
     page.on('request', (r) => {

@@ -109,6 +109,25 @@ function table(fen?: string, v: Variant = variants.international, skew: Partial<
 const WM = WHITE_MAN;
 const BM = BLACK_MAN;
 
+/** 32-28 19-23, each copied on the other board. */
+function opened(): ReturnType<typeof table> {
+  const t = table();
+  t.connect();
+  t.move('white', 32, 28);
+  t.copy('black');
+  t.move('black', 19, 23);
+  t.copy('white');
+  return t;
+}
+
+/** {@link opened}, then White plays 33-29 although 28x19 is compulsory and presses the clock. */
+function missedCapture(): ReturnType<typeof table> {
+  const t = opened();
+  t.move('white', 33, 29);
+  t.press('white', 'clock');
+  return t;
+}
+
 describe("two boards, one game (blind players' practice: each copies the opponent's move)", () => {
   it('a move on White\'s board is the game\'s; Black\'s board is shown it one step at a time, clearing first, and its copying is never the game\'s', () => {
     const t = table();
@@ -143,12 +162,7 @@ describe("two boards, one game (blind players' practice: each copies the opponen
   });
 
   it('FMJD 4.11: a capture whose pieces are taken off slowly is the game\'s once they are off, and copied as the board then shows it', () => {
-    const t = table();
-    t.connect();
-    t.move('white', 32, 28);
-    t.copy('black');
-    t.move('black', 19, 23);
-    t.copy('white');
+    const t = opened();
     // 28x19 on White's board: the captured man on 23 comes off 20 s after the capturing man landed.
     t.lift('white', 28);
     t.place('white', 19);
@@ -196,15 +210,8 @@ describe("two boards, one game (blind players' practice: each copies the opponen
   });
 
   it('FMJD 5.4: an irregular move on the active board is decided by the opponent from their own board, and corrected on the board it was made on', () => {
-    const t = table();
-    t.connect();
-    t.move('white', 32, 28);
-    t.copy('black');
-    t.move('black', 19, 23);
-    t.copy('white');
     // White must capture 28x19, plays 33-29 instead and presses the clock: the turn is judged.
-    t.move('white', 33, 29);
-    t.press('white', 'clock');
+    const t = missedCapture();
     expect(t.game().irregularity).toMatchObject({ code: 'capture-missed', decision: 'decide', side: 'white' });
     // Black's board shows the game (the move is not the game's yet): nothing to copy, the squares flagged shown.
     expect(t.step('black')).toBeNull();
@@ -225,14 +232,7 @@ describe("two boards, one game (blind players' practice: each copies the opponen
   });
 
   it('FMJD 5.4: the irregular move accepted from the other board stands, and that board copies it', () => {
-    const t = table();
-    t.connect();
-    t.move('white', 32, 28);
-    t.copy('black');
-    t.move('black', 19, 23);
-    t.copy('white');
-    t.move('white', 33, 29);
-    t.press('white', 'clock');
+    const t = missedCapture();
     t.press('black', 'accept');
     expect(t.game().irregularity).toBeNull();
     expect(t.copy('black')).toEqual(['clear 33', `fill 29 ${WM}`]);
