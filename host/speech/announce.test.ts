@@ -128,7 +128,7 @@ describe('the board as keyboard (FMJD 3.11 as IBCA applies it: felt is not touch
   it('a piece lifted and held says its square and where it may go, then its diagonals; put back, it was felt, no irregularity', () => {
     const said = heard('lift 32\nwait 1200\nwait 3000\nplace 32\nlift 32\nplace 28\npress clock', { policy: blind }, true);
     expect(said).toEqual([
-      ['query', 'white man on 32. It may go to 27 or 28.'],
+      ['query', 'White man on 32. It may go to 27 or 28.'],
       // The diagonals through 32 (FMJD 2.6's numbering): 16-21-27-32-38-43-49 and 5-10-14-19-23-28-32-37-41-46.
       ['query', 'The diagonal 16 to 49: black man on 16, white man on 32, white man on 38, white man on 43, and white man on 49. The diagonal 5 to 46: black man on 5, black man on 10, black man on 14, black man on 19, white man on 32, white man on 37, white man on 41, and white man on 46.'],
       ['move', '32 to 28'],
@@ -168,7 +168,7 @@ describe('the board as keyboard (FMJD 3.11 as IBCA applies it: felt is not touch
     expect(rows).toContain('Row 5: empty.');
     d.button('accept', true, 3000);
     d.tick(4100);
-    expect(d.said.at(-1)).toEqual(['query', 'white men: 20 on 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, and 50. white kings: none. black men: 20 on 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, and 20. black kings: none.']);
+    expect(d.said.at(-1)).toEqual(['query', 'White men: 20 on 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, and 50. White kings: none. Black men: 20 on 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, and 20. Black kings: none.']);
   });
 
   it('a press the referee acts on (a decision to take) asks nothing', () => {

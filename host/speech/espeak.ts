@@ -80,7 +80,8 @@ function finished(child: ChildProcess, what: string, signal?: AbortSignal): Prom
     child.on('close', (code) => {
       signal?.removeEventListener('abort', stop);
       if (code === 0 || signal?.aborted) resolve();
-      else reject(new Error(`${what} exited ${code}: ${err.trim() || 'no message'}`));
+      // The last line says why (ALSA's library writes its search for a card before it).
+      else reject(new Error(`${what} exited ${code}: ${err.trim().split('\n').at(-1) || 'no message'}`));
     });
   });
 }

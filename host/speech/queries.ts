@@ -40,8 +40,17 @@ export function queryOf(v: Variant, what: QueryName, square?: string, count?: nu
   return { what };
 }
 
-/** The answer to `q` about the game `s` at board time `now`. */
+/** The answer to `q` about the game `s` at board time `now`, each sentence begun with a capital. */
 export function answer(lang: Language, s: GameState, q: Query, now: number): string {
+  return sentences(lang, answerWords(lang, s, q, now));
+}
+
+/** `text` with the first letter of each sentence a capital (a piece's name opens some answers). */
+function sentences(lang: Language, text: string): string {
+  return text.replace(/(^|[.!?] )(\p{Ll})/gu, (_m, lead: string, letter: string) => lead + letter.toLocaleUpperCase(lang));
+}
+
+function answerWords(lang: Language, s: GameState, q: Query, now: number): string {
   const pos = s.referee ? currentPosition(s.referee.game) : s.config.start;
   const at = (square: number) => say(lang, 'query.at', { piece: say(lang, 'piece', { piece: pieceKey(pos.board[square]) }), square: squareWords(lang, pos, square) });
   switch (q.what) {

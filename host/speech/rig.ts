@@ -79,7 +79,8 @@ export function openSpeech(o: SpeechOptions): Speech {
     failed: (a, e) => {
       if (told.has(e.message)) return;
       told.add(e.message);
-      o.warn?.(`speech: "${a.text}" not said: ${e.message} (the transcript goes on; further sentences failing so are not reported)`);
+      const hint = o.output.to === 'device' ? '; no sound card here? --wav DIR keeps the words as files, --beeps gives tones on the board' : '';
+      o.warn?.(`speech: "${a.text}" not said: ${e.message} (the transcript goes on; further sentences failing so are not reported${hint})`);
     },
   });
   let announcer = createAnnouncer(o.lang, { queries: o.queries === true });

@@ -20,9 +20,9 @@ export interface Output {
   speak(a: Announcement, signal: AbortSignal): Promise<void> | void;
 }
 
-/** A line of the transcript: the contract `{"t","lang","kind","ply","text"}`. */
+/** A line of the transcript: the contract `{"t","lang","kind","ply","text"}`, `t` in whole ms. */
 export function transcriptLine(a: Announcement): string {
-  return JSON.stringify({ t: a.t, lang: a.lang, kind: a.kind, ply: a.ply, text: a.text });
+  return JSON.stringify({ t: Math.round(a.t), lang: a.lang, kind: a.kind, ply: a.ply, text: a.text });
 }
 
 const RANK = { urgent: 0, news: 1, chatter: 2 } as const;

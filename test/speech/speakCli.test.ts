@@ -76,6 +76,8 @@ describe.skipIf(!espeak)('dambord play --voice: a game on the simulated board sp
     const res = await fetch(`${started.url}/api/command`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'query', what: 'square', square: '28' }) });
     expect(await res.json()).toEqual({ ok: true, text: expect.stringContaining('28') });
     await waitFor('the answer said', async () => readFileSync(transcript, 'utf8').includes('"kind":"query"'));
+    // Board time in whole milliseconds, though the host estimates it between the board's events.
+    for (const line of readFileSync(transcript, 'utf8').trimEnd().split('\n')) expect(Number.isInteger((JSON.parse(line) as { t: number }).t), line).toBe(true);
     await stop(child);
     child = null;
   }, 60_000);
