@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { legalMoves, parseFen, variants } from '../../rules/index.ts';
-import { speakToWav } from './espeak.ts';
+import { soundPlayer, speakToDevice, speakToWav } from './espeak.ts';
 import { LANGUAGE, LANGUAGES, listWords, moveWords, say, timeWords } from './words.ts';
 import type { Language } from './words.ts';
 
@@ -75,6 +75,19 @@ describe(`speech through espeak-ng${skip}`, () => {
     await speakToWav(text, join(work, 'slow.wav'), { voice: 'en', rate: 120 });
     await speakToWav(text, join(work, 'fast.wav'), { voice: 'en', rate: 300 });
     expect(stat(join(work, 'fast.wav')).seconds).toBeLessThan(stat(join(work, 'slow.wav')).seconds * 0.7);
+  });
+
+  // The sound device: the real aplay (Debian alsa-utils) playing espeak-ng's stream. This machine
+  // has no sound card, so aplay plays to ALSA's null device, which takes the samples as a card would.
+  const aplay = soundPlayer('null');
+  it.skipIf(skip !== '' || aplay?.name !== 'aplay')('spoken through aplay: the stream plays to the end, and stops at once when cut off', async () => {
+    await speakToDevice(moveWords('hr', pos.position, capture), { voice: 'hr' }, aplay!);
+    const cut = new AbortController();
+    const long = speakToDevice('32 na 28. '.repeat(200), { voice: 'hr' }, aplay!, cut.signal);
+    const t0 = performance.now();
+    cut.abort();
+    await long;
+    expect(performance.now() - t0).toBeLessThan(1000);
   });
 
   it('a voice espeak-ng does not have is an error that names it, not a crash', async () => {
