@@ -90,6 +90,13 @@ describe(`speech through espeak-ng${skip}`, () => {
     expect(performance.now() - t0).toBeLessThan(1000);
   });
 
+  it.skipIf(skip !== '' || aplay?.name !== 'aplay')('a sound device that cannot be opened is an error saying why, and leaves no espeak-ng behind', async () => {
+    const before = spawnSync('pgrep', ['-c', '-f', 'espeak-ng -v hr -s 175 -a 100 --stdout']).stdout.toString().trim();
+    await expect(speakToDevice('32 na 28. '.repeat(100), { voice: 'hr' }, { name: 'aplay', device: 'no-such-card' })).rejects.toThrow(/aplay exited 1: .*no-such-card|aplay exited 1/);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(spawnSync('pgrep', ['-c', '-f', 'espeak-ng -v hr -s 175 -a 100 --stdout']).stdout.toString().trim()).toBe(before);
+  });
+
   it('a voice espeak-ng does not have is an error that names it, not a crash', async () => {
     if (skip !== '') return;
     await expect(speakToWav('32 to 28', join(work, 'x.wav'), { voice: 'xx-nonexistent' })).rejects.toThrow(/voice xx-nonexistent/);

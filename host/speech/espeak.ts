@@ -34,8 +34,12 @@ export function speakToDevice(text: string, voice: Voice, player: SoundPlayer, s
   const args = player.name === 'aplay' ? ['-q', ...(player.device ? ['-D', player.device] : []), '-'] : [];
   const play = spawn(player.name, args, { stdio: ['pipe', 'ignore', 'pipe'] });
   speech.stdout!.pipe(play.stdin!);
-  // A player that stops early (the sound device went away) must not make espeak-ng's pipe throw.
+  // A player that stops early (no sound card, the device went away) must not make espeak-ng's
+  // pipe throw, nor leave espeak-ng blocked on a pipe nobody reads.
   play.stdin!.on('error', () => {});
+  play.on('close', () => {
+    if (speech.exitCode === null && speech.signalCode === null) speech.kill('SIGTERM');
+  });
   return Promise.all([finished(speech, `espeak-ng (voice ${voice.voice})`, signal), finished(play, player.name, signal)]).then(() => undefined);
 }
 
