@@ -141,7 +141,11 @@ describe('resume from the journal', () => {
     const games = join(dir, 'games');
     const one = await play(dir, ['--white', 'Anna', '--black', 'Bert', '--policy', 'casual']);
     await waitFor('the board', async () => (await view(one.url)).link.state === 'connected');
-    for (const [type, square] of [['lift', '32'], ['place', '28'], ['lift', '19'], ['place', '23']]) await command(one.url, { type, square });
+    // Each hand's action seen by the board before the next, as hands at a board are.
+    for (const [type, square] of [['lift', '32'], ['place', '28'], ['lift', '19'], ['place', '23']]) {
+      await command(one.url, { type, square });
+      await waitFor(`${type} ${square} sensed`, async () => (await view(one.url)).squares[Number(square) - 1].sensed === (type === 'place'));
+    }
     await waitFor('the moves', async () => (await view(one.url)).moves.length === 2);
     one.child.kill('SIGINT');
     await exited(one.child);

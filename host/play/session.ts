@@ -51,16 +51,16 @@ export interface SessionOptions {
   /** Host clock in ms (default performance.now): the board's time between its events. */
   readonly now?: () => number;
   /**
-   * Opens the journal of the next game (`new-game`, after a result), with the tags the shell
-   * gives it (the day it starts); absent, a new game is refused. Throws when it cannot.
-   */
-  /**
    * Told every step of the game after its effects are carried out (speech, broadcast): it must
    * return at once, the game never waits for it.
    */
   readonly observe?: (seen: SeenStep) => void;
   /** Answers a question (and says it when the game speaks); absent: answered in English words, not said. */
   readonly ask?: (q: Query, state: GameState, now: number) => string;
+  /**
+   * Opens the journal of the next game (`new-game`, after a result), with the tags the shell
+   * gives it (the day it starts); absent, a new game is refused. Throws when it cannot.
+   */
   readonly nextJournal?: (players: { readonly white: string; readonly black: string }) => { readonly journal: Journal; readonly tags: readonly { readonly name: string; readonly value: string }[] };
 }
 
