@@ -13,7 +13,7 @@ import { currentPosition, legalMoves, opposite, writeFen } from '../../rules/ind
 import type { Color } from '../../rules/index.ts';
 import { remaining } from '../game/clock/clock.ts';
 import type { GameState, SeenStep } from '../game/game.ts';
-import { nextCorrectionStep } from '../game/leds/guidance.ts';
+import { correctionStepOf } from '../game/leds/guidance.ts';
 import { irregularMove, sheetPosition } from '../game/referee/record.ts';
 import type { SheetMove } from '../game/referee/record.ts';
 import type { RefereeOutput } from '../game/referee/types.ts';
@@ -150,18 +150,12 @@ export function announce(current: Announcer, seen: GameStepSeen): { announcer: A
   }
 
   // The correction, one step at a time, as the LEDs show it (5.8).
-  let stepKey = a.step;
-  const mode = after.referee?.mode;
-  if (after.referee && (mode?.kind === 'correcting' || mode?.kind === 'mismatch')) {
-    const target = mode.kind === 'correcting' ? mode.target : currentPosition(after.referee.game);
-    const next = nextCorrectionStep(after.referee.sensed, target);
-    const key = next ? `${next.kind}${next.square}` : null;
-    if (next && key !== stepKey) {
-      const square = squareWords(lang, target, next.square);
-      add('correction', 'news', next.kind === 'clear' ? say(lang, 'correction.clear', { square }) : say(lang, 'correction.fill', { square, piece: pieceKey(target.board[next.square]) }), now, ply, 'step');
-    }
-    stepKey = key;
-  } else stepKey = null;
+  const next = after.referee && correctionStepOf(after.referee);
+  const stepKey = next ? `${next.kind}${next.square}` : null;
+  if (next && stepKey !== a.step) {
+    const square = squareWords(lang, next.target, next.square);
+    add('correction', 'news', next.kind === 'clear' ? say(lang, 'correction.clear', { square }) : say(lang, 'correction.fill', { square, piece: pieceKey(next.target.board[next.square]) }), now, ply, 'step');
+  }
 
   // A draw offered, the clock.
   if (after.drawOffer && after.drawOffer !== before.drawOffer) add('result', 'news', say(lang, 'draw.offered', { side: after.drawOffer }));

@@ -38,7 +38,7 @@ import type { Position } from '../../../rules/index.ts';
 import { colorBit } from '../../../rules/index.ts';
 import type { LedFrame, LedPattern } from '../../link/types.ts';
 import type { RefereeState } from '../referee/referee.ts';
-import { refereePosition } from '../referee/referee.ts';
+import { boardTarget, refereePosition } from '../referee/referee.ts';
 import type { RefereeOutput } from '../referee/types.ts';
 
 /** Display options chosen by the players or the arbiter. */
@@ -130,7 +130,7 @@ export function ledMarks(s: RefereeState, g: Guidance = NO_GUIDANCE, options: Gu
   // A correction (5.4 "correct", restored wholly per 5.8) or a board the referee cannot explain:
   // only the next step is lit, so hands are never asked to do two things at once.
   if (mode.kind === 'correcting' || mode.kind === 'mismatch') {
-    const next = nextCorrectionStep(s.sensed, mode.kind === 'correcting' ? mode.target : pos);
+    const next = correctionStepOf(s);
     if (next) marks[next.square] = next.kind;
     return marks;
   }
@@ -179,6 +179,18 @@ export function obligationSquare(s: RefereeState): number | null {
   const sq = s.obligation ?? s.touched[0] ?? null;
   if (sq === null || s.sensed[sq] === 0 || s.hand.length > 0) return null;
   return sq;
+}
+
+/**
+ * The step the LEDs ask for while a correction is under way (5.4 "correct", 5.8) or the board
+ * does not show the game, with the position it brings the board to; null at other times, or
+ * when the board already shows it. The LEDs light it, speech says it.
+ */
+export function correctionStepOf(s: RefereeState): (NonNullable<CorrectionStep> & { readonly target: Position }) | null {
+  if (s.mode.kind !== 'correcting' && s.mode.kind !== 'mismatch') return null;
+  const target = boardTarget(s)!;
+  const next = nextCorrectionStep(s.sensed, target);
+  return next && { ...next, target };
 }
 
 /**
