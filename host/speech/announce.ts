@@ -14,8 +14,7 @@ import type { Color } from '../../rules/index.ts';
 import { remaining } from '../game/clock/clock.ts';
 import type { GameState, SeenStep } from '../game/game.ts';
 import { correctionStepOf } from '../game/leds/guidance.ts';
-import { irregularMove, sheetPosition } from '../game/referee/record.ts';
-import type { SheetMove } from '../game/referee/record.ts';
+import { irregularMove, lastMove, record, sheetPosition } from '../game/referee/record.ts';
 import type { RefereeOutput } from '../game/referee/types.ts';
 import { createKeyboard, keyboardStep } from './keyboard.ts';
 import type { Keyboard } from './keyboard.ts';
@@ -105,9 +104,11 @@ export function announce(current: Announcer, seen: GameStepSeen): { announcer: A
 
   // What the referee said.
   const outputs = seen.effects.flatMap((e) => (e.type === 'said' ? [e.output] : []));
+  // The scoresheet as the referee's outputs leave it, one by one: the move a takeback takes
+  // back, the position an acceptance lets stand, the side of the irregularity being settled.
   let sheet = before.sheet;
-  let flaggedSide: Color | null = before.irregularity?.side ?? null;
   for (let i = 0; i < outputs.length; i++) {
+    const from = i;
     const o = outputs[i];
     switch (o.type) {
       case 'move':
@@ -118,15 +119,14 @@ export function announce(current: Announcer, seen: GameStepSeen): { announcer: A
         // Those flagged on one move together: each said, then the decision and what was required.
         const group = [o];
         while (outputs[i + 1]?.type === 'irregularity') group.push(outputs[++i] as typeof o);
-        flaggedSide = group[0].side;
         add('irregularity', 'urgent', irregularityWords(lang, after, before, group), o.t);
         break;
       }
       case 'accepted':
-        add('irregularity', 'urgent', acceptedWords(lang, sheet, o, flaggedSide ?? opposite(o.position.turn)), o.t);
+        add('irregularity', 'urgent', acceptedWords(lang, sheet, o, sheet.open?.side ?? opposite(o.position.turn)), o.t);
         break;
       case 'correction':
-        add('correction', 'news', say(lang, 'correction.asked', { side: opposite(flaggedSide ?? opposite(o.target.turn)) }), o.t);
+        add('correction', 'news', say(lang, 'correction.asked', { side: opposite(sheet.open?.side ?? opposite(o.target.turn)) }), o.t);
         break;
       case 'corrected':
         add('correction', 'news', o.obligation === null ? say(lang, 'corrected', { side: o.position.turn }) : say(lang, 'corrected.obligation', { side: o.position.turn, square: squareWords(lang, o.position, o.obligation) }), o.t);
@@ -146,7 +146,7 @@ export function announce(current: Announcer, seen: GameStepSeen): { announcer: A
       case 'adjusted':
         break;
     }
-    if (o.type === 'move' || o.type === 'accepted') sheet = afterSheet(sheet, o);
+    sheet = record(sheet, outputs.slice(from, i + 1));
   }
 
   // The correction, one step at a time, as the LEDs show it (5.8).
@@ -191,17 +191,6 @@ export function announce(current: Announcer, seen: GameStepSeen): { announcer: A
   return { announcer: { ...a, next: a.next + said.length, step: stepKey, low, keyboard, game: after.config }, said };
 }
 
-/** The scoresheet as `record` leaves it after a move or an acceptance: only what acceptedWords reads (the moves). */
-function afterSheet(sheet: GameState['sheet'], o: Extract<RefereeOutput, { type: 'move' | 'accepted' }>): GameState['sheet'] {
-  if (o.type === 'move') {
-    const item: SheetMove = { kind: 'move', text: o.text, side: o.side, comments: [], after: o.after, squares: [o.move.from, ...o.move.path], captured: [...o.move.captured], irregular: null, setup: false };
-    return { ...sheet, items: [...sheet.items, item] };
-  }
-  if (o.code !== 'takeback') return sheet;
-  const at = sheet.items.map((x) => x.kind).lastIndexOf('move');
-  return at >= 0 ? { ...sheet, items: sheet.items.slice(0, at) } : sheet;
-}
-
 /** Irregularities flagged together: what happened, the article and who decides (or noted), what the rules required. */
 function irregularityWords(lang: Language, after: GameState, before: GameState, group: readonly Extract<RefereeOutput, { type: 'irregularity' }>[]): string {
   const v = after.config.start.variant;
@@ -237,8 +226,7 @@ function acceptedWords(lang: Language, sheet: GameState['sheet'], o: Extract<Ref
   const next = o.position.turn;
   const before = sheetPosition(sheet);
   if (o.code === 'takeback') {
-    const at = sheet.items.map((x) => x.kind).lastIndexOf('move');
-    const gone = at >= 0 ? (sheet.items[at] as SheetMove) : null;
+    const gone = lastMove(sheet).move;
     const route = gone && gone.squares.length > 0 ? routeWords(lang, sheet.start, gone.squares, gone.captured.length > 0) : '';
     return route ? say(lang, 'accepted.takeback', { side: decider, route, next }) : say(lang, 'accepted.changed', { side: decider, next });
   }

@@ -85,13 +85,15 @@ export function newScoresheet(start: Position, tags: readonly { name: string; va
   return { variant: start.variant, start, tags, items: [], result: '*', open: null };
 }
 
+/** The scoresheet's last move that stands: its index among the items (-1: none) and the move. */
+export function lastMove(sheet: Scoresheet): { readonly at: number; readonly move: SheetMove | null } {
+  const at = sheet.items.map((x) => x.kind).lastIndexOf('move');
+  return { at, move: at >= 0 ? (sheet.items[at] as SheetMove) : null };
+}
+
 /** The position the scoresheet stands at: after its last move, or the start. */
 export function sheetPosition(sheet: Scoresheet): Position {
-  for (let i = sheet.items.length - 1; i >= 0; i--) {
-    const item = sheet.items[i];
-    if (item.kind === 'move') return item.after;
-  }
-  return sheet.start;
+  return lastMove(sheet).move?.after ?? sheet.start;
 }
 
 /**
@@ -194,9 +196,9 @@ function accepted(sheet: Scoresheet, o: Extract<RefereeOutput, { type: 'accepted
   const before = sheetPosition(sheet);
   if (o.code === 'takeback') {
     // 5.4.4: the move taken back is off the scoresheet.
-    const at = sheet.items.map((x) => x.kind).lastIndexOf('move');
+    const { at, move } = lastMove(sheet);
     const items = at >= 0 ? sheet.items.slice(0, at) : sheet.items;
-    const gone = at >= 0 ? (sheet.items[at] as SheetMove).text : '';
+    const gone = move?.text ?? '';
     return addNote({ ...sheet, items, open: null }, `${open.text}${gone ? `: ${gone}` : ''}. ${decided(open)}`);
   }
   // A legal move made irregularly (touch-move, the order of removal...): the move follows.
