@@ -80,7 +80,12 @@ export function createAnnouncer(lang: Language, options: { readonly queries?: bo
 }
 
 /** A sentence before it is numbered. */
-type Said = Omit<Announcement, 'id' | 'lang'>;
+export type Said = Omit<Announcement, 'id' | 'lang'>;
+
+/** `said` numbered on from the announcer's next id, in its language; the announcer after them. */
+export function numbered(a: Announcer, said: readonly Said[]): { announcer: Announcer; said: Announcement[] } {
+  return { announcer: { ...a, next: a.next + said.length }, said: said.map((s, i) => ({ id: a.next + i, lang: a.lang, ...s })) };
+}
 
 /** The announcer after `seen`, and what to say, in order. */
 export function announce(current: Announcer, seen: GameStepSeen): { announcer: Announcer; said: Announcement[] } {
@@ -187,8 +192,7 @@ export function announce(current: Announcer, seen: GameStepSeen): { announcer: A
     for (const text of k.said) add('query', 'chatter', text, now, ply, 'query');
   }
 
-  const said = out.map((s, i) => ({ id: a.next + i, lang, ...s }));
-  return { announcer: { ...a, next: a.next + said.length, step: stepKey, low, keyboard, game: after.config }, said };
+  return numbered({ ...a, step: stepKey, low, keyboard, game: after.config }, out);
 }
 
 /** Irregularities flagged together: what happened, the article and who decides (or noted), what the rules required. */

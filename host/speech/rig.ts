@@ -6,8 +6,8 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import type { GameState, SeenStep } from '../game/game.ts';
 import { answer } from './queries.ts';
 import type { Query } from './queries.ts';
-import { announce, createAnnouncer } from './announce.ts';
-import type { Announcement, AnnouncementKind, Announcer } from './announce.ts';
+import { announce, createAnnouncer, numbered } from './announce.ts';
+import type { Announcement, AnnouncementKind, Announcer, Said } from './announce.ts';
 import { soundPlayer } from './espeak.ts';
 import { beepOutput, deviceOutput, silentOutput, wavOutput } from './outputs.ts';
 import { Speaker, transcriptLine } from './speaker.ts';
@@ -84,6 +84,13 @@ export function openSpeech(o: SpeechOptions): Speech {
     },
   });
   let announcer = createAnnouncer(o.lang, { queries: o.queries === true });
+  /** Says `s`, numbered on from the announcer's own. */
+  const sayNumbered = (s: Said): Announcement => {
+    const r = numbered(announcer, [s]);
+    announcer = r.announcer;
+    speaker.say(r.said);
+    return r.said[0];
+  };
   return {
     speaker,
     announcer: () => announcer,
@@ -92,18 +99,8 @@ export function openSpeech(o: SpeechOptions): Speech {
       announcer = r.announcer;
       if (r.said.length > 0) speaker.say(r.said);
     },
-    tell(kind, text, at, group) {
-      const a: Announcement = { id: announcer.next, t: at.t, lang: o.lang, kind, ply: at.ply, text, priority: 'news', ...(group ? { group } : {}) };
-      announcer = { ...announcer, next: announcer.next + 1 };
-      speaker.say([a]);
-      return a;
-    },
-    ask(q, state, now) {
-      const a: Announcement = { id: announcer.next, t: now, lang: o.lang, kind: 'query', ply: state.referee?.ply ?? 0, text: answer(o.lang, state, q, now), priority: 'chatter', group: 'query' };
-      announcer = { ...announcer, next: announcer.next + 1 };
-      speaker.say([a]);
-      return a;
-    },
+    tell: (kind, text, at, group) => sayNumbered({ t: at.t, kind, ply: at.ply, text, priority: 'news', ...(group ? { group } : {}) }),
+    ask: (q, state, now) => sayNumbered({ t: now, kind: 'query', ply: state.referee?.ply ?? 0, text: answer(o.lang, state, q, now), priority: 'chatter', group: 'query' }),
     async close() {
       await speaker.idle();
       if (fd !== null) closeSync(fd);
