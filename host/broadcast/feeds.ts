@@ -19,6 +19,7 @@
 // clock as the relay reads it. Both sides' times (`[%clock w.. B..]`) are left as they are.
 
 import { createHash } from 'node:crypto';
+import { ROSTER } from '../../rules/index.ts';
 
 /** One board of a round: its number (1..) and its game's PDN, as scoresheetPdn or gamePdn writes it. */
 export interface BoardGame {
@@ -36,7 +37,6 @@ function parts(pdn: string): { tags: string[]; rest: string } {
   return { tags: lines.slice(0, n).map((l) => l.trim()), rest };
 }
 
-const ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'];
 const tagName = (line: string): string => /^\[\s*([A-Za-z0-9_]+)/.exec(line)?.[1].toLowerCase() ?? '';
 
 /** The game with `[Board "n"]` right after the seven-tag roster (any Board tag it had replaced), ending in one line break. */

@@ -25,7 +25,7 @@
 // heard's, the other board's times shifted by the difference seen when it is first heard, and
 // never going backwards (the referee requires it).
 
-import { SquareSet, currentPosition, play } from '../../rules/index.ts';
+import { SquareSet, currentPosition, opposite, play } from '../../rules/index.ts';
 import type { Color, Position } from '../../rules/index.ts';
 import type { GameState } from '../game/game.ts';
 import { MARK_PATTERN, frameOf, nextCorrectionStep } from '../game/leds/guidance.ts';
@@ -93,7 +93,6 @@ export interface PairStep {
 }
 
 const NAMES: Readonly<Record<Color, string>> = { white: "White's board", black: "Black's board" };
-const OTHER: Readonly<Record<Color, Color>> = { white: 'black', black: 'white' };
 /** The layers of the game's frame a board that shows the game but is not played on shows: none that asks its hands for something. */
 const SHOWN_ELSEWHERE: ReadonlySet<LedMark> = new Set(['last', 'capture', 'obligation', 'flagged']);
 
@@ -122,14 +121,14 @@ export function pairEvent(s0: PairState, board: Color, e: BoardEvent, host: numb
   if (e.type === 'link') {
     if (e.state === 'connected') {
       s = withBoard(s, board, { occupancy: Uint8Array.from({ length: s.told.length }, (_, sq) => (e.occupancy.has(sq) ? 1 : 0)), hello: e.hello, lost: false });
-      const other = s.boards[OTHER[board]];
+      const other = s.boards[opposite(board)];
       if (!s.connected && other.occupancy) {
         const first = s.game.position.turn;
         const told = s.boards[first].occupancy!.slice();
         s = { ...s, connected: true, forwarder: first, told };
         // The game is told of one board; a board of another size is told, so that the game says it cannot be played on.
         const mine = s.boards[first].hello!;
-        const theirs = s.boards[OTHER[first]].hello!;
+        const theirs = s.boards[opposite(first)].hello!;
         const hello = theirs.squares !== mine.squares ? theirs : mine;
         forward.push({ type: 'link', state: 'connected', hello, occupancy: occupancySet(told), buttons: [], t });
       }
@@ -156,7 +155,7 @@ export function pairEvent(s0: PairState, board: Color, e: BoardEvent, host: numb
   s = withBoard(s, board, { ...b, occupancy });
   if (!s.connected) return { state: s, forward };
   // The opponent, having copied a move the game cannot yet close, starts to play: the game follows them.
-  const takeover = e.type === 'lift' && s.forwarder === OTHER[board] && s.game.pending?.turn === board && same(before, s.told);
+  const takeover = e.type === 'lift' && s.forwarder === opposite(board) && s.game.pending?.turn === board && same(before, s.told);
   if (board === s.forwarder || takeover) {
     const told = s.told.slice();
     told[e.square] = occupancy[e.square];
@@ -178,7 +177,7 @@ export function pairGame(s0: PairState, game: PairGame, host: number): PairStep 
  * board, so White's board is now Black's and Black's White's.
  */
 export function swapBoards(s: PairState): PairState {
-  return { ...s, boards: { white: s.boards.black, black: s.boards.white }, offsets: { white: s.offsets.black, black: s.offsets.white }, forwarder: s.forwarder && OTHER[s.forwarder] };
+  return { ...s, boards: { white: s.boards.black, black: s.boards.white }, offsets: { white: s.offsets.black, black: s.offsets.white }, forwarder: s.forwarder && opposite(s.forwarder) };
 }
 
 /**
@@ -248,7 +247,8 @@ function same(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-function occupancySet(occupancy: Uint8Array): SquareSet {
+/** The occupied squares (nonzero) of a board, as a set. */
+export function occupancySet(occupancy: Uint8Array): SquareSet {
   const out: number[] = [];
   occupancy.forEach((x, sq) => x && out.push(sq));
   return SquareSet.from(out);

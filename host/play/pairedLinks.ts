@@ -3,13 +3,12 @@
 // step (`follow`). Each board's LEDs show the game or, while it is being copied, its next copy
 // step; each change of a copy step is told to whoever listens (speech).
 
-import { SquareSet } from '../../rules/index.ts';
 import type { Color, Position } from '../../rules/index.ts';
 import type { GameState } from '../game/game.ts';
 import type { BoardEvent, BoardLink, LedFrame, LinkConfig, LinkHealth, Snapshot } from '../link/types.ts';
 import { LinkError } from '../link/types.ts';
 import type { SimulatedHands } from './session.ts';
-import { boardFrame, copyStep, createPair, pairEvent, pairGame, pairGameOf, swapBoards } from './pair.ts';
+import { boardFrame, copyStep, createPair, occupancySet, pairEvent, pairGame, pairGameOf, swapBoards } from './pair.ts';
 import type { CopyStep, PairState, PairStep } from './pair.ts';
 
 /** The two boards as one link, with what the game and speech need of the pair. */
@@ -152,9 +151,7 @@ export function pairLinks(white: BoardLink, black: BoardLink, options: PairOptio
     },
     async snapshot(): Promise<Snapshot> {
       if (!state.connected) return link(state.game.position.turn).snapshot();
-      const occupied: number[] = [];
-      state.told.forEach((x, sq) => x && occupied.push(sq));
-      return { squares: state.told.length, occupancy: SquareSet.from(occupied), buttons: [], seq: 0, t: state.last?.t ?? 0 };
+      return { squares: state.told.length, occupancy: occupancySet(state.told), buttons: [], seq: 0, t: state.last?.t ?? 0 };
     },
     async setLeds(frame: LedFrame) {
       if (closed) throw new LinkError('closed', 'the boards are closed');
