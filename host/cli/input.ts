@@ -42,6 +42,16 @@ export function why(e: unknown): string {
   return (err?.code && reasons[err.code]) || (err instanceof Error ? err.message : String(e));
 }
 
+/**
+ * A `--name N` option that takes a whole number from `min` to `max` (digits only): undefined
+ * when it is not given, the number, or a message saying what it must be.
+ */
+export function wholeNumberOption(name: string, text: string | undefined, min: number, max: number): { ok: true; value: number | undefined } | { ok: false; error: string } {
+  if (text === undefined) return { ok: true, value: undefined };
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  return n >= min && n <= max ? { ok: true, value: n } : { ok: false, error: `--${name} must be a whole number from ${min} to ${max}, not "${text}"` };
+}
+
 /** The variant a `--variant` option names, or a message listing the choices. */
 export function variantOption(name: string): { ok: true; variant: Variant } | { ok: false; error: string } {
   const variant = variantByName(name);

@@ -6,7 +6,7 @@ import { openSpeech } from '../speech/rig.ts';
 import type { Speech, SpeechOptions } from '../speech/rig.ts';
 import { EXIT } from './command.ts';
 import type { Io } from './command.ts';
-import { why } from './input.ts';
+import { wholeNumberOption, why } from './input.ts';
 
 /** The options, for parseArgs. */
 export const SPEECH_SPEC = { voice: 'string', speak: 'string', rate: 'string', volume: 'string', wav: 'string', transcript: 'string', beeps: 'boolean', queries: 'boolean' } as const;
@@ -36,15 +36,12 @@ export function speechFrom(o: Given, defaultTo: 'device' | 'none', extra: { quer
   const wants = o.rate !== undefined || o.volume !== undefined || o.wav !== undefined || o.transcript !== undefined || o.beeps || o.queries;
   if (lang === undefined) return wants ? { ok: false, error: `--voice LANG is missing: the language to speak, one of ${LANGUAGES.join(', ')}` } : { ok: true, speech: null };
   if (!(LANGUAGES as readonly string[]).includes(lang)) return { ok: false, error: `no voice for "${lang}": choose one of ${LANGUAGES.join(', ')}` };
-  const num = (name: string, text: string | undefined, min: number, max: number): number | undefined | string => {
-    if (text === undefined) return undefined;
-    const n = Number(text);
-    return Number.isInteger(n) && n >= min && n <= max ? n : `--${name} must be a whole number from ${min} to ${max}, not "${text}"`;
-  };
-  const rate = num('rate', o.rate, 80, 500);
-  const volume = num('volume', o.volume, 0, 200);
-  if (typeof rate === 'string') return { ok: false, error: rate };
-  if (typeof volume === 'string') return { ok: false, error: volume };
+  const rated = wholeNumberOption('rate', o.rate, 80, 500);
+  if (!rated.ok) return rated;
+  const loud = wholeNumberOption('volume', o.volume, 0, 200);
+  if (!loud.ok) return loud;
+  const rate = rated.value;
+  const volume = loud.value;
   if (o.wav !== undefined && o.beeps) return { ok: false, error: '--wav and --beeps both say where the words go; give one' };
   if (o.beeps && !extra.beep) return { ok: false, error: '--beeps needs a board with a piezo (play)' };
   const output: SpeechOptions['output'] = o.wav !== undefined ? { to: 'wav', dir: o.wav } : o.beeps && extra.beep ? { to: 'beeps', beep: extra.beep } : { to: defaultTo };

@@ -55,6 +55,9 @@ describe('dambord replay --speak: the transcript contract', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('no voice for "xx": choose one of en, nl, fr, ru, pt, pl, hr, bs, cs, lv, it');
     expect(existsSync(join(work, 'x.jsonl'))).toBe(false);
+    const rate = await runCliBuffered(['replay', '--speak', 'en', '--rate', '1e2', '-'], 'lift 32\n');
+    expect(rate.code).toBe(2);
+    expect(rate.stderr).toContain('--rate must be a whole number from 80 to 500, not "1e2"');
   });
 });
 

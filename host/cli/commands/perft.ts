@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { formatMove, legalMoves, parseFen } from '../../../rules/index.ts';
 import type { Position } from '../../../rules/index.ts';
-import { variantOption } from '../input.ts';
+import { variantOption, wholeNumberOption } from '../input.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
@@ -49,9 +49,9 @@ export const perftCommand: Command = {
     const depth = /^\d+$/.test(positionals[0]) ? Number(positionals[0]) : NaN;
     if (!(depth >= 1 && depth <= 30))
       return usageError(io, 'perft', `DEPTH must be a whole number of plies from 1 to 30, not "${positionals[0]}"`);
-    const threads = options.threads === undefined ? undefined : /^\d+$/.test(options.threads) ? Number(options.threads) : NaN;
-    if (threads !== undefined && !(threads >= 1 && threads <= 256))
-      return usageError(io, 'perft', `--threads must be a whole number from 1 to 256, not "${options.threads}"`);
+    const threaded = wholeNumberOption('threads', options.threads, 1, 256);
+    if (!threaded.ok) return usageError(io, 'perft', threaded.error);
+    const threads = threaded.value;
     const fen = options.fen ?? variant.startFen;
     const parsed = parseFen(variant, fen);
     if (!parsed.ok) {
