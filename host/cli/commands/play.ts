@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { parseFen } from '../../../rules/index.ts';
 import type { Position } from '../../../rules/index.ts';
 import type { Policy } from '../../game/referee/types.ts';
-import type { SimulatedBinding } from '../../../hardware/sim/binding.ts';
 import { parseClockTime, parseTimeControl } from '../../game/clock/clock.ts';
 import type { TimedControl } from '../../game/clock/clock.ts';
 import { journalOnFirstWrite, readJournal, repair, resumeJournal, rewriteHeader } from '../../journal/journal.ts';
@@ -14,16 +13,14 @@ import { resumeGame } from '../../game/resume.ts';
 import type { ResumeOptions } from '../../game/resume.ts';
 import { JOURNAL_FORMAT } from '../../game/journal/record.ts';
 import { discoverBoard } from '../../link/discover.ts';
-import { openSerialLink } from '../../link/serialLink.ts';
 import type { BoardLink } from '../../link/types.ts';
-import { openFirmataLink } from '../../firmata/firmataLink.ts';
 import { startSession } from '../../play/session.ts';
 import type { SimulatedHands } from '../../play/session.ts';
 import { pairGameOf } from '../../play/pair.ts';
 import { pairLinks, pairedHands } from '../../play/pairedLinks.ts';
-import type { BoardHands, PairedLinks } from '../../play/pairedLinks.ts';
-import { openSecondBoard, sayCopySteps, secondBoardOption } from '../secondBoard.ts';
-import { boardSizeOf, simulatedBoardFor, simulatedFirmataBoardFor } from '../../sim/boards.ts';
+import type { PairedLinks } from '../../play/pairedLinks.ts';
+import { openBoard } from '../openBoard.ts';
+import { sayCopySteps, secondBoardOption } from '../secondBoard.ts';
 import type { PlayView } from '../../game/types.ts';
 import { policyNamed, withShowJumps } from '../../game/referee/policy.ts';
 import { startWebServer } from '../../web/server.ts';
@@ -152,9 +149,6 @@ export const playCommand: Command = {
 
     // The board: the simulator, a named port, or one found by its hello.
     let path = o.port;
-    let binding: SimulatedBinding | undefined;
-    let hands: SimulatedHands | null = null;
-    let firstHands: BoardHands | null = null;
     // A fresh simulated board holds the variant's start position, as a board taken out of its
     // box would: for a FEN, the LEDs and the page then guide the pieces into place.
     const box = parseFen(v, v.startFen);
@@ -168,44 +162,26 @@ export const playCommand: Command = {
         return EXIT.io;
       }
     }
-    if (!path) {
-      try {
-        const sim = o.firmata ? simulatedFirmataBoardFor(start, pieces, 'realtime') : simulatedBoardFor(start, pieces, 'realtime');
-        ({ board: firstHands, binding, path } = sim);
-        hands = firstHands;
-      } catch (e) {
-        io.stderr.write(`dambord play: the simulated board cannot start: ${why(e)}\n`);
-        return EXIT.io;
-      }
-    }
-    if (!binding && !existsSync(path)) {
-      io.stderr.write(`dambord play: there is no serial port ${path}; plug the board in and check the port name (ls /dev/ttyUSB* /dev/ttyACM*)${o.firmata ? '' : ', or use --find'}\n`);
+    const first = await openBoard(path ?? null, { start, pieces, firmata: o.firmata, waiting: (m) => io.stdout.write(`dambord play: ${m}\n`) });
+    if (!first.ok) {
+      io.stderr.write(`dambord play: ${first.error}\n`);
       return EXIT.io;
     }
-    let link: BoardLink;
-    if (o.firmata) {
-      const firmata = openFirmataLink({ path, binding, size: boardSizeOf(start) });
-      if (!binding) io.stdout.write(`dambord play: waiting for StandardFirmata on ${path} (the Arduino restarts when the port opens; up to 10 s)\n`);
-      try {
-        await firmata.ready();
-      } catch (e) {
-        await firmata.close();
-        io.stderr.write(`dambord play: ${why(e)}\n`);
-        return EXIT.io;
-      }
-      link = firmata;
-    } else link = openSerialLink({ path, binding });
+    let link: BoardLink = first.link;
+    const firstHands = first.hands;
+    let hands: SimulatedHands | null = firstHands;
+    path = first.path;
     // Black's own board beside White's (--second-board): the game plays on the two as one.
     let paired: PairedLinks | null = null;
     let secondName = '';
     if (secondAsked.second) {
-      const second = await openSecondBoard(secondAsked.second, { start, pieces, firmata: o.firmata });
+      const second = await openBoard(secondAsked.second === 'sim' ? null : secondAsked.second, { start, pieces, firmata: o.firmata, who: "Black's board" });
       if (!second.ok) {
         await link.close();
         io.stderr.write(`dambord play: ${second.error}\n`);
         return EXIT.io;
       }
-      secondName = second.name;
+      secondName = second.hands ? `a simulated ${o.firmata ? 'Firmata board' : 'board'}` : o.firmata ? `the Firmata board on ${second.path}` : second.path;
       paired = pairLinks(link, second.link, { position: resumed ? pairGameOf(resumed.game.state).position : start });
       if (firstHands && second.hands) hands = pairedHands(paired, [firstHands, second.hands]);
       link = paired;
