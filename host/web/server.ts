@@ -38,20 +38,16 @@
 //   page opened without it only watches. On loopback a command without a token is taken (the
 //   computer's own user), one with a wrong token is not; `requireToken` asks for it there too.
 
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { isIP } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { hostname, networkInterfaces } from 'node:os';
 import type { PlayCommand, PlaySession, PlayView, QueryName } from '../game/types.ts';
 import { QUERIES } from '../speech/queries.ts';
 import { BOARD_BUTTONS } from '../link/types.ts';
 import type { BoardButton } from '../link/types.ts';
+import { MAX_BODY_BYTES, controlGuard, fail, listen, readBody, send, serverUrls } from './http.ts';
 
-/** Largest request body accepted, in bytes. */
-export const MAX_BODY_BYTES = 4096;
+export { MAX_BODY_BYTES };
 
 /** Most event streams open at once, unless the options say otherwise. */
 export const MAX_STREAMS = 64;
@@ -138,10 +134,8 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
   const maxStreams = options.maxStreams ?? MAX_STREAMS;
   const stallMs = options.stallMs ?? 30_000;
   const streams = new Set<ServerResponse>();
-  const loopback = isLoopback(host);
-  const tokenRequired = options.requireToken === true || !loopback;
-  const token = randomBytes(24).toString('base64url');
-  const tokenDigest = digest(token);
+  const guard = controlGuard(host, options.requireToken === true, 'dambord play');
+  const { token, tokenRequired } = guard;
   // Every stream gets the same text for a view: it is made once.
   let framed: { view: PlayView; text: string } | null = null;
   const frame = (view: PlayView): string => {
@@ -168,10 +162,10 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
       fail(res, 400, 'malformed request target');
       return;
     }
-    const name = req.headers.host;
-    if (!hostAllowed(name, loopback)) {
+    const hostRefused = guard.hostRefused(req);
+    if (hostRefused !== null) {
       res.setHeader('Connection', 'close');
-      fail(res, 421, `this server answers only to its own addresses (${loopback ? '127.0.0.1, localhost or [::1]' : 'an IP address or this computer\'s name'}), not to ${name === undefined ? 'a request without a Host' : `"${name}"`}`);
+      fail(res, 421, hostRefused);
       return;
     }
     const allowed = ALLOWED[path];
@@ -274,14 +268,7 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
     }
   }
 
-  /** Null when `req` may control the game, else why not. */
-  function mayControl(req: IncomingMessage): string | null {
-    const auth = req.headers.authorization;
-    if (auth === undefined) return tokenRequired ? 'this page only watches the game: to play, open the address with the token that dambord play printed' : null;
-    const given = /^Bearer +(\S+) *$/i.exec(auth)?.[1];
-    if (given !== undefined && timingSafeEqual(digest(given), tokenDigest)) return null;
-    return 'the token is not this game\'s: open the address with the token that dambord play printed';
-  }
+  const mayControl = (req: IncomingMessage): string | null => guard.mayControl(req);
 
   async function command(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const origin = req.headers.origin;
@@ -343,26 +330,16 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
     res.on('finish', () => req.destroy());
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  // After a successful listen, a server error must not crash the host.
-  server.on('error', () => {});
-  const port = (server.address() as AddressInfo).port;
-  const at = (h: string): string => `http://${h.includes(':') ? `[${h}]` : h}:${port}/`;
-  const controlHosts = host === '0.0.0.0' || host === '::' ? interfaceAddresses(host === '::' ? null : 'IPv4') : [host];
+  const port = await listen(server, options.port ?? 0, host);
+  const urls = serverUrls(host, port);
 
   let closing: Promise<void> | null = null;
   return {
-    url: at(host),
+    url: urls.url,
     port,
     token,
     tokenRequired,
-    controlUrls: controlHosts.map((h) => `${at(h)}?token=${token}`),
+    controlUrls: urls.all.map((u) => `${u}?token=${token}`),
     streams: () => ({ open: streams.size, bufferedBytes: [...streams].reduce((sum, res) => sum + res.writableLength, 0) }),
     close(): Promise<void> {
       closing ??= new Promise<void>((resolve) => {
@@ -378,68 +355,6 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
       return closing;
     },
   };
-}
-
-/** The body of `req`, or null when it passes {@link MAX_BODY_BYTES}. */
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        over = true;
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!over) resolve(Buffer.concat(chunks));
-    });
-    req.on('error', reject);
-  });
-}
-
-/** Whether `host`, an interface to listen on, is this computer only. */
-function isLoopback(host: string): boolean {
-  const h = host.toLowerCase();
-  return h === 'localhost' || h === '::1' || (isIP(h) === 4 && h.startsWith('127.'));
-}
-
-/**
- * Whether a request's Host header names this server: on loopback 127.x.x.x, localhost or [::1];
- * beyond it also any IP literal and this computer's hostname (and hostname.local). A DNS name
- * of somewhere else, what a DNS-rebinding page sends, is not.
- */
-function hostAllowed(header: string | undefined, loopbackOnly: boolean): boolean {
-  if (header === undefined || !/^[\w.:[\]-]+$/.test(header)) return false;
-  let name: string;
-  try {
-    name = new URL(`http://${header}`).hostname;
-  } catch {
-    return false;
-  }
-  const literal = name.startsWith('[') ? (isIP(name.slice(1, -1)) === 6 ? name.slice(1, -1) : '') : isIP(name) === 4 ? name : '';
-  if (isLoopback(literal || name)) return true;
-  if (loopbackOnly) return false;
-  const self = hostname().toLowerCase();
-  return literal !== '' || name === self || name === `${self}.local`;
-}
-
-/** The addresses of this computer's interfaces, loopback first (of one family, or both when null). */
-function interfaceAddresses(family: 'IPv4' | null): string[] {
-  const all = Object.values(networkInterfaces()).flatMap((list) => list ?? []);
-  const chosen = all.filter((a) => family === null || a.family === family).filter((a) => !a.address.startsWith('fe80:'));
-  chosen.sort((a, b) => Number(b.internal) - Number(a.internal));
-  return chosen.length > 0 ? chosen.map((a) => a.address) : ['127.0.0.1'];
-}
-
-/** A token's SHA-256: tokens are compared by it, so the comparison takes the same time whatever their lengths. */
-function digest(token: string): Buffer {
-  return createHash('sha256').update(token).digest();
 }
 
 const COLORS = ['white', 'black'];
@@ -503,22 +418,3 @@ export function checkCommand(x: unknown): CheckedCommand {
   }
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer, cache: string): void {
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  res.writeHead(status, {
-    'Content-Type': type,
-    'Content-Length': Buffer.byteLength(body),
-    'Cache-Control': cache,
-    'X-Content-Type-Options': 'nosniff',
-    // The page's address may hold the token: it is not handed on to another site.
-    'Referrer-Policy': 'no-referrer',
-  });
-  res.end(body);
-}
-
-function fail(res: ServerResponse, status: number, error: string): void {
-  send(res, status, 'application/json; charset=utf-8', JSON.stringify({ ok: false, error }), 'no-store');
-}

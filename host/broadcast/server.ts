@@ -1,0 +1,282 @@
+// The broadcast's HTTP server, in front of a round store (host/broadcast/store.ts): the feeds the
+// draughts sites poll, the viewers' page and its server-sent events, all read-only; and, on an
+// event's own host, each board's view and commands, which need the token beyond loopback.
+//
+// Routes:
+//   GET /                      the viewers' page (static/watch.html): the round, or one board with ?board=N
+//   GET /api/round             the round as viewers see it (RoundSnapshot JSON)
+//   GET /api/round/events      server-sent events: `event: round` (the snapshot) first, then
+//                              `event: board` (a BoardEvent) for every change, each with its id;
+//                              a viewer reconnecting with Last-Event-ID gets the changes it
+//                              missed, or the snapshot again when they are no longer kept; a
+//                              `: heartbeat` comment every 15 s. A viewer that does not read is
+//                              cut once a megabyte waits for it (it reconnects and catches up).
+//   GET /feed/round.pdn        every game of the round in board order (feeds.ts), ETag / 304
+//   GET /feed/round.json       the same as {"games":[{"pdn"}]}
+//   GET /feed/board/N.pdn      board N's game (also N.PDN, as lidraughts asks for it)
+//   With an event's boards (`control`):
+//   GET /api/board/N/view      board N's PlayView, as the arbiter sees it
+//   POST /api/board/N/command  a PlayCommand for board N (as /api/command of dambord play): the
+//                              token beyond loopback (401), never from another origin (403)
+// HEAD works wherever GET does (except the event stream). Bad requests get a JSON error.
+
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import type { PlaySession } from '../game/types.ts';
+import { MAX_BODY_BYTES, controlGuard, fail, listen, readBody, send, serverUrls } from '../web/http.ts';
+import { checkCommand } from '../web/server.ts';
+import { notModified } from './feeds.ts';
+import type { Feed, RoundStore, StoreEvent } from './store.ts';
+
+/** The boards of an event run on this host, for their views and commands. */
+export interface EventControl {
+  /** Board `n`'s session, or null when this host runs no such board. */
+  session(n: number): PlaySession | null;
+}
+
+export interface BroadcastServerOptions {
+  /** TCP port (0, the default: any free port). */
+  readonly port?: number;
+  /** Interface (default 127.0.0.1); beyond loopback the commands need the token. */
+  readonly host?: string;
+  /** The boards' commands need the token on loopback too. */
+  readonly requireToken?: boolean;
+  /** The event's boards on this host: their views and commands are served. */
+  readonly control?: EventControl;
+  /** Milliseconds between heartbeat comments (default 15000). */
+  readonly heartbeatMs?: number;
+  /** Most viewers' streams at once (default 20,000); one more is answered 503. */
+  readonly maxStreams?: number;
+  /** Bytes that may wait for one viewer before it is cut (default 1 MB). */
+  readonly maxQueuedBytes?: number;
+}
+
+export interface BroadcastServer {
+  readonly url: string;
+  readonly port: number;
+  /** The token for the boards' commands (see `control`). */
+  readonly token: string;
+  readonly tokenRequired: boolean;
+  /** The viewers' streams open now. */
+  streams(): number;
+  close(): Promise<void>;
+}
+
+const HTML = 'text/html; charset=utf-8';
+const JS = 'text/javascript; charset=utf-8';
+const STATIC: Readonly<Record<string, { file: string; type: string }>> = {
+  '/': { file: 'watch.html', type: HTML },
+  '/watch.html': { file: 'watch.html', type: HTML },
+  '/watch.js': { file: 'watch.js', type: JS },
+  '/watchModel.js': { file: 'watchModel.js', type: JS },
+  '/watch.css': { file: 'watch.css', type: 'text/css; charset=utf-8' },
+  '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
+  '/format.js': { file: 'format.js', type: JS },
+  '/board.js': { file: 'board.js', type: JS },
+  '/notices.js': { file: 'notices.js', type: JS },
+  '/live.js': { file: 'live.js', type: JS },
+};
+const STATIC_DIR = new URL('../web/static/', import.meta.url);
+const PDN = 'application/x-draughts-pdn; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Serves `store`'s round; resolves once the server listens. */
+export async function startBroadcastServer(store: RoundStore, options: BroadcastServerOptions = {}): Promise<BroadcastServer> {
+  const host = options.host ?? '127.0.0.1';
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const maxStreams = options.maxStreams ?? 20_000;
+  const maxQueued = options.maxQueuedBytes ?? 1 << 20;
+  const guard = controlGuard(host, options.requireToken === true, 'dambord event');
+  const streams = new Set<ServerResponse>();
+  // One listener on the store for every stream: a change is framed once and written to each.
+  const unsubscribe = store.subscribe((e: StoreEvent) => {
+    for (const res of streams) write(res, e.frame);
+  });
+  const heartbeat = setInterval(() => {
+    for (const res of streams) write(res, ': heartbeat\n\n');
+  }, heartbeatMs);
+  heartbeat.unref?.();
+
+  /** Writes to a viewer's stream; one with more than maxQueued bytes waiting is cut (it reconnects with its Last-Event-ID). */
+  function write(res: ServerResponse, text: string): void {
+    if (res.writableEnded || res.destroyed) return;
+    if (res.writableLength > maxQueued) {
+      res.destroy();
+      return;
+    }
+    res.write(text);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => fail(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}`));
+  });
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let path: string;
+    try {
+      path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    } catch {
+      fail(res, 400, 'malformed request target');
+      return;
+    }
+    const refused = guard.hostRefused(req);
+    if (refused !== null) {
+      res.setHeader('Connection', 'close');
+      fail(res, 421, refused);
+      return;
+    }
+    const method = req.method ?? 'GET';
+    const boardRoute = /^\/api\/board\/(\d{1,4})\/(view|command)$/.exec(path);
+    const allowed = boardRoute && options.control ? [boardRoute[2] === 'command' ? 'POST' : 'GET', ...(boardRoute[2] === 'view' ? ['HEAD'] : [])] : path === '/api/round/events' ? ['GET'] : knownGet(path) ? ['GET', 'HEAD'] : null;
+    if (!allowed) {
+      fail(res, 404, `no such page: ${path}`);
+      return;
+    }
+    if (!allowed.includes(method)) {
+      res.setHeader('Allow', allowed.join(', '));
+      fail(res, 405, `${method} is not allowed on ${path} (allowed: ${allowed.join(', ')})`);
+      return;
+    }
+    const file = STATIC[path];
+    if (file) {
+      send(res, 200, file.type, await readFile(new URL(file.file, STATIC_DIR)), 'no-cache');
+      return;
+    }
+    if (path === '/api/round') {
+      send(res, 200, JSON_TYPE, JSON.stringify(store.snapshot()), 'no-store');
+      return;
+    }
+    if (path === '/api/round/events') {
+      openStream(req, res);
+      return;
+    }
+    if (path === '/feed/round.pdn') return feed(req, res, store.roundPdn(), PDN);
+    if (path === '/feed/round.json') return feed(req, res, store.roundJson(), JSON_TYPE);
+    const boardFeed = /^\/feed\/board\/(\d{1,4})\.(pdn|PDN)$/.exec(path);
+    if (boardFeed) {
+      const f = store.boardPdn(Number(boardFeed[1]));
+      if (!f) fail(res, 404, `board ${boardFeed[1]} is not in round ${store.snapshot().round || '(none yet)'}`);
+      else feed(req, res, f, PDN);
+      return;
+    }
+    if (boardRoute && options.control) await boardRequest(req, res, Number(boardRoute[1]), boardRoute[2] as 'view' | 'command', options.control);
+  }
+
+  function feed(req: IncomingMessage, res: ServerResponse, f: Feed, type: string): void {
+    res.setHeader('ETag', f.etag);
+    if (notModified(f.etag, req.headers['if-none-match'])) {
+      res.writeHead(304, { 'Cache-Control': 'no-cache' });
+      res.end();
+      return;
+    }
+    send(res, 200, type, f.body, 'no-cache');
+  }
+
+  function openStream(req: IncomingMessage, res: ServerResponse): void {
+    if (streams.size >= maxStreams) {
+      res.setHeader('Retry-After', '10');
+      res.setHeader('Connection', 'close');
+      fail(res, 503, `too many viewers at once (at most ${maxStreams}); try again later`);
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Content-Type-Options': 'nosniff', 'X-Accel-Buffering': 'no' });
+    req.socket.setNoDelay(true);
+    const last = req.headers['last-event-id'];
+    const missed = typeof last === 'string' ? store.since(last) : null;
+    // What the viewer has not seen: the changes since its last event, or the whole round.
+    let text = 'retry: 2000\n\n';
+    text += missed === null ? store.snapshotFrame() : missed.map((e) => e.frame).join('');
+    res.write(text);
+    streams.add(res);
+    const gone = (): void => {
+      streams.delete(res);
+    };
+    req.on('close', gone);
+    res.on('close', gone);
+    res.on('error', gone);
+  }
+
+  async function boardRequest(req: IncomingMessage, res: ServerResponse, n: number, what: 'view' | 'command', control: EventControl): Promise<void> {
+    const session = control.session(n);
+    if (what === 'view') {
+      if (!session) fail(res, 404, `this host runs no board ${n}`);
+      else send(res, 200, JSON_TYPE, JSON.stringify(session.view()), 'no-store');
+      return;
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin.toLowerCase() !== `http://${(req.headers.host ?? '').toLowerCase()}`) {
+      req.resume();
+      fail(res, 403, `a page from ${origin} may not control the boards of this event`);
+      return;
+    }
+    const refused = guard.mayControl(req);
+    if (refused !== null) {
+      req.resume();
+      res.setHeader('WWW-Authenticate', 'Bearer realm="dambord"');
+      fail(res, 401, refused);
+      return;
+    }
+    if ((req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() !== 'application/json') {
+      req.resume();
+      fail(res, 415, 'send the command as JSON with Content-Type: application/json');
+      return;
+    }
+    const body = Number(req.headers['content-length'] ?? '0') > MAX_BODY_BYTES ? null : await readBody(req);
+    if (body === null) {
+      res.setHeader('Connection', 'close');
+      res.on('finish', () => req.destroy());
+      fail(res, 413, `request body too large (at most ${MAX_BODY_BYTES} bytes)`);
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch (e) {
+      fail(res, 400, `malformed JSON: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    const checked = checkCommand(parsed);
+    if (!checked.ok) {
+      fail(res, 400, checked.error);
+      return;
+    }
+    if (!session) {
+      fail(res, 404, `this host runs no board ${n}`);
+      return;
+    }
+    const outcome = await session.command(checked.command);
+    if (outcome.ok) send(res, 200, JSON_TYPE, JSON.stringify(outcome.text === undefined ? { ok: true } : { ok: true, text: outcome.text }), 'no-store');
+    else fail(res, 409, outcome.error);
+  }
+
+  const port = await listen(server, options.port ?? 0, host);
+  let closing: Promise<void> | null = null;
+  return {
+    url: serverUrls(host, port).url,
+    port,
+    token: guard.token,
+    tokenRequired: guard.tokenRequired,
+    streams: () => streams.size,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        unsubscribe();
+        clearInterval(heartbeat);
+        for (const res of streams) res.destroy();
+        streams.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+/** Whether `path` is one of the read-only pages, APIs or feeds. */
+function knownGet(path: string): boolean {
+  return path in STATIC || path === '/api/round' || path === '/feed/round.pdn' || path === '/feed/round.json' || /^\/feed\/board\/\d{1,4}\.(pdn|PDN)$/.test(path);
+}
