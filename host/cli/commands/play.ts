@@ -1,15 +1,15 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFen } from '../../../rules/index.ts';
 import type { Position } from '../../../rules/index.ts';
 import type { Policy } from '../../game/referee/types.ts';
 import { parseClockTime, parseTimeControl } from '../../game/clock/clock.ts';
 import type { TimedControl } from '../../game/clock/clock.ts';
-import { journalOnFirstWrite, readJournal, repair, resumeJournal, rewriteHeader } from '../../journal/journal.ts';
-import { lockJournal } from '../../journal/lock.ts';
+import { journalOnFirstWrite, readJournal } from '../../journal/journal.ts';
 import { killedAfterEvent } from '../../journal/fault.ts';
 import type { Journal } from '../../journal/journal.ts';
-import { resumeGame } from '../../game/resume.ts';
+import { reopenGame } from '../../journal/reopen.ts';
+import type { Reopened } from '../../journal/reopen.ts';
 import type { ResumeOptions } from '../../game/resume.ts';
 import { JOURNAL_FORMAT } from '../../game/journal/record.ts';
 import { discoverBoard } from '../../link/discover.ts';
@@ -339,11 +339,7 @@ function newGame(o: { variant?: string; fen?: string; policy?: string; 'show-jum
   return { ok: true, game: { start: fen.position, policy, timeControl } };
 }
 
-interface Resumed {
-  readonly path: string;
-  readonly journal: Journal;
-  readonly game: Extract<ReturnType<typeof resumeGame>, { ok: true }>;
-}
+type Resumed = Reopened;
 
 /** `--clock W,B`: White's and Black's time left in ms, or what is wrong with it. */
 function parseClocks(text: string): { white: number; black: number } | string {
@@ -374,43 +370,15 @@ function lastGame(dir: string): string {
   return join(dir, '(no journal)');
 }
 
-/**
- * Opens a journal to go on with its game, holding its lock (one writer per journal): a damaged
- * end (a torn last line after a power cut) is set aside in `<file>.damaged-N` and reported,
- * never deleted; the game is replayed and checked against what the journal says the referee
- * said (host/game/resume.ts); a damaged header rebuilt that way is written back, the file as it
- * was kept aside. The exit code when it cannot be resumed.
- */
+/** Opens a journal to go on with its game (host/game/reopen.ts), saying what was repaired; the exit code when it cannot be resumed. */
 function resumeFrom(file: string, io: Io, options: ResumeOptions): Resumed | number {
-  if (!existsSync(file)) {
-    io.stderr.write(`dambord play: no journal ${file} to resume\n`);
+  const r = reopenGame(file, options);
+  if (!r.ok) {
+    if (r.kind === 'usage') return usageError(io, 'play', r.message);
+    io.stderr.write(`dambord play: ${r.message}\n`);
     return EXIT.io;
   }
-  // One writer per journal: the lock is taken before anything reads or repairs the file.
-  const lock = lockJournal(file);
-  if ('busy' in lock) {
-    io.stderr.write(`dambord play: cannot resume: ${lock.busy}\n`);
-    return EXIT.io;
-  }
-  const refuse = (code: number, text: string): number => {
-    lock.release();
-    if (code === EXIT.usage) return usageError(io, 'play', text);
-    io.stderr.write(`dambord play: ${text}\n`);
-    return code;
-  };
-  try {
-    const fixed = repair(file);
-    if (fixed.repaired) io.stderr.write(`dambord play: ${fixed.message}\n`);
-    const read = readJournal(file);
-    const game = resumeGame(read, options);
-    if (!game.ok) return game.kind === 'usage' ? refuse(EXIT.usage, `${file}: ${game.reason}`) : refuse(EXIT.io, `the journal ${file} does not replay: ${game.reason}`);
-    if (game.rebuilt) io.stderr.write(`dambord play: ${file}: ${game.rebuilt}; the journal as it was is kept in ${rewriteHeader(file, game.header)}\n`);
-    // The file as read, its header as the game was replayed from (rewritten just now if it was damaged).
-    const r = resumeJournal(file, lock, { ...read, header: game.header });
-    if (!r.ok) return refuse(EXIT.io, `cannot resume ${file}: ${r.reason}`);
-    io.stdout.write(`dambord play: resuming ${file}: ${game.plies} plies played\n`);
-    return { path: file, journal: r.journal, game };
-  } catch (e) {
-    return refuse(EXIT.io, `cannot resume ${file}: ${why(e)}`);
-  }
+  for (const note of r.notes) io.stderr.write(`dambord play: ${note}\n`);
+  io.stdout.write(`dambord play: resuming ${file}: ${r.game.plies} plies played\n`);
+  return r;
 }

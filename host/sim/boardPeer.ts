@@ -1,21 +1,21 @@
 /**
- * TEST PEER, not the firmware: a small model of the dambord board's side of the link protocol
- * (docs/protocol.md), written in TypeScript so that the host's link can be tested while the
- * real firmware (C, run in the avr8js simulator) is being written in parallel. When that
- * firmware runs in the simulator, the same tests should run against it as well.
+ * Not the firmware: a small model of the dambord board's side of the link protocol
+ * (docs/protocol.md) in TypeScript. The link's tests hold the host against it beside the real
+ * firmware in avr8js, and an event rehearsed with many boards runs it as the model board
+ * (host/sim/modelBoard.ts), where the firmware's simulation would need a core for every ten.
  *
  * Sans-I/O like the codec: hands and host lines in, board lines out. Squares are internal
  * indices. It keeps a ring of the last `ring` events for `RESEND`, answers every command of the
  * protocol, and refuses malformed ones with the `ERR` code the protocol names.
  */
-import { SquareSet } from '../../../rules/squareSet.ts';
-import { decodeHostLine, errCodeFor } from '../protocol/decode.ts';
-import { encodeBoardMessage } from '../protocol/encode.ts';
-import { PROTOCOL } from '../protocol/messages.ts';
-import type { BoardMessage, EventMessage, HostCommand } from '../protocol/messages.ts';
-import { nextSeq } from '../protocol/seq.ts';
-import { BOARD_BUTTONS } from '../types.ts';
-import type { BoardButton, LedFrame, LinkConfig } from '../types.ts';
+import { SquareSet } from '../../rules/squareSet.ts';
+import { decodeHostLine, errCodeFor } from '../link/protocol/decode.ts';
+import { encodeBoardMessage } from '../link/protocol/encode.ts';
+import { PROTOCOL } from '../link/protocol/messages.ts';
+import type { BoardMessage, EventMessage, HostCommand } from '../link/protocol/messages.ts';
+import { nextSeq } from '../link/protocol/seq.ts';
+import { BOARD_BUTTONS } from '../link/types.ts';
+import type { BoardButton, LedFrame, LinkConfig } from '../link/types.ts';
 
 export interface BoardPeerOptions {
   /** 50 (10x10, default) or 32 (8x8). */
