@@ -13,10 +13,9 @@
 // index. Give every board of the round from the start (its pairing's tags, no moves yet): the
 // relay tells two filled boards apart only by their tags.
 //
-// Clocks: the scoresheet writes the time of the side that moved as PDN 3.0 has it,
-// `[%clock 1:29:31]`, which lidraughts' CommentParser does not read (it reads `[%clock w.. B..]`
-// with both sides, `[%clk ..]` and `tl=..`); the feeds write it `[%clk 1:29:31]`, the mover's
-// clock as the relay reads it. Both sides' times (`[%clock w.. B..]`) are left as they are.
+// Clocks: the scoresheet writes both times left after every move in PDN 3.0's two-clock form,
+// `[%clock w1:29:31 B1:30:00]` (the running clock in capitals), which is what lidraughts'
+// CommentParser reads as each side's clock; the feeds pass it on as it is.
 
 import { createHash } from 'node:crypto';
 import { ROSTER } from '../../rules/index.ts';
@@ -48,7 +47,7 @@ function withBoard(pdn: string, n: number): string {
     if (ROSTER.some((r) => r.toLowerCase() === tagName(l))) at = i + 1;
   });
   kept.splice(at, 0, `[Board "${n}"]`);
-  return `${kept.join('\n')}\n\n${rest.replace(/\[%clock(\s+\d+:\d+:\d+\])/g, '[%clk$1') || '*'}\n`;
+  return `${kept.join('\n')}\n\n${rest || '*'}\n`;
 }
 
 /**

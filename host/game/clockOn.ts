@@ -1,4 +1,4 @@
-import { clockComment, clocksText, handOver, moved, stop } from './clock/clock.ts';
+import { clocksText, handOver, moved, stop } from './clock/clock.ts';
 import { clockRecord } from './journal/record.ts';
 import type { ClockRecord } from './journal/record.ts';
 import type { RefereeOutput } from './referee/types.ts';
@@ -31,8 +31,9 @@ export function clockOn(d: Draft, o: RefereeOutput): ClockPress | null {
     if (!r.ok) return null;
     d.s.clock = r.clock;
     const entry = clockRecord(r.clock, t, 'move');
-    // The mover's time left, after the move (PDN 3.0: the clock command is connected to the preceding move).
-    return { entry, comment: { kind: 'move', text: clockComment(entry[o.side]) } };
+    // Both times left after the move, the one now running in capitals (PDN 3.0's two-clock form,
+    // connected to the preceding move): what lidraughts' relay reads as each side's clock.
+    return { entry, comment: { kind: 'move', text: clocksText(entry.white, entry.black, entry.running) } };
   }
   if (o.type === 'accepted' && o.position.turn !== clock.toMove) {
     const t = clockAt(d, o.t);

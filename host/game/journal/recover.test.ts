@@ -126,7 +126,7 @@ describe('recoverClock', () => {
     expect(r.clock).toMatchObject({ state: 'paused', toMove: 'black', since: null });
     expect(r.clock!.black).toEqual({ remaining: 585_500, used: 14_500, moves: 0, period: 0, periodMoves: 0 });
     expect(r.clock!.white).toEqual({ remaining: 600_000, used: 0, moves: 1, period: 0, periodMoves: 1 });
-    expect(r.moveComments).toEqual(new Map([[1, '[%clock 0:10:00]']]));
+    expect(r.moveComments).toEqual(new Map([[1, '[%clock w0:10:00 B0:10:00]']]));
   });
 
   it('FMJD 10: after a resume entry (no clock running) nothing is charged; a time used up is a fallen flag', () => {

@@ -1,6 +1,6 @@
 import { parseFen, variants } from '../../../rules/index.ts';
 import type { Color, Position, VariantName } from '../../../rules/index.ts';
-import { clockComment, clocksText, createClock, restoreClock } from '../clock/clock.ts';
+import { clocksText, createClock, restoreClock } from '../clock/clock.ts';
 import type { Clock, SideClock, TimedControl } from '../clock/clock.ts';
 import { policyNamed, withShowJumps } from '../referee/policy.ts';
 import { createReferee, refereePosition, step } from '../referee/referee.ts';
@@ -191,8 +191,8 @@ export function recoverClock(journal: JournalRead, tc: TimedControl, toMove: Col
     }
     if (e.k !== 'clock') continue;
     if (e.on === undefined || e.used !== undefined) base = e;
-    if (e.on === 'move' && lastOut?.type === 'move') moveComments.set(lastOut.ply, clockComment(e[lastOut.side]));
-    else if (e.on === undefined && unpaired) moveComments.set(unpaired.ply, clockComment(e[unpaired.side]));
+    if (e.on === 'move' && lastOut?.type === 'move') moveComments.set(lastOut.ply, clocksText(e.white, e.black, e.running));
+    else if (e.on === undefined && unpaired) moveComments.set(unpaired.ply, clocksText(e.white, e.black, e.running));
     else if (e.on === 'accepted' && lastOut?.type === 'accepted') acceptedComments.push({ fen: lastOut.fen, comment: clocksText(e.white, e.black, e.running) });
     unpaired = null;
   }
