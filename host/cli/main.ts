@@ -19,6 +19,7 @@ const registry: readonly { readonly name: string; readonly load: () => Promise<C
   { name: 'play', load: async () => (await import('./commands/play.ts')).playCommand },
   { name: 'replay', load: async () => (await import('./commands/replay.ts')).replayCommand },
   { name: 'script', load: async () => (await import('./commands/script.ts')).scriptCommand },
+  { name: 'event', load: async () => (await import('./commands/event.ts')).eventCommand },
   { name: 'flash', load: async () => (await import('./commands/flash.ts')).flashCommand },
 ];
 

@@ -1,0 +1,220 @@
+// An event's boards on one host: each board with its own referee, journal and scoresheet in the
+// archive (archive.ts: <archive>/<event>/round-<R>/board-NN), its state published to the
+// broadcast (a round store, or an MQTT broker) every time it changes. Each board is started,
+// runs and fails on its own: a board that cannot open, loses its link, waits for a decision or
+// cannot write its journal stops nothing else. A board whose folder already holds a game goes
+// on with it (the host restarted): the game from its journal, a simulated board's pieces as the
+// journal left them, and its simulated hands from where they had got to.
+
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFen } from '../../rules/index.ts';
+import type { Move, Position } from '../../rules/index.ts';
+import { SimulatedBinding } from '../../hardware/sim/binding.ts';
+import { SimulatedBoard } from '../../hardware/sim/board.ts';
+import type { TimedControl } from '../game/clock/clock.ts';
+import { JOURNAL_FORMAT } from '../game/journal/record.ts';
+import type { Policy } from '../game/referee/types.ts';
+import type { PlayCommand, PlaySession } from '../game/types.ts';
+import { journalOnFirstWrite, readJournal } from '../journal/journal.ts';
+import { reopenGame } from '../journal/reopen.ts';
+import type { Reopened } from '../journal/reopen.ts';
+import { openSerialLink } from '../link/serialLink.ts';
+import type { BoardLink } from '../link/types.ts';
+import { startSession } from '../play/session.ts';
+import type { RunningSession, SimulatedHands } from '../play/session.ts';
+import { parseActionScript } from '../script/actions.ts';
+import { renderGame } from '../script/render.ts';
+import { boardSizeOf, squaresHolding } from '../sim/boards.ts';
+import { ModelBoard } from '../sim/modelBoard.ts';
+import { openBoard } from '../cli/openBoard.ts';
+import { boardStateOf, stateKey } from '../broadcast/boardState.ts';
+import type { BoardAddress, BoardState } from '../broadcast/types.ts';
+import { archivePath, gameFiles } from './archive.ts';
+import { actionsDone, driveHands } from './hands.ts';
+import type { HandsRun } from './hands.ts';
+
+type Tag = { readonly name: string; readonly value: string };
+
+/** Where a board's pieces are sensed: a simulated board (the model, or the firmware in avr8js) or a real one on a serial port. */
+export type BoardSource =
+  | { readonly kind: 'sim'; readonly device: 'model' | 'firmware'; readonly game: SimGame | null }
+  | { readonly kind: 'port'; readonly path: string; readonly firmata: boolean };
+
+/** A game for a simulated board's hands to play: its moves (from the event's start position), the hands' seed, how it ended. */
+export interface SimGame {
+  readonly moves: readonly Move[];
+  readonly seed: number;
+  /** The PDN result: the loser resigns, or a draw is agreed, after the last move ("*": nothing). */
+  readonly result: string;
+}
+
+/** One board of the event. */
+export interface EventBoard {
+  readonly address: BoardAddress;
+  readonly players: { readonly white: string; readonly black: string };
+  /** The scoresheet's tags beside White and Black (Event, Site, Date, Round). */
+  readonly tags: readonly Tag[];
+  readonly source: BoardSource;
+  /** The position the board's game starts from, when not the event's (a simulated game set up from a FEN). */
+  readonly start?: Position;
+}
+
+export interface EventOptions {
+  readonly boards: readonly EventBoard[];
+  readonly start: Position;
+  readonly policy: Policy;
+  readonly timeControl: TimedControl | null;
+  /** The TimeControl tag as given (`5400+30`), for the scoresheets. */
+  readonly timeControlTag?: string;
+  /** The archive's root folder. */
+  readonly archive: string;
+  /** How much faster than the script's pace simulated hands play (default 1). */
+  readonly speed?: number;
+  /** Told every state of a board that shows something new (boardState.stateKey). Must not throw. */
+  readonly publish: (state: BoardState) => void;
+  /** Told what happens, a line for people ("board 3: ..."). */
+  readonly log: (line: string) => void;
+}
+
+/** A board running. */
+export interface RunningBoard {
+  readonly spec: EventBoard;
+  readonly session: RunningSession;
+  readonly dir: string;
+  /** The simulated hands, while they play. */
+  readonly hands: HandsRun | null;
+  /** The last state published. */
+  lastState(): BoardState | null;
+}
+
+export interface RunningEvent {
+  /** The boards that started, by number. */
+  readonly boards: ReadonlyMap<number, RunningBoard>;
+  /** The boards that did not start, by number, with the reason. */
+  readonly failed: ReadonlyMap<number, string>;
+  /** Board `n`'s session, for the server's board commands. */
+  session(n: number): PlaySession | null;
+  /** Resolves when every simulated board's hands have played their game to the end. */
+  readonly handsDone: Promise<void>;
+  /** Stops the hands, closes every board's link and journal. */
+  close(): Promise<void>;
+}
+
+/** The result's loser resigns, or the players agree a draw: the action script's last line. */
+function ending(result: string): string {
+  const r = result.replace(/\s/g, '');
+  if (r === '2-0' || r === '1-0') return 'resign black\n';
+  if (r === '0-2' || r === '0-1') return 'resign white\n';
+  if (r === '1-1' || r === '1/2-1/2') return 'draw\n';
+  return '';
+}
+
+/** Starts every board of the event; a board that cannot start is reported and left out. */
+export async function runEvent(o: EventOptions): Promise<RunningEvent> {
+  const boards = new Map<number, RunningBoard>();
+  const failed = new Map<number, string>();
+  for (const b of o.boards) {
+    try {
+      boards.set(b.address.board, await startBoard(b));
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      failed.set(b.address.board, why);
+      o.log(`board ${b.address.board}: cannot start: ${why}; the other boards go on`);
+    }
+  }
+  const handsDone = Promise.all([...boards.values()].map((b) => b.hands?.done)).then(() => undefined);
+  return {
+    boards,
+    failed,
+    session: (n) => boards.get(n)?.session ?? null,
+    handsDone,
+    async close() {
+      for (const b of boards.values()) b.hands?.stop();
+      await Promise.all([...boards.values()].map((b) => b.session.close().catch(() => {})));
+    },
+  };
+
+  async function startBoard(b: EventBoard): Promise<RunningBoard> {
+    const n = b.address.board;
+    const start = b.start ?? o.start;
+    const dir = archivePath(o.archive, { event: b.address.event, round: b.address.round, board: n });
+    mkdirSync(dir, { recursive: true });
+    const files = gameFiles(dir);
+    let resumed: Reopened | null = null;
+    if (existsSync(files.journal)) {
+      const read = readJournal(files.journal);
+      if (read.entries.length === 0 && !read.problem) rmSync(files.journal);
+      else {
+        const r = reopenGame(files.journal, {});
+        if (!r.ok) throw new Error(r.message);
+        for (const note of r.notes) o.log(`board ${n}: ${note}`);
+        o.log(`board ${n}: going on with the game in ${files.journal}: ${r.game.plies} plies played`);
+        resumed = r;
+      }
+    }
+    const header = [...b.tags, { name: 'White', value: b.players.white }, { name: 'Black', value: b.players.black }, ...(o.timeControlTag ? [{ name: 'TimeControl', value: o.timeControlTag }] : [])];
+    const v = start.variant;
+    const journal = resumed?.journal ?? journalOnFirstWrite(files.journal, { format: JOURNAL_FORMAT, variant: v.name, start: writeFen(start), policy: o.policy.name, showJumps: o.policy.showJumps, tags: header, timeControl: null, created: new Date().toISOString(), t0: 0 });
+    const pieces = resumed?.game.state.resume?.referee.sensed ?? start.board;
+
+    let link: BoardLink;
+    let hands: (SimulatedHands & { stopRealtime?: () => void }) | null = null;
+    if (b.source.kind === 'sim') {
+      const binding = new SimulatedBinding({ clock: 'realtime' });
+      const occupied = squaresHolding(pieces);
+      const device = b.source.device === 'model' ? new ModelBoard({ squares: v.geometry.squares === 50 ? 50 : 32, occupied }) : new SimulatedBoard({ size: boardSizeOf(start), occupied });
+      link = openSerialLink({ path: binding.add(device), binding });
+      hands = device;
+    } else {
+      const opened = await openBoard(b.source.path, { start, pieces, firmata: b.source.firmata, who: `board ${n}`, waiting: (m) => o.log(`board ${n}: ${m}`) });
+      if (!opened.ok) {
+        journal.close();
+        throw new Error(opened.error);
+      }
+      link = opened.link;
+    }
+
+    const session = startSession({
+      start, policy: o.policy, link, journal, hands, timeControl: o.timeControl,
+      players: b.players, tags: b.tags, resumed: resumed?.game ?? null,
+    });
+    let last: { key: string; state: BoardState } | null = null;
+    let pdn = '';
+    const seen = (): void => {
+      const view = session.view();
+      if (journal.count > 0 && view.pdn !== pdn) {
+        try {
+          writeFileSync(files.pdn, view.pdn);
+          pdn = view.pdn;
+        } catch {
+          // the journal holds the game; the PDN is written again at the next change
+        }
+      }
+      const state = boardStateOf(b.address, view, Date.now());
+      const key = stateKey(state);
+      if (last?.key === key) return;
+      last = { key, state };
+      o.publish(state);
+    };
+    session.subscribe(seen);
+    seen();
+    void session.fault.then((message) => o.log(`board ${n}: ${message}`));
+    let linkState = '';
+    session.subscribe((view) => {
+      if (view.link.state === linkState) return;
+      if (linkState !== '') o.log(`board ${n}: the link is ${view.link.state}`);
+      linkState = view.link.state;
+    });
+
+    let run: HandsRun | null = null;
+    if (b.source.kind === 'sim' && b.source.game && hands) {
+      const script = renderGame(start, b.source.game.moves, { seed: b.source.game.seed, comments: false }) + ending(b.source.game.result);
+      const parsed = parseActionScript(script, v);
+      if (!parsed.ok) throw new Error(`the hands' script does not read at line ${parsed.line}: ${parsed.reason}`);
+      const from = resumed ? actionsDone(parsed.actions, readJournal(files.journal).entries) : 0;
+      const command = (c: PlayCommand): void => void session.command(c);
+      run = driveHands(parsed.actions, hands, { speed: o.speed ?? 1, from, command });
+    }
+    return { spec: b, session, dir, hands: run, lastState: () => last?.state ?? null };
+  }
+}
