@@ -20,6 +20,7 @@ const registry: readonly { readonly name: string; readonly load: () => Promise<C
   { name: 'replay', load: async () => (await import('./commands/replay.ts')).replayCommand },
   { name: 'script', load: async () => (await import('./commands/script.ts')).scriptCommand },
   { name: 'event', load: async () => (await import('./commands/event.ts')).eventCommand },
+  { name: 'relay', load: async () => (await import('./commands/relay.ts')).relayCommand },
   { name: 'flash', load: async () => (await import('./commands/flash.ts')).flashCommand },
 ];
 

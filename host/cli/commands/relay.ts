@@ -1,0 +1,124 @@
+import { hostname } from 'node:os';
+import { startEmbeddedBroker } from '../../broadcast/broker.ts';
+import type { EmbeddedBroker } from '../../broadcast/broker.ts';
+import { openSubscriber } from '../../broadcast/mqttLink.ts';
+import { startBroadcastServer } from '../../broadcast/server.ts';
+import { createRoundStore } from '../../broadcast/store.ts';
+import { parseArgs } from '../args.ts';
+import { EXIT, usageError } from '../command.ts';
+import type { Command } from '../command.ts';
+import { why } from '../input.ts';
+import { brokerOption, secondsOption } from '../broadcastOptions.ts';
+import type { BrokerAddress } from '../broadcastOptions.ts';
+
+const usage = `Usage: dambord relay --event NAME [--broker URL | [--mqtt-port N] [--mqtt-host H] [--mqtt-user U]]
+                     [--http-port N] [--host H] [--delay SECONDS] [--id NAME]
+
+Serves an event whose boards run on several computers (dambord event --broker on each): it
+follows every board of the event through an MQTT broker and serves the round live, as one host
+serves its own boards: the viewers' page at http://127.0.0.1:PORT/ and the feeds the draughts
+sites poll (/feed/round.pdn, /feed/round.json, /feed/board/N.pdn). It only watches: the boards'
+commands are on their own hosts.
+
+Without --broker it starts its own broker (in this process, nothing to install) on --mqtt-port
+for the hosts to publish to. For a large event, run a real broker (Debian's mosquitto) and give
+its address. The relay's session at the broker is kept: restarted with the same --id, it gets
+every state published while it was away.
+
+Options:
+  --event NAME      the event followed (as the hosts' pairings or --event name it)
+  --broker URL      a broker to follow: mqtt://USER:PASSWORD@HOST:PORT (or the password in
+                    DAMBORD_MQTT_PASSWORD)
+  --mqtt-port N     the embedded broker's port (default 1883)
+  --mqtt-host H     the embedded broker's interface (default 127.0.0.1; 0.0.0.0 for the hosts
+                    of a hall's network)
+  --mqtt-user U     the user the hosts must give, with the password in DAMBORD_MQTT_PASSWORD
+                    (without it, the embedded broker takes anyone who reaches it)
+  --http-port N     the page's and feeds' port (default 8080; 0 for any free port)
+  --host H          the page's interface (default 127.0.0.1)
+  --delay SECONDS   broadcast delay: moves and clocks are shown this much later (up to 3600)
+  --id NAME         the relay's name at the broker (default dambord-relay-<computer>)
+
+Examples:
+  DAMBORD_MQTT_PASSWORD=secret dambord relay --event "NK 2026" --mqtt-host 0.0.0.0 --mqtt-user hall
+  dambord relay --event "NK 2026" --broker mqtt://relay:secret@10.0.0.5:1883 --delay 900
+`;
+
+/** `dambord relay`: an event's boards from an MQTT broker, served live. */
+export const relayCommand: Command = {
+  name: 'relay',
+  summary: 'Serve an event whose boards run on several hosts, through an MQTT broker',
+  usage,
+  async run(argv, io) {
+    const args = parseArgs(argv, { event: 'string', broker: 'string', 'mqtt-port': 'string', 'mqtt-host': 'string', 'mqtt-user': 'string', 'http-port': 'string', host: 'string', delay: 'string', id: 'string' });
+    if (!args.ok) return usageError(io, 'relay', args.error);
+    const o = args.options;
+    if (args.positionals.length > 0) return usageError(io, 'relay', `unexpected argument "${args.positionals[0]}"`);
+    if (o.event === undefined || o.event.trim() === '') return usageError(io, 'relay', '--event NAME is needed: the event whose boards are followed');
+    const delay = secondsOption('delay', o.delay, 3600);
+    if (!delay.ok) return usageError(io, 'relay', delay.error);
+    const port = (name: string, text: string | undefined, fallback: number): number | string => {
+      const n = Number(text ?? fallback);
+      return Number.isInteger(n) && n >= 0 && n <= 65535 ? n : `--${name} must be a port number, not "${text}"`;
+    };
+    const httpPort = port('http-port', o['http-port'], 8080);
+    const mqttPort = port('mqtt-port', o['mqtt-port'], 1883);
+    if (typeof httpPort === 'string') return usageError(io, 'relay', httpPort);
+    if (typeof mqttPort === 'string') return usageError(io, 'relay', mqttPort);
+    if (o.broker !== undefined && (o['mqtt-port'] ?? o['mqtt-host'] ?? o['mqtt-user']) !== undefined) return usageError(io, 'relay', '--mqtt-port, --mqtt-host and --mqtt-user set up the embedded broker; with --broker the relay follows that one');
+    const password = process.env.DAMBORD_MQTT_PASSWORD;
+    if (o['mqtt-user'] !== undefined && !password) return usageError(io, 'relay', '--mqtt-user needs its password in the environment: DAMBORD_MQTT_PASSWORD=...');
+
+    let embedded: EmbeddedBroker | null = null;
+    let link: BrokerAddress;
+    if (o.broker !== undefined) {
+      const b = brokerOption(o.broker);
+      if (!b.ok) return usageError(io, 'relay', b.error);
+      link = b.link;
+    } else {
+      const users = o['mqtt-user'] !== undefined ? [{ username: o['mqtt-user'], password: password! }] : [];
+      try {
+        embedded = await startEmbeddedBroker({ port: mqttPort, host: o['mqtt-host'] ?? '127.0.0.1', users });
+      } catch (e) {
+        io.stderr.write(`dambord relay: cannot start the broker on port ${mqttPort}: ${why(e)}; choose another with --mqtt-port\n`);
+        return EXIT.io;
+      }
+      link = { url: embedded.url, ...(users[0] ? { username: users[0].username, password: users[0].password } : {}) };
+      io.stdout.write(`dambord relay: the broker for the hosts is at mqtt://${o['mqtt-host'] ?? '127.0.0.1'}:${embedded.port}${users.length ? ` (user ${users[0].username})` : ' (anyone who reaches it)'}\n`);
+    }
+    const store = createRoundStore({ event: o.event, delayMs: delay.ms });
+    let bad = 0;
+    const subscriber = openSubscriber({
+      ...link,
+      clientId: o.id ?? `dambord-relay-${hostname()}`,
+      event: o.event,
+      onState: (s) => void store.put(s),
+      onStatus: (text) => io.stdout.write(`dambord relay: ${text}\n`),
+      onBad: (topic, reason) => {
+        // Said for the first few; a host sending nonsense must not flood the log.
+        if (++bad <= 5) io.stderr.write(`dambord relay: ignored a message on ${topic}: ${reason}\n`);
+      },
+    });
+    subscriber.ready.catch(() => {});
+    let server;
+    try {
+      server = await startBroadcastServer(store, { port: httpPort, host: o.host ?? '127.0.0.1' });
+    } catch (e) {
+      await subscriber.close();
+      await embedded?.close();
+      io.stderr.write(`dambord relay: cannot serve the round on port ${httpPort}: ${why(e)}; choose another with --http-port\n`);
+      return EXIT.io;
+    }
+    io.stdout.write(`dambord relay: following ${o.event}; live at ${server.url}, feeds at ${server.url}feed/round.pdn; Ctrl-C ends\n`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    });
+    await server.close();
+    await subscriber.close();
+    await embedded?.close();
+    store.close();
+    io.stdout.write(`dambord relay: stopped (${store.counts().shown} changes shown)\n`);
+    return EXIT.ok;
+  },
+};
