@@ -285,7 +285,7 @@ export async function runScale(o: ScaleOptions): Promise<ScaleReport> {
     };
   } catch (e) {
     const tail = output.join('').split('\n').slice(-40).join('\n');
-    throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- the processes said, last lines:\n${tail}`);
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\n--- the processes said, last lines:\n${tail}`, { cause: e });
   } finally {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     await Promise.all(children.map(exited));

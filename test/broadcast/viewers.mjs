@@ -7,6 +7,8 @@
 // Run: node viewers.mjs URL COUNT   (a child process with IPC)
 
 import http from 'node:http';
+import process from 'node:process';
+import { setTimeout } from 'node:timers';
 
 const [url, countText] = process.argv.slice(2);
 const count = Number(countText);
