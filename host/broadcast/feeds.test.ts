@@ -77,8 +77,8 @@ describe("lidraughts' relay reads the round (RelayFetch, MultiPdn.split, PdnImpo
     expect(split).toHaveLength(4);
     split.forEach((pdn, i) => {
       expect(pdn).toMatch(new RegExp(`\\[Result "[^"]*"\\]\\n\\[Board "${i + 1}"\\]\\n`));
-      // The scoresheet's, its one-time clocks written as the relay reads them.
-      expect(pdn.replace(/\[Board "\d+"\]\n/, '').trim()).toBe(gamePdn(games[i]).trim().replace(/\[%clock(\s+[0-9:]+\])/g, '[%clk$1'));
+      // The scoresheet as it is: both clocks after every move, as the relay reads them.
+      expect(pdn.replace(/\[Board "\d+"\]\n/, '').trim()).toBe(gamePdn(games[i]).trim());
       expect(pdn).not.toMatch(/\[%clock\s+\d/);
       expect(boardPdn(shuffled, i + 1)?.trim()).toBe(pdn.trim());
     });
@@ -117,6 +117,19 @@ describe("lidraughts' relay reads the round (RelayFetch, MultiPdn.split, PdnImpo
     // the relay gives the node Black's time and the running clock White's.
     expect(relay[2].game.moves[2].san).toBe('34-30');
     expect(clocksOf(relay[2].game.moves[2].comments)).toEqual({ clock: 545900, running: 546000 });
+  });
+
+  it('FMJD 5.4.6, 5.8: a missed capture corrected leaves the capture in the main line, the irregular move in no variation', () => {
+    // 1. 32-28 19-23; White plays 31-27 although 28x19 is compulsory; Black has it corrected: the
+    // piece goes back to 31 and White captures 28x19.
+    const corrected = played('lift 32\nplace 28\npress clock\nlift 19\nplace 23\npress clock\nlift 31\nplace 27\npress clock\npress correct\nlift 27\nplace 31\nlift 28\nplace 19\nlift 23\npress clock\n', 'Wit', 'Zwart');
+    const pdn = boardPdn([{ board: 1, pdn: gamePdn(corrected) }], 1)!;
+    const relay = relayGames(splitGames(pdn));
+    expect(relay[0].game.moves.map((m) => m.san)).toEqual(['32-28', '19-23', '28x19']);
+    expect(pdn.replace(/\{[^}]*\}/g, '')).not.toContain('(');
+    expect(pdn.replace(/\{[^}]*\}/g, '')).not.toContain('31-27');
+    const ours = readPdn(pdn, { variant: v }).games[0];
+    expect(ours.line.flatMap((p) => (p.kind === 'ply' ? [p.text] : []))).toEqual(['32-28', '19-23', '28x19']);
   });
 
   it("a game with an irregular position set up reaches the relay's chapter from that position on (DataForm's dropMoves)", () => {
