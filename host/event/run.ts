@@ -24,6 +24,7 @@ import { startSession } from '../play/session.ts';
 import type { RunningSession, SimulatedHands } from '../play/session.ts';
 import { parseActionScript } from '../script/actions.ts';
 import { renderGame } from '../script/render.ts';
+import type { HandStyles } from '../script/render.ts';
 import { boardSizeOf, squaresHolding } from '../sim/boards.ts';
 import { ModelBoard } from '../sim/modelBoard.ts';
 import { openBoard } from '../cli/openBoard.ts';
@@ -46,6 +47,8 @@ export interface SimGame {
   readonly seed: number;
   /** The PDN result: the loser resigns, or a draw is agreed, after the last move ("*": nothing). */
   readonly result: string;
+  /** The hands' styles (script/render.ts); by default each chosen per move from the seed, as people vary. */
+  readonly styles?: HandStyles;
 }
 
 /** One board of the event. */
@@ -208,7 +211,7 @@ export async function runEvent(o: EventOptions): Promise<RunningEvent> {
 
     let run: HandsRun | null = null;
     if (b.source.kind === 'sim' && b.source.game && hands) {
-      const script = renderGame(start, b.source.game.moves, { seed: b.source.game.seed, comments: false }) + ending(b.source.game.result);
+      const script = renderGame(start, b.source.game.moves, { seed: b.source.game.seed, comments: false, ...(b.source.game.styles ? { styles: b.source.game.styles } : {}) }) + ending(b.source.game.result);
       const parsed = parseActionScript(script, v);
       if (!parsed.ok) throw new Error(`the hands' script does not read at line ${parsed.line}: ${parsed.reason}`);
       const from = resumed ? actionsDone(parsed.actions, readJournal(files.journal).entries) : 0;
