@@ -15,16 +15,16 @@
 //   GET /feed/round.json       the same as {"games":[{"pdn"}]}
 //   GET /feed/board/N.pdn      board N's game (also N.PDN, as lidraughts asks for it)
 //   With an event's boards (`control`):
-//   GET /api/board/N/view      board N's PlayView, as the arbiter sees it
+//   GET /api/board/N/view      board N's PlayView, as the arbiter sees it, ahead of the broadcast
+//                              delay: the token beyond loopback (401)
 //   POST /api/board/N/command  a PlayCommand for board N (as /api/command of dambord play): the
 //                              token beyond loopback (401), never from another origin (403)
 // HEAD works wherever GET does (except the event stream). Bad requests get a JSON error.
 
-import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { PlaySession } from '../game/types.ts';
-import { MAX_BODY_BYTES, controlGuard, fail, listen, readBody, send, serverUrls } from '../web/http.ts';
+import { MAX_BODY_BYTES, controlGuard, fail, guardedServer, listen, readBody, send, serverUrls } from '../web/http.ts';
 import { checkCommand } from '../web/server.ts';
 import { notModified } from './feeds.ts';
 import type { Feed, RoundStore, StoreEvent } from './store.ts';
@@ -108,28 +108,9 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
     res.write(text);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => fail(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}`));
-  });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
-  });
+  const server = guardedServer(guard, handle);
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let path: string;
-    try {
-      path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    } catch {
-      fail(res, 400, 'malformed request target');
-      return;
-    }
-    const refused = guard.hostRefused(req);
-    if (refused !== null) {
-      res.setHeader('Connection', 'close');
-      fail(res, 421, refused);
-      return;
-    }
+  async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const method = req.method ?? 'GET';
     const boardRoute = /^\/api\/board\/(\d{1,4})\/(view|command)$/.exec(path);
     const allowed = boardRoute && options.control ? [boardRoute[2] === 'command' ? 'POST' : 'GET', ...(boardRoute[2] === 'view' ? ['HEAD'] : [])] : path === '/api/round/events' ? ['GET'] : knownGet(path) ? ['GET', 'HEAD'] : null;
@@ -204,7 +185,12 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
   async function boardRequest(req: IncomingMessage, res: ServerResponse, n: number, what: 'view' | 'command', control: EventControl): Promise<void> {
     const session = control.session(n);
     if (what === 'view') {
-      if (!session) fail(res, 404, `this host runs no board ${n}`);
+      // The game as it stands, ahead of any broadcast delay: for the arbiter, as the commands are.
+      const refused = guard.mayControl(req);
+      if (refused !== null) {
+        res.setHeader('WWW-Authenticate', 'Bearer realm="dambord"');
+        fail(res, 401, refused);
+      } else if (!session) fail(res, 404, `this host runs no board ${n}`);
       else send(res, 200, JSON_TYPE, JSON.stringify(session.view()), 'no-store');
       return;
     }

@@ -2,6 +2,7 @@
 // which addresses a request may name, and the token that gives control of games.
 
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -156,4 +157,34 @@ export function serverUrls(host: string, port: number): { readonly url: string; 
   const at = (h: string): string => `http://${h.includes(':') ? `[${h}]` : h}:${port}/`;
   const hosts = host === '0.0.0.0' || host === '::' ? interfaceAddresses(host === '::' ? null : 'IPv4') : [host];
   return { url: at(host), all: hosts.map(at) };
+}
+
+/**
+ * A server whose every request is first checked: its target read (400 when malformed) and its
+ * Host named by `guard` (421 otherwise); then `handle` gets it with its path. An error thrown
+ * there is a 500 with a JSON error, and a client that sends garbage a plain 400: nothing a
+ * client sends takes the server down.
+ */
+export function guardedServer(guard: ControlGuard, handle: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>): Server {
+  const server = createServer((req, res) => {
+    let path: string;
+    try {
+      path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    } catch {
+      fail(res, 400, 'malformed request target');
+      return;
+    }
+    const refused = guard.hostRefused(req);
+    if (refused !== null) {
+      res.setHeader('Connection', 'close');
+      fail(res, 421, refused);
+      return;
+    }
+    handle(req, res, path).catch((e: unknown) => fail(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}`));
+  });
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  return server;
 }

@@ -38,14 +38,13 @@
 //   page opened without it only watches. On loopback a command without a token is taken (the
 //   computer's own user), one with a wrong token is not; `requireToken` asks for it there too.
 
-import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { PlayCommand, PlaySession, PlayView, QueryName } from '../game/types.ts';
 import { QUERIES } from '../speech/queries.ts';
 import { BOARD_BUTTONS } from '../link/types.ts';
 import type { BoardButton } from '../link/types.ts';
-import { MAX_BODY_BYTES, controlGuard, fail, listen, readBody, send, serverUrls } from './http.ts';
+import { MAX_BODY_BYTES, controlGuard, fail, guardedServer, listen, readBody, send, serverUrls } from './http.ts';
 
 export { MAX_BODY_BYTES };
 
@@ -143,31 +142,9 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
     return framed.text;
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      fail(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}`);
-    });
-  });
-  // A client that sends garbage gets a plain 400 from Node; never an uncaught error.
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
-  });
+  const server = guardedServer(guard, handle);
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let path: string;
-    try {
-      path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    } catch {
-      fail(res, 400, 'malformed request target');
-      return;
-    }
-    const hostRefused = guard.hostRefused(req);
-    if (hostRefused !== null) {
-      res.setHeader('Connection', 'close');
-      fail(res, 421, hostRefused);
-      return;
-    }
+  async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const allowed = ALLOWED[path];
     if (!allowed) {
       fail(res, 404, `no such page: ${path}`);
