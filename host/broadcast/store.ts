@@ -152,6 +152,11 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
         let i = waiting.length;
         while (i > 0 && waiting[i - 1].t > s.t) i--;
         waiting.splice(i, 0, s);
+        // A state due before the one the timer waits for (another board's host a little behind) sets it again.
+        if (i === 0 && timer !== null) {
+          clearTimeout(timer);
+          timer = null;
+        }
         if (timer === null) release();
       }
       return true;

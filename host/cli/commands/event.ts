@@ -135,8 +135,10 @@ export const eventCommand: Command = {
     if (!chosen.ok) return usageError(io, 'event', chosen.error);
     const v = chosen.variant;
     const rounds = pairings ? [...new Set(pairings.boards.map((b) => b.round ?? ''))] : [];
-    const round = o.round ?? pairings?.round ?? (rounds.length > 1 ? null : rounds[0] || undefined) ?? tag(games[0], 'Round') ?? '1';
-    if (round === null) return usageError(io, 'event', `the pairings hold rounds ${rounds.join(', ')}: choose one with --round`);
+    // Pairings of several rounds: --round must choose one.
+    const chosenRound = o.round ?? pairings?.round ?? (rounds.length > 1 ? null : rounds[0] || undefined);
+    if (chosenRound === null) return usageError(io, 'event', `the pairings hold rounds ${rounds.join(', ')}: choose one with --round`);
+    const round = chosenRound ?? tag(games[0], 'Round') ?? '1';
     const event = o.event ?? pairings?.event ?? tag(games[0], 'Event') ?? '?';
     const startFen = parseFen(v, v.startFen);
     if (!startFen.ok) throw new Error(startFen.error.reason);
