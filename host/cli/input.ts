@@ -59,3 +59,9 @@ export function variantOption(name: string): { ok: true; variant: Variant } | { 
   const frisian = name.trim().toLowerCase() === 'frisian' ? ' (frisian is not implemented)' : '';
   return { ok: false, error: `unknown variant "${name}"${frisian}; choose one of ${Object.keys(variants).join(', ')}` };
 }
+
+/** `--NAME PORT`: a TCP port, 0 to 65535 in plain digits (0: any free port), `fallback` when not given. */
+export function portOption(name: string, text: string | undefined, fallback: number): { ok: true; port: number } | { ok: false; error: string } {
+  const n = wholeNumberOption(name, text, 0, 65535);
+  return n.ok ? { ok: true, port: n.value ?? fallback } : { ok: false, error: `--${name} must be a port number, not "${text}"` };
+}

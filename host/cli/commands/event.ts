@@ -16,7 +16,7 @@ import type { BoardState } from '../../broadcast/types.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
-import { readText, variantOption, why } from '../input.ts';
+import { portOption, readText, variantOption, why } from '../input.ts';
 import { brokerOption, listOfBoards, secondsOption } from '../broadcastOptions.ts';
 
 const usage = `Usage: dambord event [--pairings FILE] [--sim-games FILE.pdn [--speed X]] [--sim-board firmware|model]
@@ -86,14 +86,15 @@ export const eventCommand: Command = {
     const o = args.options;
     if (args.positionals.length > 0) return usageError(io, 'event', `unexpected argument "${args.positionals[0]}"`);
     if (o.pairings === undefined && o['sim-games'] === undefined) return usageError(io, 'event', 'give the round: --pairings FILE, or --sim-games FILE.pdn to rehearse with simulated games');
-    const speed = Number(o.speed ?? '1');
+    const speed = /^\d+(\.\d+)?$/.test(o.speed ?? '1') ? Number(o.speed ?? '1') : NaN;
     if (!(speed > 0 && speed <= 100)) return usageError(io, 'event', `--speed must be a number above 0 and up to 100, not "${o.speed}"`);
     const device = o['sim-board'] ?? 'firmware';
     if (device !== 'firmware' && device !== 'model') return usageError(io, 'event', `--sim-board must be firmware or model, not "${device}"`);
     const delay = secondsOption('delay', o.delay, 3600);
     if (!delay.ok) return usageError(io, 'event', delay.error);
-    const httpPort = Number(o['http-port'] ?? '8080');
-    if (!Number.isInteger(httpPort) || httpPort < 0 || httpPort > 65535) return usageError(io, 'event', `--http-port must be a port number, not "${o['http-port']}"`);
+    const port = portOption('http-port', o['http-port'], 8080);
+    if (!port.ok) return usageError(io, 'event', port.error);
+    const httpPort = port.port;
     const only = o.boards === undefined ? null : listOfBoards(o.boards);
     if (only && !only.ok) return usageError(io, 'event', only.error);
     const ports = parsePorts(o.ports);

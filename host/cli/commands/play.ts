@@ -30,7 +30,7 @@ import { parseArgs } from '../args.ts';
 import { SPEECH_HELP, SPEECH_SPEC, openAsked, speechFrom } from '../speechOptions.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
-import { variantOption, why } from '../input.ts';
+import { portOption, variantOption, why } from '../input.ts';
 
 const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--second-board sim|P2] [--white NAME] [--black NAME]
                     [--event NAME] [--site S] [--round R] [--time-control TC] [--policy P] [--show-jumps] [--http-port N] [--host H]
@@ -144,8 +144,9 @@ export const playCommand: Command = {
     if (!speechAsked.ok) return usageError(io, 'play', speechAsked.error);
     const speech = openAsked(speechAsked.speech, io, 'play');
     if (typeof speech === 'number') return speech;
-    const httpPort = Number(o['http-port'] ?? '8080');
-    if (!Number.isInteger(httpPort) || httpPort < 0 || httpPort > 65535) return usageError(io, 'play', `--http-port must be a port number, not "${o['http-port']}"`);
+    const port = portOption('http-port', o['http-port'], 8080);
+    if (!port.ok) return usageError(io, 'play', port.error);
+    const httpPort = port.port;
 
     // The board: the simulator, a named port, or one found by its hello.
     let path = o.port;

@@ -7,7 +7,7 @@ import { createRoundStore } from '../../broadcast/store.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
-import { why } from '../input.ts';
+import { portOption, why } from '../input.ts';
 import { brokerOption, secondsOption } from '../broadcastOptions.ts';
 import type { BrokerAddress } from '../broadcastOptions.ts';
 
@@ -40,8 +40,8 @@ Options:
   --id NAME         the relay's name at the broker (default dambord-relay-<computer>)
 
 Examples:
-  DAMBORD_MQTT_PASSWORD=secret dambord relay --event "NK 2026" --mqtt-host 0.0.0.0 --mqtt-user hall
   dambord relay --event "NK 2026" --broker mqtt://relay:secret@10.0.0.5:1883 --delay 900
+  DAMBORD_MQTT_PASSWORD=secret dambord relay --event "NK 2026" --mqtt-host 0.0.0.0 --mqtt-user hall
 `;
 
 /** `dambord relay`: an event's boards from an MQTT broker, served live. */
@@ -57,14 +57,12 @@ export const relayCommand: Command = {
     if (o.event === undefined || o.event.trim() === '') return usageError(io, 'relay', '--event NAME is needed: the event whose boards are followed');
     const delay = secondsOption('delay', o.delay, 3600);
     if (!delay.ok) return usageError(io, 'relay', delay.error);
-    const port = (name: string, text: string | undefined, fallback: number): number | string => {
-      const n = Number(text ?? fallback);
-      return Number.isInteger(n) && n >= 0 && n <= 65535 ? n : `--${name} must be a port number, not "${text}"`;
-    };
-    const httpPort = port('http-port', o['http-port'], 8080);
-    const mqttPort = port('mqtt-port', o['mqtt-port'], 1883);
-    if (typeof httpPort === 'string') return usageError(io, 'relay', httpPort);
-    if (typeof mqttPort === 'string') return usageError(io, 'relay', mqttPort);
+    const http = portOption('http-port', o['http-port'], 8080);
+    if (!http.ok) return usageError(io, 'relay', http.error);
+    const mqtt = portOption('mqtt-port', o['mqtt-port'], 1883);
+    if (!mqtt.ok) return usageError(io, 'relay', mqtt.error);
+    const httpPort = http.port;
+    const mqttPort = mqtt.port;
     if (o.broker !== undefined && (o['mqtt-port'] ?? o['mqtt-host'] ?? o['mqtt-user']) !== undefined) return usageError(io, 'relay', '--mqtt-port, --mqtt-host and --mqtt-user set up the embedded broker; with --broker the relay follows that one');
     const password = process.env.DAMBORD_MQTT_PASSWORD;
     if (o['mqtt-user'] !== undefined && !password) return usageError(io, 'relay', '--mqtt-user needs its password in the environment: DAMBORD_MQTT_PASSWORD=...');
