@@ -137,10 +137,13 @@ describe('every board\'s changes are numbered for viewers', () => {
     expect(events[0].board).toBeNull();
     expect(events.slice(1).map((e) => [e.board!.board, e.board!.rev])).toEqual([[2, 1], [1, 2], [3, 1], [1, 3], [2, 2], [3, 2], [3, 3], [1, 4]]);
     expect(s.snapshot().boards.map((b) => [b.board, b.rev])).toEqual([[1, 4], [2, 2], [3, 3]]);
-    // The ids count up by one, and the frame carries its id and the board as sent.
+    // The ids count up by one, and the frame carries its id and the board as sent, without its
+    // scoresheet (the feeds serve it; a viewer gets the moves and clocks in the state).
     expect(numbers(events)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const f = frameOf(events[4]);
-    expect(f).toEqual({ id: events[4].id, event: 'board', data: events[4].board });
+    const { pdn, ...shown } = events[4].board!;
+    expect(pdn).toContain('[Event');
+    expect(f).toEqual({ id: events[4].id, event: 'board', data: shown });
     expect(events[4].frame.endsWith('\n\n')).toBe(true);
   });
 });

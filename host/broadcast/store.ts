@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { squareName, variants } from '../../rules/index.ts';
 import { stateKey } from './boardState.ts';
 import { boardPdn, etagOf, roundJson, roundPdn } from './feeds.ts';
-import type { BoardEvent, BoardState, RoundSnapshot } from './types.ts';
+import type { BoardEvent, BoardState, RoundSnapshot, ViewerBoard } from './types.ts';
 
 /** One change for viewers: its server-sent event id and the board's new state. */
 export interface StoreEvent {
@@ -68,6 +68,12 @@ const LAYOUTS: RoundSnapshot['layouts'] = Object.fromEntries(
   }),
 );
 
+/** A board's state as viewers receive it (types.ViewerBoard). */
+function forViewers(b: BoardEvent): ViewerBoard {
+  const { pdn: _pdn, ...rest } = b;
+  return rest;
+}
+
 /** A store for one event's rounds. */
 export function createRoundStore(options: RoundStoreOptions): RoundStore {
   const delayMs = options.delayMs ?? 0;
@@ -112,7 +118,7 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
       emit({ id, board: null, frame: snapshotFrame() });
     } else if (s.round === round) {
       const id = `${run}.${++n}`;
-      emit({ id, board, frame: `id: ${id}\nevent: board\ndata: ${JSON.stringify(board)}\n\n` });
+      emit({ id, board, frame: `id: ${id}\nevent: board\ndata: ${JSON.stringify(forViewers(board))}\n\n` });
     }
   }
 
@@ -127,7 +133,7 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
   }
 
   const current = (): BoardEvent[] => [...(shown.get(round)?.values() ?? [])].sort((a, b) => a.board - b.board);
-  const snapshot = (): RoundSnapshot => ({ event: options.event, round, delayMs, boards: current(), layouts: LAYOUTS });
+  const snapshot = (): RoundSnapshot => ({ event: options.event, round, delayMs, boards: current().map(forViewers), layouts: LAYOUTS });
   const games = () => current().map((b) => ({ board: b.board, pdn: b.pdn }));
   const feed = (body: string): Feed => ({ body, etag: etagOf(body) });
   const snapshotFrame = (): string => `id: ${run}.${n}\nevent: round\ndata: ${JSON.stringify(snapshot())}\n\n`;

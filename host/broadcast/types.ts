@@ -51,10 +51,17 @@ export interface BoardState extends BoardAddress {
   readonly t: number;
 }
 
-/** A board's state as the relay hands it to viewers: numbered per board (1.. for each change it saw). */
+/** A board's state as the relay keeps it: numbered per board (1.. for each change it saw). */
 export interface BoardEvent extends BoardState {
   readonly rev: number;
 }
+
+/**
+ * A board's state as viewers receive it: without the scoresheet, which the feeds serve
+ * (`/feed/board/N.pdn`). Every move and the clocks are in the state itself; the PDN would double
+ * what each of a thousand viewers receives at every move.
+ */
+export type ViewerBoard = Omit<BoardEvent, 'pdn'>;
 
 /** The round as a viewer's first message (and the answer to a reconnect that asks too far back). */
 export interface RoundSnapshot {
@@ -63,7 +70,7 @@ export interface RoundSnapshot {
   /** The broadcast delay in ms (0: live): moves and clocks are shown this long after they happen. */
   readonly delayMs: number;
   /** Every board's last state, in board order. */
-  readonly boards: readonly BoardEvent[];
+  readonly boards: readonly ViewerBoard[];
   /**
    * The dark squares of each variant's board in number order, for drawing: the square's name,
    * row from the top and column from White's left (PlayView.squares' `name`, `row`, `col`).
