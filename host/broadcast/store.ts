@@ -133,7 +133,7 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
   }
 
   const current = (): BoardEvent[] => [...(shown.get(round)?.values() ?? [])].sort((a, b) => a.board - b.board);
-  const snapshot = (): RoundSnapshot => ({ event: options.event, round, delayMs, boards: current().map(forViewers), layouts: LAYOUTS });
+  const snapshot = (): RoundSnapshot => ({ id: `${run}.${n}`, event: options.event, round, delayMs, boards: current().map(forViewers), layouts: LAYOUTS });
   const games = () => current().map((b) => ({ board: b.board, pdn: b.pdn }));
   const feed = (body: string): Feed => ({ body, etag: etagOf(body) });
   const snapshotFrame = (): string => `id: ${run}.${n}\nevent: round\ndata: ${JSON.stringify(snapshot())}\n\n`;

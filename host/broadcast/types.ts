@@ -65,6 +65,8 @@ export type ViewerBoard = Omit<BoardEvent, 'pdn'>;
 
 /** The round as a viewer's first message (and the answer to a reconnect that asks too far back). */
 export interface RoundSnapshot {
+  /** The id of the last change in it: a viewer that fetched it gets what follows with this Last-Event-ID. */
+  readonly id: string;
   readonly event: string;
   readonly round: string;
   /** The broadcast delay in ms (0: live): moves and clocks are shown this long after they happen. */

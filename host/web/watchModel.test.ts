@@ -58,7 +58,7 @@ function board(over: Partial<BoardEvent> = {}): BoardEvent {
 }
 
 function snapshot(boards: BoardEvent[], delayMs = 0): RoundSnapshot {
-  return { event: 'Club night', round: '3', delayMs, boards, layouts: { international: LAYOUT } };
+  return { id: 'a1b2c3d4.7', event: 'Club night', round: '3', delayMs, boards, layouts: { international: LAYOUT } };
 }
 
 const move = (ply: number, text: string, irregular: { code: string; article: string } | null = null) => ({ ply, side: ply % 2 === 1 ? ('white' as const) : ('black' as const), text, irregular });

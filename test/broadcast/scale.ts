@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readPdn, variants } from '../../rules/index.ts';
+import { newGame, outcome as rulesOutcome, playMove, readPdn, variants } from '../../rules/index.ts';
 import { startMosquitto } from '../../host/broadcast/testing/mosquitto.ts';
 import { ORACLE_GAMES } from '../oracles.ts';
 
@@ -60,7 +60,7 @@ export interface ScaleReport {
 
 /** `32-28` / `28x19x10` → `32-28` / `28-10`: the first and last square, as both sides write a move. */
 const ends = (text: string): string => {
-  const squares = text.match(/\d+/g) ?? [];
+  const squares = (text.match(/\d+/g) ?? []).map(Number);
   return `${squares[0]}-${squares.at(-1)}`;
 };
 
@@ -70,29 +70,50 @@ const outcome = (r: string | null | undefined): string => {
   return t === '2-0' || t === '1-0' ? 'white' : t === '0-2' || t === '0-1' ? 'black' : t === '1-1' || t === '1/2-1/2' ? 'draw' : t;
 };
 
-/** The games: the real tournament games first, then the random-position games, `n` in all, each its own board. */
+/**
+ * The games, one a board: the real tournament and club games of the oracles (nk ronde 01 and
+ * 02, Delft, Kurnik, Windragon), then the random-position games; when the boards outnumber them,
+ * the games again from the first, each board's hands with a seed of their own.
+ */
 function games(n: number, maxPlies: number | undefined): Expected[] {
   const texts: string[] = [];
-  for (const file of ['nk ronde 01.pdn', 'nk ronde 02.pdn']) texts.push(...readFileSync(new URL(file, ORACLE_GAMES), 'latin1').split(/\r?\n\s*\r?\n(?=\[)/));
-  const random = JSON.parse(readFileSync(new URL('standard_random_pdns.json', ORACLE_GAMES), 'utf8')) as { pdn_positions: string[] };
-  texts.push(...random.pdn_positions);
-  const out: Expected[] = [];
+  const read = (file: string): string => readFileSync(new URL(file, ORACLE_GAMES), 'latin1');
+  for (const file of ['nk ronde 01.pdn', 'nk ronde 02.pdn', 'pdn-corpus/delfts.pdn', 'pdn-corpus/kurnik.pdn', 'pdn-corpus/windragon.pdn']) texts.push(...read(file).split(/\r?\n\s*\r?\n(?=\[)/));
+  texts.push(...(JSON.parse(read('standard_random_pdns.json')) as { pdn_positions: string[] }).pdn_positions);
+  const pool: { plies: string[]; result: string }[] = [];
   for (const text of texts) {
-    if (out.length === n) break;
-    const read = readPdn(text, { variant: variants.international });
-    const g = read.games[0];
-    if (!g || g.error || g.tags.some((t) => t.name.toLowerCase() === 'fen')) continue;
-    const plies = g.line.flatMap((p) => (p.kind === 'ply' ? [p.text] : [])).slice(0, maxPlies ?? Infinity);
-    if (plies.length < 10) continue;
-    const board = out.length + 1;
-    // The result as written; a game without one is ended by White resigning, so that every board ends.
-    const written = g.result && g.result !== '*' ? g.result : '0-2';
-    const movetext = plies.map((p, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${p}` : p)).join(' ');
-    const pdn = `[Event "${EVENT}"]\n[Site "Loopback"]\n[Date "2026.11.24"]\n[Round "1"]\n[White "White ${board}"]\n[Black "Black ${board}"]\n[Result "${written}"]\n[GameType "20"]\n\n${movetext} ${written}\n`;
-    out.push({ board, moves: plies.map(ends), result: outcome(written), pdn });
+    for (const g of readPdn(text, { variant: variants.international }).games) {
+      if (g.error || g.tags.some((t) => t.name.toLowerCase() === 'fen')) continue;
+      // The game as the rules play it: a game the rules end before its last move (a draw by
+      // FMJD 6.x that the site it was played on did not apply) ends there, drawn.
+      let game = newGame(g.start);
+      let end: string | null = null;
+      const plies: string[] = [];
+      for (const p of g.line) {
+        if (p.kind !== 'ply' || plies.length === (maxPlies ?? Infinity)) break;
+        const played = playMove(game, p.move);
+        if (!played.ok) break;
+        game = played.game;
+        plies.push(p.text);
+        const over = rulesOutcome(game);
+        if (over) {
+          end = over.result === 'white' ? '2-0' : over.result === 'black' ? '0-2' : '1-1';
+          break;
+        }
+      }
+      // Else the result as written; a game without one (or with a match score, Delft's 4-6) is
+      // ended by White resigning, so that every board ends.
+      const result = end ?? (g.result !== undefined && outcome(g.result) !== g.result.replace(/\s/g, '') ? g.result : '0-2');
+      if (plies.length >= 10) pool.push({ plies, result });
+    }
   }
-  if (out.length < n) throw new Error(`only ${out.length} games for ${n} boards`);
-  return out;
+  return Array.from({ length: n }, (_, i) => {
+    const { plies, result } = pool[i % pool.length];
+    const board = i + 1;
+    const movetext = plies.map((p, k) => (k % 2 === 0 ? `${k / 2 + 1}. ${p}` : p)).join(' ');
+    const pdn = `[Event "${EVENT}"]\n[Site "Loopback"]\n[Date "2026.11.24"]\n[Round "1"]\n[White "White ${board}"]\n[Black "Black ${board}"]\n[Result "${result}"]\n[GameType "20"]\n\n${movetext} ${result}\n`;
+    return { board, moves: plies.map(ends), result: outcome(result), pdn };
+  });
 }
 
 /** Starts `node bin.js ARGS`, resolving with the child once its stdout says `ready`'s pattern; its output kept. */
@@ -210,12 +231,30 @@ export async function runScale(o: ScaleOptions): Promise<ScaleReport> {
       log(`broker restarted at ${await progress()} moves`);
     }
     await Promise.all(hosts.map(exited));
-    await until('every board to end on the relay', async () => {
-      const r = await round();
-      return r.length === o.boards && r.every((b) => b.result !== null);
-    }, 60_000);
-    // The viewers have every event the relay showed once they have the relay's last one.
-    await new Promise((r) => setTimeout(r, 1500));
+    try {
+      await until('every board to end on the relay', async () => {
+        const r = await round();
+        return r.length === o.boards && r.every((b) => b.result !== null);
+      }, 60_000);
+    } catch (e) {
+      const r = (await round()) as unknown as { board: number; moves: unknown[]; result: unknown; irregularity: { message: string; status: string } | null; link: string }[];
+      const open = r.filter((b) => b.result === null).map((b) => `board ${b.board}: ${b.moves.length} of ${expected[b.board - 1].moves.length} moves, link ${b.link}${b.irregularity ? `, ${b.irregularity.status}: ${b.irregularity.message}` : ''}`);
+      throw new Error(`${e instanceof Error ? e.message : String(e)}: ${r.length} boards on the relay; not ended: ${open.join('; ')}`, { cause: e });
+    }
+    // The viewers have every change the relay showed once they have its last one: those cut off
+    // for not reading fast enough on this busy machine catch up after reconnecting.
+    const lastId = ((await (await fetch(`${url}api/round`)).json()) as { id: string }).id;
+    const caughtUp = (c: ChildProcess): Promise<number> => new Promise((resolve) => {
+      const on = (x: unknown): void => {
+        if (typeof x === 'object' && x !== null && 'caughtUp' in x) {
+          c.off('message', on);
+          resolve((x as { caughtUp: number }).caughtUp);
+        }
+      };
+      c.on('message', on);
+      c.send({ at: lastId });
+    });
+    await until('every viewer to have the relay\'s last change', async () => (await Promise.all(viewerChildren.map(caughtUp))).reduce((a, b) => a + b, 0) === o.viewers, 180_000);
     const relayChanges = Number(((await (await fetch(`${url}api/round`)).json()) as { boards: { rev: number }[] }).boards.reduce((s, b) => s + b.rev, 0));
 
     // What the viewers hold.

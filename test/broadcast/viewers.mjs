@@ -72,15 +72,14 @@ function connect(v) {
         handle(v, block);
       }
     });
+    // One reconnection for each stream, however many of end, error and close it emits.
+    let ended = false;
     const again = () => {
-      if (v.closed) return;
-      v.closed = true;
+      if (ended) return;
+      ended = true;
       open--;
       v.reconnects++;
-      setTimeout(() => {
-        v.closed = false;
-        connect(v);
-      }, 200);
+      setTimeout(() => connect(v), 200);
     };
     res.on('end', again);
     res.on('error', again);
@@ -90,7 +89,7 @@ function connect(v) {
 }
 
 for (let i = 0; i < count; i++) {
-  const v = { last: null, boards: new Map(), doubled: 0, gaps: 0, reconnects: 0, snapshots: 0, events: 0, closed: false };
+  const v = { last: null, boards: new Map(), doubled: 0, gaps: 0, reconnects: 0, snapshots: 0, events: 0 };
   viewers.push(v);
   connect(v);
 }
@@ -98,6 +97,12 @@ for (let i = 0; i < count; i++) {
 process.on('message', (m) => {
   if (m === 'open') {
     process.send({ open });
+    return;
+  }
+  if (typeof m === 'object' && m !== null && 'at' in m) {
+    // How many viewers have had the relay's change `at` (or, a restarted count, are past it).
+    const n = Number(m.at.split('.')[1]);
+    process.send({ caughtUp: viewers.filter((v) => v.last !== null && v.last.split('.')[0] === m.at.split('.')[0] && Number(v.last.split('.')[1]) >= n).length });
     return;
   }
   if (m !== 'report') return;
