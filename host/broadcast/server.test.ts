@@ -23,7 +23,7 @@ import { startBroadcastServer } from './server.ts';
 import type { BroadcastServer, BroadcastServerOptions, EventControl } from './server.ts';
 import { createRoundStore } from './store.ts';
 import type { RoundStore } from './store.ts';
-import { realState, sheet } from './testing/realStates.ts';
+import { realState } from './testing/realStates.ts';
 import type { BoardEvent, BoardState, RoundSnapshot } from './types.ts';
 
 const EVENT = 'NK 2009';
@@ -373,15 +373,15 @@ describe('the viewers\' event stream', () => {
     const reader = await openViewer(server.port);
     const round = await nextEvent(reader);
     await expect.poll(() => server.streams()).toBe(2);
-    // An annotated game: each state's scoresheet carries 64 KB of notes, until the kernel's buffers
-    // for the idle client are full and the server's own queue for it passes 4 KB.
-    const notes = ' { Zwart had hier 12-18 moeten spelen. }'.repeat(1600);
+    // Each change carries 64 KB (an absurd player's name: viewers get no scoresheet), until the
+    // kernel's buffers for the idle client are full and the server's own queue for it passes 4 KB.
+    const notes = ' Zwart had hier 12-18 moeten spelen.'.repeat(1600);
     const deadline = Date.now() + 20_000;
     let puts = 0;
     const received: number[] = [];
     while (server.streams() > 1 && Date.now() < deadline) {
       puts++;
-      store.put(board(1, 2, { pdn: `${sheet(0, 2, EVENT, '1')}${notes} {${puts}}` }));
+      store.put(board(1, 2, { players: { white: `Derkx${notes} ${puts}`, black: 'Meijer' } }));
       // Let the reader read.
       await new Promise((r) => setTimeout(r, 2));
     }

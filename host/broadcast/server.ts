@@ -24,8 +24,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { PlaySession } from '../game/types.ts';
-import { MAX_BODY_BYTES, controlGuard, fail, guardedServer, listen, readBody, send, serverUrls } from '../web/http.ts';
-import { checkCommand } from '../web/server.ts';
+import { controlGuard, fail, guardedServer, listen, send, serverUrls } from '../web/http.ts';
+import { serveCommand } from '../web/command.ts';
 import { notModified } from './feeds.ts';
 import type { Feed, RoundStore, StoreEvent } from './store.ts';
 
@@ -213,50 +213,7 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
       else send(res, 200, JSON_TYPE, JSON.stringify(session.view()), 'no-store');
       return;
     }
-    const origin = req.headers.origin;
-    if (origin !== undefined && origin.toLowerCase() !== `http://${(req.headers.host ?? '').toLowerCase()}`) {
-      req.resume();
-      fail(res, 403, `a page from ${origin} may not control the boards of this event`);
-      return;
-    }
-    const refused = guard.mayControl(req);
-    if (refused !== null) {
-      req.resume();
-      res.setHeader('WWW-Authenticate', 'Bearer realm="dambord"');
-      fail(res, 401, refused);
-      return;
-    }
-    if ((req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() !== 'application/json') {
-      req.resume();
-      fail(res, 415, 'send the command as JSON with Content-Type: application/json');
-      return;
-    }
-    const body = Number(req.headers['content-length'] ?? '0') > MAX_BODY_BYTES ? null : await readBody(req);
-    if (body === null) {
-      res.setHeader('Connection', 'close');
-      res.on('finish', () => req.destroy());
-      fail(res, 413, `request body too large (at most ${MAX_BODY_BYTES} bytes)`);
-      return;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch (e) {
-      fail(res, 400, `malformed JSON: ${e instanceof Error ? e.message : String(e)}`);
-      return;
-    }
-    const checked = checkCommand(parsed);
-    if (!checked.ok) {
-      fail(res, 400, checked.error);
-      return;
-    }
-    if (!session) {
-      fail(res, 404, `this host runs no board ${n}`);
-      return;
-    }
-    const outcome = await session.command(checked.command);
-    if (outcome.ok) send(res, 200, JSON_TYPE, JSON.stringify(outcome.text === undefined ? { ok: true } : { ok: true, text: outcome.text }), 'no-store');
-    else fail(res, 409, outcome.error);
+    await serveCommand(req, res, guard, { what: 'the boards of this event', session, missing: `this host runs no board ${n}` });
   }
 
   const port = await listen(server, options.port ?? 0, host);

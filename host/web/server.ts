@@ -40,11 +40,12 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import type { PlayCommand, PlaySession, PlayView, QueryName } from '../game/types.ts';
-import { QUERIES } from '../speech/queries.ts';
-import { BOARD_BUTTONS } from '../link/types.ts';
-import type { BoardButton } from '../link/types.ts';
-import { MAX_BODY_BYTES, controlGuard, fail, guardedServer, listen, readBody, send, serverUrls } from './http.ts';
+import type { PlaySession, PlayView } from '../game/types.ts';
+import { MAX_BODY_BYTES, controlGuard, fail, guardedServer, listen, send, serverUrls } from './http.ts';
+import { serveCommand } from './command.ts';
+
+export { checkCommand } from './command.ts';
+export type { CheckedCommand } from './command.ts';
 
 export { MAX_BODY_BYTES };
 
@@ -167,7 +168,7 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
         send(res, 200, 'application/json; charset=utf-8', JSON.stringify(session.view()), 'no-store');
         return;
       case '/api/access':
-        send(res, 200, 'application/json; charset=utf-8', JSON.stringify({ ok: true, control: mayControl(req) === null, tokenRequired }), 'no-store');
+        send(res, 200, 'application/json; charset=utf-8', JSON.stringify({ ok: true, control: guard.mayControl(req) === null, tokenRequired }), 'no-store');
         return;
       case '/game.pdn': {
         // A download named for the game: its date and players (the view's pdnName).
@@ -180,7 +181,7 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
         openStream(req, res);
         return;
       case '/api/command':
-        await command(req, res);
+        await serveCommand(req, res, guard, { what: 'this game', session });
         return;
     }
   }
@@ -245,68 +246,6 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
     }
   }
 
-  const mayControl = (req: IncomingMessage): string | null => guard.mayControl(req);
-
-  async function command(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const origin = req.headers.origin;
-    if (origin !== undefined && origin.toLowerCase() !== `http://${(req.headers.host ?? '').toLowerCase()}`) {
-      req.resume();
-      fail(res, 403, `a page from ${origin} may not control this game`);
-      return;
-    }
-    const refused = mayControl(req);
-    if (refused !== null) {
-      req.resume();
-      res.setHeader('WWW-Authenticate', 'Bearer realm="dambord"');
-      fail(res, 401, refused);
-      return;
-    }
-    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if (type !== 'application/json') {
-      req.resume();
-      fail(res, 415, 'send the command as JSON with Content-Type: application/json');
-      return;
-    }
-    const declared = Number(req.headers['content-length'] ?? '0');
-    if (declared > MAX_BODY_BYTES) {
-      tooLarge(req, res);
-      return;
-    }
-    const body = await readBody(req);
-    if (body === null) {
-      tooLarge(req, res);
-      return;
-    }
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch (e) {
-      fail(res, 400, `malformed JSON: ${e instanceof Error ? e.message : String(e)}`);
-      return;
-    }
-    const checked = checkCommand(parsed);
-    if (!checked.ok) {
-      fail(res, 400, checked.error);
-      return;
-    }
-    let outcome: Awaited<ReturnType<PlaySession['command']>>;
-    try {
-      outcome = await session.command(checked.command);
-    } catch (e) {
-      fail(res, 500, `the session failed: ${e instanceof Error ? e.message : String(e)}`);
-      return;
-    }
-    if (outcome.ok) send(res, 200, 'application/json; charset=utf-8', JSON.stringify(outcome.text === undefined ? { ok: true } : { ok: true, text: outcome.text }), 'no-store');
-    else fail(res, 409, outcome.error);
-  }
-
-  function tooLarge(req: IncomingMessage, res: ServerResponse): void {
-    res.setHeader('Connection', 'close');
-    fail(res, 413, `request body too large (at most ${MAX_BODY_BYTES} bytes)`);
-    // Stop reading what is left; the connection closes after the answer.
-    res.on('finish', () => req.destroy());
-  }
-
   const port = await listen(server, options.port ?? 0, host);
   const urls = serverUrls(host, port);
 
@@ -334,8 +273,6 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
   };
 }
 
-const COLORS = ['white', 'black'];
-
 /**
  * `Content-Disposition` for a download named `name` (RFC 6266): `filename` in plain ASCII for
  * old clients (letters stripped of their accents, anything else `_`), `filename*` the name itself
@@ -347,51 +284,5 @@ export function attachment(name: string): string {
   const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
   const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
-}
-
-export type CheckedCommand = { readonly ok: true; readonly command: PlayCommand } | { readonly ok: false; readonly error: string };
-
-/**
- * Checks that a parsed request body is a {@link PlayCommand}. Extra fields are dropped.
- *
- * @example
- * checkCommand({ type: 'lift', square: '32' }); // { ok: true, command: { type: 'lift', square: '32' } }
- * checkCommand({ type: 'press' });              // { ok: false, error: '"press" needs a "button": ...' }
- */
-export function checkCommand(x: unknown): CheckedCommand {
-  const no = (error: string): CheckedCommand => ({ ok: false, error });
-  const yes = (command: PlayCommand): CheckedCommand => ({ ok: true, command });
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return no('the command must be a JSON object with a "type"');
-  const o = x as Record<string, unknown>;
-  switch (o.type) {
-    case 'lift':
-    case 'place':
-      if (typeof o.square !== 'string' || o.square.length === 0 || o.square.length > 8) {
-        return no(`"${o.type}" needs a "square" (a square name such as "32")`);
-      }
-      return yes({ type: o.type, square: o.square });
-    case 'press':
-      if (typeof o.button !== 'string' || !(BOARD_BUTTONS as readonly string[]).includes(o.button)) {
-        return no(`"press" needs a "button": one of ${BOARD_BUTTONS.join(', ')}`);
-      }
-      return yes({ type: 'press', button: o.button as BoardButton });
-    case 'resign':
-      if (typeof o.color !== 'string' || !COLORS.includes(o.color)) return no('"resign" needs a "color": white or black');
-      return yes({ type: 'resign', color: o.color as 'white' | 'black' });
-    case 'draw':
-      if (o.color === undefined) return yes({ type: 'draw' });
-      if (typeof o.color !== 'string' || !COLORS.includes(o.color)) return no('"draw" takes an optional "color": white or black, the side offering the draw');
-      return yes({ type: 'draw', color: o.color as 'white' | 'black' });
-    case 'new-game':
-      return yes({ type: 'new-game' });
-    case 'query': {
-      if (typeof o.what !== 'string' || !(QUERIES as readonly string[]).includes(o.what)) return no(`"query" needs a "what": one of ${QUERIES.join(', ')}`);
-      if (o.square !== undefined && (typeof o.square !== 'string' || o.square.length === 0 || o.square.length > 8)) return no('"square" must be a square name such as "32"');
-      if (o.count !== undefined && (typeof o.count !== 'number' || !Number.isInteger(o.count) || o.count < 1 || o.count > 200)) return no('"count" must be a whole number from 1 to 200');
-      return yes({ type: 'query', what: o.what as QueryName, ...(o.square !== undefined ? { square: o.square as string } : {}), ...(o.count !== undefined ? { count: o.count as number } : {}) });
-    }
-    default:
-      return no('unknown command type: expected lift, place, press, resign, draw, new-game or query');
-  }
 }
 

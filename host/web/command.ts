@@ -1,0 +1,119 @@
+// A command for a game, from a request (the play page's /api/command, an event's
+// /api/board/N/command): who may send it, its body read and checked, the session's answer.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PlayCommand, PlaySession, QueryName } from '../game/types.ts';
+import { BOARD_BUTTONS } from '../link/types.ts';
+import type { BoardButton } from '../link/types.ts';
+import { QUERIES } from '../speech/queries.ts';
+import { MAX_BODY_BYTES, fail, readBody, send } from './http.ts';
+import type { ControlGuard } from './http.ts';
+
+/**
+ * Serves a POST of a PlayCommand for `session`: 403 from another origin (`what` names the game,
+ * "this game"), 401 without the token where it is needed, 415 for another content type, 413 for
+ * a body over 4 KB, 400 for malformed JSON or a command that is not one, 404 when there is no
+ * session, 409 when the session refuses it, 200 `{ok:true}` (with `text` for an answer).
+ */
+export async function serveCommand(req: IncomingMessage, res: ServerResponse, guard: ControlGuard, o: { readonly what: string; readonly session: PlaySession | null; readonly missing?: string }): Promise<void> {
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin.toLowerCase() !== `http://${(req.headers.host ?? '').toLowerCase()}`) {
+    req.resume();
+    fail(res, 403, `a page from ${origin} may not control ${o.what}`);
+    return;
+  }
+  const refused = guard.mayControl(req);
+  if (refused !== null) {
+    req.resume();
+    res.setHeader('WWW-Authenticate', 'Bearer realm="dambord"');
+    fail(res, 401, refused);
+    return;
+  }
+  if ((req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() !== 'application/json') {
+    req.resume();
+    fail(res, 415, 'send the command as JSON with Content-Type: application/json');
+    return;
+  }
+  const body = Number(req.headers['content-length'] ?? '0') > MAX_BODY_BYTES ? null : await readBody(req);
+  if (body === null) {
+    res.setHeader('Connection', 'close');
+    fail(res, 413, `request body too large (at most ${MAX_BODY_BYTES} bytes)`);
+    // Stop reading what is left; the connection closes after the answer.
+    res.on('finish', () => req.destroy());
+    return;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch (e) {
+    fail(res, 400, `malformed JSON: ${e instanceof Error ? e.message : String(e)}`);
+    return;
+  }
+  const checked = checkCommand(parsed);
+  if (!checked.ok) {
+    fail(res, 400, checked.error);
+    return;
+  }
+  if (!o.session) {
+    fail(res, 404, o.missing ?? 'no such game');
+    return;
+  }
+  let outcome: Awaited<ReturnType<PlaySession['command']>>;
+  try {
+    outcome = await o.session.command(checked.command);
+  } catch (e) {
+    fail(res, 500, `the session failed: ${e instanceof Error ? e.message : String(e)}`);
+    return;
+  }
+  if (outcome.ok) send(res, 200, 'application/json; charset=utf-8', JSON.stringify(outcome.text === undefined ? { ok: true } : { ok: true, text: outcome.text }), 'no-store');
+  else fail(res, 409, outcome.error);
+}
+
+const COLORS = ['white', 'black'];
+
+export type CheckedCommand = { readonly ok: true; readonly command: PlayCommand } | { readonly ok: false; readonly error: string };
+
+/**
+ * Checks that a parsed request body is a {@link PlayCommand}. Extra fields are dropped.
+ *
+ * @example
+ * checkCommand({ type: 'lift', square: '32' }); // { ok: true, command: { type: 'lift', square: '32' } }
+ * checkCommand({ type: 'press' });              // { ok: false, error: '"press" needs a "button": ...' }
+ */
+export function checkCommand(x: unknown): CheckedCommand {
+  const no = (error: string): CheckedCommand => ({ ok: false, error });
+  const yes = (command: PlayCommand): CheckedCommand => ({ ok: true, command });
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return no('the command must be a JSON object with a "type"');
+  const o = x as Record<string, unknown>;
+  switch (o.type) {
+    case 'lift':
+    case 'place':
+      if (typeof o.square !== 'string' || o.square.length === 0 || o.square.length > 8) {
+        return no(`"${o.type}" needs a "square" (a square name such as "32")`);
+      }
+      return yes({ type: o.type, square: o.square });
+    case 'press':
+      if (typeof o.button !== 'string' || !(BOARD_BUTTONS as readonly string[]).includes(o.button)) {
+        return no(`"press" needs a "button": one of ${BOARD_BUTTONS.join(', ')}`);
+      }
+      return yes({ type: 'press', button: o.button as BoardButton });
+    case 'resign':
+      if (typeof o.color !== 'string' || !COLORS.includes(o.color)) return no('"resign" needs a "color": white or black');
+      return yes({ type: 'resign', color: o.color as 'white' | 'black' });
+    case 'draw':
+      if (o.color === undefined) return yes({ type: 'draw' });
+      if (typeof o.color !== 'string' || !COLORS.includes(o.color)) return no('"draw" takes an optional "color": white or black, the side offering the draw');
+      return yes({ type: 'draw', color: o.color as 'white' | 'black' });
+    case 'new-game':
+      return yes({ type: 'new-game' });
+    case 'query': {
+      if (typeof o.what !== 'string' || !(QUERIES as readonly string[]).includes(o.what)) return no(`"query" needs a "what": one of ${QUERIES.join(', ')}`);
+      if (o.square !== undefined && (typeof o.square !== 'string' || o.square.length === 0 || o.square.length > 8)) return no('"square" must be a square name such as "32"');
+      if (o.count !== undefined && (typeof o.count !== 'number' || !Number.isInteger(o.count) || o.count < 1 || o.count > 200)) return no('"count" must be a whole number from 1 to 200');
+      return yes({ type: 'query', what: o.what as QueryName, ...(o.square !== undefined ? { square: o.square as string } : {}), ...(o.count !== undefined ? { count: o.count as number } : {}) });
+    }
+    default:
+      return no('unknown command type: expected lift, place, press, resign, draw, new-game or query');
+  }
+}
+
