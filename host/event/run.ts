@@ -216,8 +216,50 @@ export async function runEvent(o: EventOptions): Promise<RunningEvent> {
       if (!parsed.ok) throw new Error(`the hands' script does not read at line ${parsed.line}: ${parsed.reason}`);
       const from = resumed ? actionsDone(parsed.actions, readJournal(files.journal).entries) : 0;
       const command = (c: PlayCommand): void => void session.command(c);
-      run = driveHands(parsed.actions, hands, { speed: o.speed ?? 1, from, command });
+      // The hands wait, as people do, until the board is connected and shows the game (a new
+      // game's pieces set up): a lift before the board has said hello would be a piece missing.
+      const ready = (): boolean => {
+        const view = session.view();
+        return view.link.state === 'connected' && (resumed !== null || view.guidance?.kind !== 'setup');
+      };
+      const at = hands;
+      run = whenReady(session, ready, () => driveHands(parsed.actions, at, { speed: o.speed ?? 1, from, command }));
     }
     return { spec: b, session, dir, hands: run, lastState: () => last?.state ?? null };
   }
+}
+
+/** Hands that begin once `ready()` holds (checked at every change of the session), without holding up anything else. */
+function whenReady(session: RunningSession, ready: () => boolean, begin: () => HandsRun): HandsRun {
+  let inner: HandsRun | null = null;
+  let stopped = false;
+  let cancel: () => void = () => {};
+  const started = new Promise<void>((resolve) => {
+    cancel = resolve;
+    if (ready()) return resolve();
+    const off = session.subscribe(() => {
+      if (!ready()) return;
+      off();
+      resolve();
+    });
+    const was = cancel;
+    cancel = () => {
+      off();
+      was();
+    };
+  });
+  const done = started.then(() => {
+    if (stopped) return;
+    inner = begin();
+    return inner.done;
+  });
+  return {
+    done,
+    played: () => inner?.played() ?? 0,
+    stop() {
+      stopped = true;
+      inner?.stop();
+      cancel();
+    },
+  };
 }
