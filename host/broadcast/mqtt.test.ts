@@ -176,6 +176,23 @@ describe('MQTT over the embedded broker (aedes)', () => {
     expect(host.statuses.at(-1)).toBe(`connected to the broker at ${broker.url}`);
   });
 
+  it('sends every board\'s last state again to an embedded broker restarted with its relay, so a relay starting then finds boards whose games have ended', async () => {
+    const first = await startEmbeddedBroker();
+    const host = publisher(first.url);
+    for (let plies = 0; plies < 4; plies++) for (const board of [1, 2]) host.publish(state(board, plies));
+    host.publish(state(2, 4, { result: { result: '2-0', reason: 'Black resigned', article: '7.2' } }));
+    await host.flush();
+    // The relay's process stops, and its broker (in memory) with it: the retained states are gone.
+    await first.close();
+    const again = await embedded(undefined, first.port);
+    const relay = subscriber(again.url);
+    await relay.ready;
+    await until(() => relay.states.length >= 2, 'each board\'s last state', 8000);
+    await sleep(100);
+    expect(relay.states.map(key).sort()).toEqual(['1/3', '2/4']);
+    expect(relay.states.find((s) => s.board === 2)?.result?.result).toBe('2-0');
+  });
+
   it('takes only a broker\'s address', () => {
     expect(() => openPublisher({ url: 'localhost:1883', clientId: 'x' })).toThrow(
       'the broker\'s address "localhost:1883" is not one: give it as mqtt://host:port (e.g. mqtt://127.0.0.1:1883), or mqtts://, ws://, wss://',

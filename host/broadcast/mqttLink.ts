@@ -165,17 +165,33 @@ export function openPublisher(o: BrokerLinkOptions): Publisher {
     settle();
   };
   const link = open(o, 'moves are kept and sent when it is back', stop);
+  /** Each board's last state, by topic: sent again to a broker that has lost them. */
+  const latest = new Map<string, string>();
+  const send = (topic: string, payload: string): void => {
+    const n = ++sent;
+    unacked.add(n);
+    link.client.publish(topic, payload, { qos: 1, retain: true }, (err) => {
+      if (err) stop(`a state for ${topic} was not sent: ${err.message}`);
+      unacked.delete(n);
+      settle();
+    });
+  };
+  let first = true;
+  link.client.on('connect', (connack: { sessionPresent?: boolean }) => {
+    // A broker that comes back without this host's session (an embedded broker restarted with
+    // its relay, a broker without persistence) has lost the retained states too: every board's
+    // last one is sent again, so that a relay that starts now still finds boards whose games
+    // have ended. The relay takes a state it already has as nothing new.
+    if (!first && connack.sessionPresent !== true) for (const [topic, payload] of latest) send(topic, payload);
+    first = false;
+  });
   return {
     publish(state) {
       const topic = boardTopic(state);
       if (stopped) return;
-      const n = ++sent;
-      unacked.add(n);
-      link.client.publish(topic, JSON.stringify(state), { qos: 1, retain: true }, (err) => {
-        if (err) stop(`a state for ${topic} was not sent: ${err.message}`);
-        unacked.delete(n);
-        settle();
-      });
+      const payload = JSON.stringify(state);
+      latest.set(topic, payload);
+      send(topic, payload);
     },
     flush() {
       if (stopped) return Promise.reject(stopped);
