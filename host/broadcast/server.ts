@@ -125,21 +125,17 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
     res.write(text);
   }
 
-  const server = guardedServer(guard, handle);
+  /** The methods a path answers: the pages, API and feeds to anyone; the boards' routes only on an event's own host. */
+  const methods = (path: string): readonly string[] | null => {
+    if (path === '/api/round/events') return ['GET'];
+    if (knownGet(path)) return ['GET', 'HEAD'];
+    const board = /^\/api\/board\/\d{1,4}\/(view|command)$/.exec(path);
+    if (!board || !options.control) return null;
+    return board[1] === 'command' ? ['POST'] : ['GET', 'HEAD'];
+  };
+  const server = guardedServer(guard, methods, handle);
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const method = req.method ?? 'GET';
-    const boardRoute = /^\/api\/board\/(\d{1,4})\/(view|command)$/.exec(path);
-    const allowed = boardRoute && options.control ? [boardRoute[2] === 'command' ? 'POST' : 'GET', ...(boardRoute[2] === 'view' ? ['HEAD'] : [])] : path === '/api/round/events' ? ['GET'] : knownGet(path) ? ['GET', 'HEAD'] : null;
-    if (!allowed) {
-      fail(res, 404, `no such page: ${path}`);
-      return;
-    }
-    if (!allowed.includes(method)) {
-      res.setHeader('Allow', allowed.join(', '));
-      fail(res, 405, `${method} is not allowed on ${path} (allowed: ${allowed.join(', ')})`);
-      return;
-    }
     const file = STATIC[path];
     if (file) {
       send(res, 200, file.type, await readFile(new URL(file.file, STATIC_DIR)), 'no-cache');
@@ -162,6 +158,8 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
       else feed(req, res, f, PDN);
       return;
     }
+    // Only the boards' routes are left (methods() knows them only with `control`).
+    const boardRoute = /^\/api\/board\/(\d{1,4})\/(view|command)$/.exec(path);
     if (boardRoute && options.control) await boardRequest(req, res, Number(boardRoute[1]), boardRoute[2] as 'view' | 'command', options.control);
   }
 

@@ -160,12 +160,13 @@ export function serverUrls(host: string, port: number): { readonly url: string; 
 }
 
 /**
- * A server whose every request is first checked: its target read (400 when malformed) and its
- * Host named by `guard` (421 otherwise); then `handle` gets it with its path. An error thrown
+ * A server whose every request is first checked: its target read (400 when malformed), its
+ * Host named by `guard` (421 otherwise), its path one that `methods` knows (404) and its method
+ * one of those (405 with an Allow header); then `handle` gets it with its path. An error thrown
  * there is a 500 with a JSON error, and a client that sends garbage a plain 400: nothing a
  * client sends takes the server down.
  */
-export function guardedServer(guard: ControlGuard, handle: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>): Server {
+export function guardedServer(guard: ControlGuard, methods: (path: string) => readonly string[] | null, handle: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>): Server {
   const server = createServer((req, res) => {
     let path: string;
     try {
@@ -178,6 +179,17 @@ export function guardedServer(guard: ControlGuard, handle: (req: IncomingMessage
     if (refused !== null) {
       res.setHeader('Connection', 'close');
       fail(res, 421, refused);
+      return;
+    }
+    const allowed = methods(path);
+    if (!allowed) {
+      fail(res, 404, `no such page: ${path}`);
+      return;
+    }
+    const method = req.method ?? 'GET';
+    if (!allowed.includes(method)) {
+      res.setHeader('Allow', allowed.join(', '));
+      fail(res, 405, `${method} is not allowed on ${path} (allowed: ${allowed.join(', ')})`);
       return;
     }
     handle(req, res, path).catch((e: unknown) => fail(res, 500, `internal error: ${e instanceof Error ? e.message : String(e)}`));

@@ -143,20 +143,9 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
     return framed.text;
   };
 
-  const server = guardedServer(guard, handle);
+  const server = guardedServer(guard, (path) => ALLOWED[path] ?? null, handle);
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const allowed = ALLOWED[path];
-    if (!allowed) {
-      fail(res, 404, `no such page: ${path}`);
-      return;
-    }
-    const method = req.method ?? 'GET';
-    if (!allowed.includes(method)) {
-      res.setHeader('Allow', allowed.join(', '));
-      fail(res, 405, `${method} is not allowed on ${path} (allowed: ${allowed.join(', ')})`);
-      return;
-    }
     const file = STATIC[path];
     if (file) {
       const body = await readFile(new URL(file.file, STATIC_DIR));
