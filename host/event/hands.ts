@@ -18,8 +18,6 @@ const MIN_GAP_MS = 25;
 export interface HandsRun {
   /** Resolves when the script is played to its end or stopped. */
   readonly done: Promise<void>;
-  /** The actions played so far (an index into the script). */
-  played(): number;
   stop(): void;
 }
 
@@ -59,7 +57,6 @@ export function driveHands(actions: readonly Action[], hands: SimulatedHands, o:
   })();
   return {
     done,
-    played: () => i,
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -14,7 +14,7 @@ import { SimulatedBoard } from '../../hardware/sim/board.ts';
 import type { TimedControl } from '../game/clock/clock.ts';
 import { JOURNAL_FORMAT } from '../game/journal/record.ts';
 import type { Policy } from '../game/referee/types.ts';
-import type { PlayCommand, PlaySession } from '../game/types.ts';
+import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
 import { journalOnFirstWrite, readJournal } from '../journal/journal.ts';
 import { reopenGame } from '../journal/reopen.ts';
 import type { Reopened } from '../journal/reopen.ts';
@@ -83,11 +83,8 @@ export interface EventOptions {
 export interface RunningBoard {
   readonly spec: EventBoard;
   readonly session: RunningSession;
-  readonly dir: string;
   /** The simulated hands, while they play. */
   readonly hands: HandsRun | null;
-  /** The last state published. */
-  lastState(): BoardState | null;
 }
 
 export interface RunningEvent {
@@ -181,10 +178,12 @@ export async function runEvent(o: EventOptions): Promise<RunningEvent> {
       start, policy: o.policy, link, journal, hands, timeControl: o.timeControl,
       players: b.players, tags: b.tags, resumed: resumed?.game ?? null,
     });
-    let last: { key: string; state: BoardState } | null = null;
+    // Every change of the game: the scoresheet rewritten when it changed, the state published
+    // when it shows something new, the link's changes said.
+    let lastKey = '';
     let pdn = '';
-    const seen = (): void => {
-      const view = session.view();
+    let linkState = '';
+    const seen = (view: PlayView): void => {
       if (journal.count > 0 && view.pdn !== pdn) {
         try {
           writeFileSync(files.pdn, view.pdn);
@@ -193,52 +192,47 @@ export async function runEvent(o: EventOptions): Promise<RunningEvent> {
           // the journal holds the game; the PDN is written again at the next change
         }
       }
+      if (view.link.state !== linkState) {
+        if (linkState !== '') o.log(`board ${n}: the link is ${view.link.state}`);
+        linkState = view.link.state;
+      }
       const state = boardStateOf(b.address, view, Date.now());
       const key = stateKey(state);
-      if (last?.key === key) return;
-      last = { key, state };
+      if (key === lastKey) return;
+      lastKey = key;
       o.publish(state);
     };
     session.subscribe(seen);
-    seen();
+    seen(session.view());
     void session.fault.then((message) => o.log(`board ${n}: ${message}`));
-    let linkState = '';
-    session.subscribe((view) => {
-      if (view.link.state === linkState) return;
-      if (linkState !== '') o.log(`board ${n}: the link is ${view.link.state}`);
-      linkState = view.link.state;
-    });
 
     let run: HandsRun | null = null;
     if (b.source.kind === 'sim' && b.source.game && hands) {
       const script = renderGame(start, b.source.game.moves, { seed: b.source.game.seed, comments: false, ...(b.source.game.styles ? { styles: b.source.game.styles } : {}) }) + ending(b.source.game.result);
       const parsed = parseActionScript(script, v);
       if (!parsed.ok) throw new Error(`the hands' script does not read at line ${parsed.line}: ${parsed.reason}`);
-      const from = resumed ? actionsDone(parsed.actions, readJournal(files.journal).entries) : 0;
+      const from = resumed ? actionsDone(parsed.actions, resumed.entries) : 0;
       const command = (c: PlayCommand): void => void session.command(c);
       // The hands wait, as people do, until the board is connected and shows the game (a new
       // game's pieces set up): a lift before the board has said hello would be a piece missing.
-      const ready = (): boolean => {
-        const view = session.view();
-        return view.link.state === 'connected' && (resumed !== null || view.guidance?.kind !== 'setup');
-      };
+      const ready = (view: PlayView): boolean => view.link.state === 'connected' && (resumed !== null || view.guidance?.kind !== 'setup');
       const at = hands;
       run = whenReady(session, ready, () => driveHands(parsed.actions, at, { speed: o.speed ?? 1, from, command }));
     }
-    return { spec: b, session, dir, hands: run, lastState: () => last?.state ?? null };
+    return { spec: b, session, hands: run };
   }
 }
 
-/** Hands that begin once `ready()` holds (checked at every change of the session), without holding up anything else. */
-function whenReady(session: RunningSession, ready: () => boolean, begin: () => HandsRun): HandsRun {
+/** Hands that begin once `ready(view)` holds (checked at every change of the session), without holding up anything else. */
+function whenReady(session: RunningSession, ready: (view: PlayView) => boolean, begin: () => HandsRun): HandsRun {
   let inner: HandsRun | null = null;
   let stopped = false;
   let cancel: () => void = () => {};
   const started = new Promise<void>((resolve) => {
     cancel = resolve;
-    if (ready()) return resolve();
-    const off = session.subscribe(() => {
-      if (!ready()) return;
+    if (ready(session.view())) return resolve();
+    const off = session.subscribe((view) => {
+      if (!ready(view)) return;
       off();
       resolve();
     });
@@ -255,7 +249,6 @@ function whenReady(session: RunningSession, ready: () => boolean, begin: () => H
   });
   return {
     done,
-    played: () => inner?.played() ?? 0,
     stop() {
       stopped = true;
       inner?.stop();

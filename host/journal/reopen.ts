@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { readJournal, repair, resumeJournal, rewriteHeader } from './journal.ts';
 import type { Journal } from './journal.ts';
+import type { JournalRead } from '../game/journal/record.ts';
 import { lockJournal } from './lock.ts';
 import { resumeGame } from '../game/resume.ts';
 import type { ResumeOptions } from '../game/resume.ts';
@@ -16,6 +17,8 @@ export interface Reopened {
   readonly path: string;
   readonly journal: Journal;
   readonly game: Extract<ReturnType<typeof resumeGame>, { ok: true }>;
+  /** The journal's entries as read, the game's events among them. */
+  readonly entries: JournalRead['entries'];
   /** What was repaired, for the user (a damaged end set aside, a header rebuilt). */
   readonly notes: readonly string[];
 }
@@ -43,7 +46,7 @@ export function reopenGame(file: string, options: ResumeOptions): Reopened | Not
     // The file as read, its header as the game was replayed from (rewritten just now if it was damaged).
     const r = resumeJournal(file, lock, { ...read, header: game.header });
     if (!r.ok) return refuse('io', `cannot resume ${file}: ${r.reason}`);
-    return { ok: true, path: file, journal: r.journal, game, notes };
+    return { ok: true, path: file, journal: r.journal, game, entries: read.entries, notes };
   } catch (e) {
     return refuse('io', `cannot resume ${file}: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -18,6 +18,7 @@ import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
 import { portOption, readText, variantOption, why } from '../input.ts';
 import { brokerOption, listOfBoards, secondsOption } from '../broadcastOptions.ts';
+import { gameTags } from '../gameTags.ts';
 
 const usage = `Usage: dambord event [--pairings FILE] [--sim-games FILE.pdn [--speed X]] [--sim-board firmware|model]
                      [--ports N=PORT,...] [--firmata] [--boards LIST] [--event NAME] [--round R] [--site S]
@@ -146,21 +147,20 @@ export const eventCommand: Command = {
     const start: Position = startFen.position;
 
     const today = new Date();
-    const two = (n: number) => String(n).padStart(2, '0');
-    const date = `${today.getFullYear()}.${two(today.getMonth() + 1)}.${two(today.getDate())}`;
     const paired = pairings ? pairings.boards.filter((b) => (b.round ?? round) === round).sort((a, b) => a.board - b.board) : null;
-    const specs = (paired ?? games.map((g, i) => ({ board: Number(tag(g, 'Board')) || i + 1, white: tag(g, 'White') ?? '?', black: tag(g, 'Black') ?? '?', round, site: tag(g, 'Site'), date: tag(g, 'Date') } as PairedBoard)))
-      .map((p, i) => ({ p, game: paired ? games[i] : games[i] }));
+    // Board i of the round plays game i of --sim-games.
+    const specs: PairedBoard[] = paired ?? games.map((g, i) => ({ board: Number(tag(g, 'Board')) || i + 1, white: tag(g, 'White') ?? '?', black: tag(g, 'Black') ?? '?', round, site: tag(g, 'Site'), date: tag(g, 'Date') }));
     const boards: EventBoard[] = [];
-    for (const { p, game } of specs) {
+    for (const [i, p] of specs.entries()) {
+      const game = games.at(i);
       if (only && !only.boards.has(p.board)) continue;
-      if (game && game.start.variant !== v) return usageError(io, 'event', `game ${specs.findIndex((s) => s.game === game) + 1} of ${o['sim-games']} is ${game.start.variant.name}, the event ${v.name}`);
+      if (game && game.start.variant !== v) return usageError(io, 'event', `game ${i + 1} of ${o['sim-games']} is ${game.start.variant.name}, the event ${v.name}`);
       const port = ports.get(p.board);
       const moves: Move[] = game ? game.line.flatMap((item) => (item.kind === 'ply' ? [item.move] : [])) : [];
       boards.push({
         address: { event, round, board: p.board },
         players: { white: p.white, black: p.black },
-        tags: [{ name: 'Event', value: event }, { name: 'Site', value: o.site ?? p.site ?? '?' }, { name: 'Date', value: p.date ?? date }, { name: 'Round', value: round }],
+        tags: gameTags({ event, site: o.site ?? p.site, round }, today).map((t) => (t.name === 'Date' && p.date ? { ...t, value: p.date } : t)),
         source: port ? { kind: 'port', path: port, firmata: o.firmata } : { kind: 'sim', device, game: game ? { moves, seed: p.board, result: game.result ?? '*' } : null },
         ...(game && game.start !== start ? { start: game.start } : {}),
       });

@@ -20,6 +20,8 @@ import { pairGameOf } from '../../play/pair.ts';
 import { pairLinks, pairedHands } from '../../play/pairedLinks.ts';
 import type { PairedLinks } from '../../play/pairedLinks.ts';
 import { openBoard } from '../openBoard.ts';
+import { gameTags } from '../gameTags.ts';
+import type { Tag } from '../gameTags.ts';
 import { sayCopySteps, secondBoardOption } from '../secondBoard.ts';
 import type { PlayView } from '../../game/types.ts';
 import { policyNamed, withShowJumps } from '../../game/referee/policy.ts';
@@ -302,24 +304,6 @@ export const playCommand: Command = {
     return code;
   },
 };
-
-type Tag = { name: string; value: string };
-
-/**
- * The scoresheet's tags of a game started at `now` (besides White and Black): Event, Site,
- * Date and Round as PDN writes them ("?" unknown; Round "-" for a game outside any event). The
- * clock adds TimeControl.
- */
-export function gameTags(o: { event?: string; site?: string; round?: string }, now: Date): Tag[] {
-  const two = (n: number) => String(n).padStart(2, '0');
-  const tags: Tag[] = [
-    { name: 'Event', value: o.event ?? '?' },
-    { name: 'Site', value: o.site ?? '?' },
-    { name: 'Date', value: `${now.getFullYear()}.${two(now.getMonth() + 1)}.${two(now.getDate())}` },
-    { name: 'Round', value: o.round ?? (o.event === undefined ? '-' : '?') },
-  ];
-  return tags;
-}
 
 /** A new game as the options ask for it: variant, FEN, policy and time control, or what is wrong with them. */
 function newGame(o: { variant?: string; fen?: string; policy?: string; 'show-jumps'?: boolean; 'time-control'?: string }): { ok: true; game: { start: Position; policy: Policy; timeControl: TimedControl | null } } | { ok: false; error: string } {
