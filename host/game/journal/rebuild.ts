@@ -7,7 +7,7 @@ import type { JournalHeader, JournalRead } from './record.ts';
 /** A replay of the journal from a header: ok when every journaled output is said again. */
 type Attempt<R extends { ok: boolean }> = (header: JournalHeader, rebuilt: string) => R;
 
-const POLICIES: readonly Policy['name'][] = ['tournament', 'casual', 'blind'];
+const POLICIES: readonly Policy['name'][] = ['tournament', 'casual', 'blind', 'digitise'];
 
 /** The one name of `names` that `value` is, or is but for one character (a bad byte); else null. */
 function nearest(value: string | undefined, names: readonly string[]): string | null {
@@ -24,7 +24,7 @@ function nearest(value: string | undefined, names: readonly string[]): string | 
  * journaled event and comparing every journaled output (`attempt`). The candidates go from the
  * salvaged value of each field to the others: variants whose board holds every square the
  * events name, the salvaged start then the variant's own, the salvaged policy then tournament,
- * casual, blind. The first candidate that replays is the header; the message says which fields
+ * casual, blind, digitise. The first candidate that replays is the header; the message says which fields
  * came from the damaged line, which were taken as defaults, how many outputs confirmed it, and
  * which tags were kept. When none replays, the first candidate's failure is returned.
  */

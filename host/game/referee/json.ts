@@ -65,6 +65,7 @@ export function outputText(v: Variant, o: RefereeOutput): string {
     case 'corrected':
       return `The position is put back; ${sideName(o.position.turn)} to move.`;
     case 'accepted':
+      if (o.silent) return `The last move is taken back; ${sideName(o.position.turn)} to move.`;
       return o.code === 'takeback' ? `The move taken back stays off the board (${o.code}, article ${o.article}); ${sideName(o.position.turn)} to move.` : `The irregularity stands (${o.code}, article ${o.article}).`;
     case 'mismatch':
       return describe.steps(v, 'The board does not show the game', o.clear, o.fill);

@@ -198,6 +198,8 @@ function accepted(sheet: Scoresheet, o: Extract<RefereeOutput, { type: 'accepted
     // 5.4.4: the move taken back is off the scoresheet.
     const { at, move } = lastMove(sheet);
     const items = at >= 0 ? sheet.items.slice(0, at) : sheet.items;
+    // A game being recorded: the secretary's takeback is no event of the game.
+    if (o.silent) return { ...sheet, items, open: null };
     const gone = move?.text ?? '';
     return addNote({ ...sheet, items, open: null }, `${open.text}${gone ? `: ${gone}` : ''}. ${decided(open)}`);
   }

@@ -68,6 +68,12 @@ export function step(state: RefereeState, event: RefereeEvent): { state: Referee
     return resolve(s, state.split, e, first);
   }
   const opened = opensSplit(state, e);
+  if (opened && state.policy.recording && opened.ended.mode.kind !== 'play') {
+    // A game being recorded: the board was wrong when the other side's piece was lifted; it is
+    // put right now, not once the other side's move shows whether the turn was over.
+    const r = step({ ...opened.ended, splits: true }, e);
+    return { state: r.state, outputs: [...opened.endedOutputs, ...r.outputs] };
+  }
   const out: RefereeOutput[] = [];
   const s = dispatch({ ...state, now: e.t }, e, out);
   return opened ? resolve(s, { ...opened, since: [], held: [] }, e, out) : { state: s, outputs: out };

@@ -19,6 +19,7 @@ import { couldBe, lift, place } from './board.ts';
 import type { Cited } from './classify.ts';
 import { captureOrder, cite, classify } from './classify.ts';
 import { accept, acceptNow, afterCorrecting, afterDecide, afterMismatch, correct, correctionPlan, difference } from './decision.ts';
+import { correctRecording, takeBack } from './recording.ts';
 import { describe } from './describe.ts';
 import { finalsOf, keyOf, occupancyOf } from './occupancy.ts';
 import type { BoardEvent, Pending, RefereeState } from './state.ts';
@@ -77,7 +78,7 @@ export function afterPlay(s0: RefereeState, kind: 'lift' | 'place', sq: number, 
   let s = s0;
   const pos = currentPosition(s.game);
   const mine = colorBit(pos.turn);
-  if (kind === 'lift' && piece & mine && !s.jadoube && s.legal.some((m) => m.from === sq) && !s.touched.includes(sq)) {
+  if (kind === 'lift' && piece & mine && !s.jadoube && !s.policy.silent.has('touch-move') && s.legal.some((m) => m.from === sq) && !s.touched.includes(sq)) {
     s = { ...s, touched: [...s.touched, sq] };
   }
   if (kind === 'place') s = afterReturn(s, sq, piece, t, out);
@@ -94,12 +95,14 @@ export function afterPlay(s0: RefereeState, kind: 'lift' | 'place', sq: number, 
   const m = s.finals.get(key);
   if (m) return isCertain(s, m, kind, sq) ? commit(s, m, t, out) : { ...s, pendingMove: m };
   // A move taken back (5.4.4) or a second move by the side that just moved (5.4.1) is as
-  // plain as a move: say so when the piece lands.
+  // plain as a move: say so when the piece lands. A game being recorded: the last move's piece
+  // put back on its square is a takeback under way, however it looks before its pieces are back.
   if (kind === 'place' && s.previousGame) {
     const prev = currentPosition(s.previousGame);
     if (key === keyOf(occupancyOf(prev.board)) || (piece & colorBit(prev.turn) && s.hand.length === 0)) {
       const finding = classify(pos, prev, s.legal, visible(s));
-      if (finding.kind === 'irregular' && (finding.code === 'takeback' || finding.code === 'two-moves')) return endTurn(s, t, out);
+      const undoing = s.policy.recording && sq === s.game.moves.at(-1)?.from;
+      if (finding.kind === 'irregular' && (finding.code === 'takeback' || (finding.code === 'two-moves' && !undoing))) return endTurn(s, t, out);
     }
   }
   return s;
@@ -120,7 +123,7 @@ export function afterReturn(s: RefereeState, sq: number, piece: number, t: numbe
     // Felt, not touched (blind players): the piece counts as touched only if it stays off.
     return { ...s, log, touched: s.touched.filter((x) => x !== sq || log.some((e) => e.square === sq)) };
   }
-  if (!(piece & colorBit(pos.turn)) && log.length === 0) {
+  if (!(piece & colorBit(pos.turn)) && log.length === 0 && !s.policy.silent.has('touch-out-of-turn')) {
     out.push(irregularity(s, cite(pos.variant, 'touch-out-of-turn'), [sq], t, 'note'));
     return { ...s, log };
   }
@@ -161,10 +164,11 @@ export function isCertain(s: RefereeState, m: Move, kind: 'lift' | 'place', sq: 
 /** Plays a move the board shows, with the physical rules of how it was made. */
 export function commit(s: RefereeState, m: Move, t: number, out: RefereeOutput[]): RefereeState {
   const pos = currentPosition(s.game);
-  const found: Cited[] = [];
+  const seen: Cited[] = [];
   const first = s.obligation ?? s.touched[0];
-  if (first !== undefined && first !== null && first !== m.from) found.push(cite(pos.variant, 'touch-move'));
-  found.push(...captureOrder(pos, m, s.log, s.policy.showJumps));
+  if (first !== undefined && first !== null && first !== m.from) seen.push(cite(pos.variant, 'touch-move'));
+  seen.push(...captureOrder(pos, m, s.log, s.policy.showJumps));
+  const found = seen.filter((c) => !s.policy.silent.has(c.code));
   const squares = (code: IrregularityCode): number[] => (code === 'touch-move' ? [first as number, m.from] : [m.from, ...m.captured]);
   const decide = found.filter((c) => !s.policy.noted.has(c.code));
   for (const c of found.filter((c) => s.policy.noted.has(c.code))) out.push(irregularity(s, c, squares(c.code), t, 'note'));
@@ -258,12 +262,16 @@ export function endTurn(s: RefereeState, t: number, out: RefereeOutput[]): Refer
     out.push({ type: 'mismatch', clear: plan.clear, fill: plan.fill, message: describe.mismatch(pos.variant, plan.clear, plan.fill), t });
     return { ...s, mode: { kind: 'mismatch' } };
   }
+  // A game being recorded: a move taken back is taken back at once, nobody asked.
+  if (s.policy.recording && finding.code === 'takeback') return takeBack(s, t, out);
   const decision = s.policy.noted.has(finding.code) ? 'note' : 'decide';
   out.push(irregularity(s, finding, finding.squares, t, decision, finding.actor));
   const completes = finding.completes;
   const target = completes ? play(pos, completes) : pos;
   const pending: Pending = { code: finding.code, article: finding.article, target, accepted: finding.accepted, obligation: completes ? null : (s.obligation ?? s.touched[0] ?? null), takeback: finding.code === 'takeback', completes };
   if (decision === 'note') return accept(s, pending, t, out);
+  // A game being recorded is never let stand irregular: the position before it is put back.
+  if (s.policy.recording) return correct(s, pending, t, out);
   return flag(s, pending);
 }
 
@@ -295,6 +303,7 @@ export function onPress(s: RefereeState, button: string, t: number, out: Referee
     }
     case 'accept':
     case 'correct': {
+      if (button === 'correct' && s.policy.recording) return correctRecording(s, t, out);
       // A decision asked for while the turn is still open ends it first.
       if (s.mode.kind === 'play') s = endTurn(s, t, out);
       if (s.mode.kind === 'decide') return button === 'accept' ? acceptNow(s.mode, t, out) : correct(s, s.mode.pending, t, out);

@@ -82,6 +82,11 @@ export type RefereeOutput =
       /** The article of the irregularity accepted, as it was flagged. */
       readonly article: string;
       readonly position: Position;
+      /**
+       * A takeback of a game being recorded (the `digitise` policy), taken at once with nobody
+       * asked and no irregularity said: the scoresheet drops the move and writes nothing of it.
+       */
+      readonly silent?: true;
       readonly t: number;
     }
   | {
@@ -114,11 +119,26 @@ export type RefereeOutput =
  * - `blind`: as tournament, but a piece lifted and put back on its own square was felt, not
  *   touched, however long it was held (blind players feel their pieces; FIDE's rule for blind
  *   players counts a piece as touched only when it leaves its hole for good).
+ * - `digitise`: a secretary records a game from its paper scoresheet (`dambord digitise`): how
+ *   the pieces are handled is never said, moves taken back are taken back at once, and an
+ *   irregular board is put right, never accepted.
  */
 export interface Policy {
-  readonly name: 'tournament' | 'casual' | 'blind';
+  readonly name: 'tournament' | 'casual' | 'blind' | 'digitise';
   /** Irregularities only noted in this policy. */
   readonly noted: ReadonlySet<IrregularityCode>;
+  /**
+   * Irregularities of handling the referee does not even note: nothing is said of them and the
+   * touch-move obligation (3.11) is not kept (a secretary lifts, looks and puts back at will).
+   */
+  readonly silent: ReadonlySet<IrregularityCode>;
+  /**
+   * A game recorded from a scoresheet, not played: the board showing the position before the
+   * last move takes that move back at once (5.4.4, nobody is asked), and again for the move
+   * before; Correct with nothing to put right takes the last move back, the LEDs then guiding the
+   * pieces back; an irregular board is never accepted, the position before it is put back at once.
+   */
+  readonly recording: boolean;
   /** A piece lifted and put back on its own square was felt: no touch-move (3.11), no touch out of turn (3.14). */
   readonly feel: boolean;
   /**
