@@ -116,7 +116,8 @@ export function* readPdnGames(input: Uint8Array | string, options: ReadPdnOption
   for (const item of pdnTextItems(text)) yield item.kind === 'game' ? { kind: 'game', game: replayGame(item.game, options) } : item;
 }
 
-function replayGame(syntax: PdnGameSyntax, options: ReadPdnOptions): PdnGame {
+/** A game read by the syntax layer ({@link pdnTextItems}), replayed under its variant as {@link readPdnGames} replays it. */
+export function replayGame(syntax: PdnGameSyntax, options: ReadPdnOptions = {}): PdnGame {
   if (options.variant) return replayUnder(syntax, options.variant, 'option', []);
   const tag = (name: string): string | undefined => syntax.tags.find((t) => t.name.toLowerCase() === name.toLowerCase())?.value;
   const gameType = tag('GameType');

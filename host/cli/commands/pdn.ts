@@ -4,14 +4,16 @@
 
 import { writeFileSync } from 'node:fs';
 import { PDN_ERROR_CODES, ROSTER, readPdn, readPdnGames, rosterValue, sameMove, writePdn } from '../../../rules/index.ts';
-import type { PdnError, PdnGame, PdnLine, PdnTag, Variant } from '../../../rules/index.ts';
+import type { PdnError, PdnGame, PdnLine, Variant } from '../../../rules/index.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { readText, variantOption, why } from '../input.ts';
+import { count, label, length, tagValue, withoutLocation } from '../pdnLabels.ts';
+import { suggestFile } from '../pdnSuggest.ts';
 import { VariantGuesses, guessedText, listed } from '../variantGuesses.ts';
 
-const checkUsage = `Usage: dambord pdn check [--variant V] [--verbose] FILE...
+const checkUsage = `Usage: dambord pdn check [--variant V] [--verbose] [--suggest | --json] FILE...
 
 Reads each PDN file (UTF-8, UTF-16 or latin-1; - is standard input), replays every game under its
 variant and prints one line per game:
@@ -35,6 +37,20 @@ Options:
                 whatever its tags say
   --verbose     also print what was read anyway (an odd tag, a capture written as several
                 moves, an illegal move inside a variation), indented under its game
+  --suggest     for a game that cannot be replayed as written (a typed or copied scoresheet),
+                read it as a club's secretary would: forced captures left out are put in, an
+                ambiguous capture route is the one the later moves need; where a move still
+                cannot be played, name its ply and what the writer most likely meant, best
+                first: a digit swapped, a square one off or a row off, from and to swapped,
+                the move written from the other side of the board, a move left out or written
+                twice, another capture route; or an earlier move, legal but wrong, that the
+                game breaks on later. FILE may be a plain list of moves (1. 32-28 19-23 ...)
+  --json        as --suggest, one JSON line per game that cannot be replayed as written:
+                {"type":"slip","game":G,"ply":P,"written":"32-28","candidates":[
+                {"ply":P,"replace":"33-28","why":"..."},{"ply":P,"insert":"..."},
+                {"ply":P,"delete":true}]} (game counted from 1 in the file, ply the half-move
+                from 1 of the game, at most 10 candidates best first); "filled" for forced
+                captures put in, "error" for text that is not PDN. The summary goes to stderr
 
 Exit status: 0 every game is legal, 1 a game has an error (or a file holds no game), 2 bad
 usage, 3 a file could not be read (it is named, and the other files are still checked).
@@ -42,6 +58,7 @@ usage, 3 a file could not be read (it is named, and the other files are still ch
 Examples:
   dambord pdn check games/*.pdn
   dambord pdn check --variant russian --verbose ussr1947.pdn
+  dambord pdn check --suggest typed-round-3.pdn
   curl -s https://example.org/game.pdn | dambord pdn check -
 `;
 
@@ -87,8 +104,10 @@ export const pdnCheckCommand: Command = {
   summary: 'Replay every game of PDN files and report the first illegal move of each',
   usage: checkUsage,
   async run(argv, io) {
-    const args = parseArgs(argv, { variant: 'string', verbose: 'boolean' });
+    const args = parseArgs(argv, { variant: 'string', verbose: 'boolean', suggest: 'boolean', json: 'boolean' });
     if (!args.ok) return usageError(io, 'pdn check', args.error);
+    const json = args.options.json === true;
+    const suggest = json || args.options.suggest === true;
     const variant = chooseVariant(args.options.variant);
     if (!variant.ok) return usageError(io, 'pdn check', variant.error);
     const files = args.positionals;
@@ -106,6 +125,16 @@ export const pdnCheckCommand: Command = {
         continue;
       }
       const { name } = input;
+      if (suggest) {
+        const r = suggestFile(name, input.text, variant.options);
+        games += r.games;
+        ok += r.ok;
+        if (r.games === 0) empty++;
+        if (json) io.stdout.write(r.json.map((l) => `${l}\n`).join(''));
+        else io.stdout.write(r.text.map((l) => `${l}\n`).join(''));
+        if (r.games === 0) io.stderr.write(`${name}: no game found\n`);
+        continue;
+      }
       // One game at a time, replayed, reported and let go: the file's remarks come first.
       const remarks: string[] = [];
       const out: string[] = [];
@@ -137,7 +166,7 @@ export const pdnCheckCommand: Command = {
       if (guessed) io.stderr.write(`${guessed}\n`);
     }
     const failed = unreadable > 0 ? `; ${count(unreadable, 'file')} could not be read` : '';
-    io.stdout.write(`${count(games, 'game')}: ${ok} ok, ${games - ok} with errors${failed}\n`);
+    (json ? io.stderr : io.stdout).write(`${count(games, 'game')}: ${ok} ok, ${games - ok} with errors${failed}\n`);
     if (unreadable > 0) return EXIT.io;
     return games > ok || empty > 0 ? EXIT.checkFailed : EXIT.ok;
   },
@@ -240,48 +269,6 @@ function chooseVariant(name: string | undefined): { ok: true; options: { variant
   if (name === undefined) return { ok: true, options: {} };
   const r = variantOption(name);
   return r.ok ? { ok: true, options: { variant: r.variant } } : r;
-}
-
-function tagValue(tags: readonly PdnTag[], name: string): string | undefined {
-  return tags.find((t) => t.name.toLowerCase() === name.toLowerCase())?.value;
-}
-
-/** `game 3 (Sijbrands - Baliakin, NK 2009)`. */
-function label(g: PdnGame, n: number): string {
-  const tag = (name: string) => tagValue(g.tags, name)?.trim() || '?';
-  return `game ${n} (${tag('White')} - ${tag('Black')}, ${tag('Event')})`;
-}
-
-/**
- * The length of a game's main line as people count it: moves, each a move of both players under
- * one move number, then the plies (`59 moves (117 plies)`). A move begins with a move of the
- * variant's first player, or with one of the second player where the first player's is not
- * there (a game set up with the second player to move, `1... 19-23`), as PDN numbers them.
- */
-function length(g: PdnGame): string {
-  let moves = 0;
-  let plies = 0;
-  let open = false; // the last item is a ply of the first player: the second player's ply completes its move
-  for (const item of g.line) {
-    if (item.kind === 'setup') {
-      open = false;
-      continue;
-    }
-    plies++;
-    const first = item.before.turn === g.variant.firstToMove;
-    if (first || !open) moves++;
-    open = first;
-  }
-  return `${count(moves, 'move')} (${count(plies, 'ply', 'plies')})`;
-}
-
-function count(n: number, what: string, plural = `${what}s`): string {
-  return `${n} ${n === 1 ? what : plural}`;
-}
-
-/** The reason without the `line L, column C: ` the replay puts in it (the caller prints the place). */
-function withoutLocation(e: PdnError): string {
-  return e.reason.replace(`line ${e.pos.line}, column ${e.pos.column}: `, '');
 }
 
 /** A remark about text the reader skipped, or the part of a variation after an illegal move: not in the output. */

@@ -1,0 +1,83 @@
+// `dambord pdn check --suggest` and `--json`: for each game that cannot be replayed as written,
+// where it breaks and what the writer most likely meant there, ranked; forced captures left out
+// and captures written in parts are read as the writer meant them and said.
+
+import type { PdnGame, ReadPdnOptions } from '../../rules/index.ts';
+import { formatMove, pdnTextItems, replayGame } from '../../rules/index.ts';
+import type { Repair, SheetCheck } from '../../rules/slips/check.ts';
+import { checkSheet } from '../../rules/slips/check.ts';
+import type { WrittenSheet } from '../../rules/slips/sheet.ts';
+import { writtenSheet } from '../../rules/slips/sheet.ts';
+import { label, length, withoutLocation } from './pdnLabels.ts';
+
+/** What `pdn check --suggest` found in one file: its report lines, the JSON lines, and the games. */
+export interface SuggestReport {
+  readonly text: string[];
+  readonly json: string[];
+  readonly games: number;
+  readonly ok: number;
+}
+
+/** A repair in the JSON contract: `{"ply":P,"replace":"33-28","why":"..."}`, `{"ply":P,"insert":"..."}` or `{"ply":P,"delete":true}`. */
+function repairJson(r: Repair): Record<string, unknown> {
+  if (r.kind === 'delete') return { ply: r.ply, delete: true, why: r.why };
+  return r.kind === 'replace' ? { ply: r.ply, replace: r.text, why: r.why } : { ply: r.ply, insert: r.text, why: r.why };
+}
+
+/** A repair for people: `ply 23: 32-28 for 32-82 (82 for 28, digits swapped)`. */
+export function repairText(r: Repair, sheet: WrittenSheet): string {
+  const was = sheet.written[r.written];
+  if (r.kind === 'delete') return `ply ${r.ply}: leave out ${was} (${r.why})`;
+  if (r.kind === 'insert') return `ply ${r.ply}: ${r.text} before ${was} (${r.why})`;
+  return `ply ${r.ply}: ${r.text} for ${was}${r.why ? ` (${r.why})` : ''}`;
+}
+
+/** The plies read otherwise than written: forced captures put in. */
+function filledPlies(check: SheetCheck): { ply: number; text: string }[] {
+  return check.plies.flatMap((p, k) => (p.written < 0 ? [{ ply: k + 1, text: formatMove(p.before, p.move) }] : []));
+}
+
+/** Checks every game of a file's text; `top` candidates are shown to people (the JSON has them all, at most 10). */
+export function suggestFile(name: string, input: string, options: ReadPdnOptions, top = 5): SuggestReport {
+  const text: string[] = [];
+  const json: string[] = [];
+  let games = 0;
+  let ok = 0;
+  for (const item of pdnTextItems(input)) {
+    if (item.kind !== 'game') continue;
+    const n = ++games;
+    const g: PdnGame = replayGame(item.game, options);
+    const who = label(g, n);
+    if (!g.error) {
+      ok++;
+      text.push(`${name}:${g.pos.line}: ${who}: OK, ${length(g)}, ${g.variant.name}`);
+      continue;
+    }
+    const sheet = ['illegal-move', 'ambiguous-move', 'unreadable-move', 'variant-ambiguous'].includes(g.error.code) ? writtenSheet(item.game, g, options) : null;
+    if (!sheet) {
+      text.push(`${name}:${g.error.pos.line}:${g.error.pos.column}: ${who}: ERROR ${withoutLocation(g.error)}`);
+      json.push(JSON.stringify({ type: 'error', game: n, line: g.error.pos.line, column: g.error.pos.column, reason: withoutLocation(g.error) }));
+      continue;
+    }
+    const check = checkSheet(sheet.start, sheet.written);
+    const filled = filledPlies(check);
+    const as = `${sheet.variant.name}${sheet.guessed ? ' (guessed)' : ''}`;
+    if (filled.length > 0) {
+      const list = filled.map((f) => `${f.text} at ply ${f.ply}`).join(', ');
+      text.push(`${name}:${g.pos.line}: ${who}: forced captures left out, read as the writer meant them: ${list}`);
+      json.push(JSON.stringify({ type: 'filled', game: n, candidates: filled.map((f) => ({ ply: f.ply, insert: f.text, why: 'a forced capture left out' })) }));
+    }
+    const slip = check.slip;
+    if (!slip) {
+      ok++;
+      text.push(`${name}:${g.pos.line}: ${who}: OK as read, ${check.plies.length} plies, ${as}`);
+      continue;
+    }
+    const at = sheet.pos[slip.written];
+    text.push(`${name}:${at.line}:${at.column}: ${who}: ply ${slip.ply} ${slip.text} cannot be played (${as}); most likely meant:`);
+    slip.candidates.slice(0, top).forEach((r, k) => text.push(`  ${k + 1}. ${repairText(r, sheet)}`));
+    if (slip.candidates.length === 0) text.push('  (nothing found that lets the game go on: look at the moves before it)');
+    json.push(JSON.stringify({ type: 'slip', game: n, ply: slip.ply, written: slip.text, line: at.line, column: at.column, candidates: slip.candidates.map(repairJson) }));
+  }
+  return { text, json, games, ok };
+}

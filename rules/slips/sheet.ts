@@ -1,0 +1,46 @@
+// A scoresheet as written: the main line's moves of a PDN game (or of a plain typed list of
+// moves, which the PDN reader takes as a game without tags) and the variant they are read in.
+
+import { parseFen } from '../fen.ts';
+import type { PdnGame, ReadPdnOptions } from '../pdn/game.ts';
+import type { PdnGameSyntax, SourcePos } from '../pdn/syntax.ts';
+import type { Position } from '../position.ts';
+import type { Variant } from '../variant.ts';
+import { variants } from '../variants/index.ts';
+import { readWritten } from './read.ts';
+
+/** The moves of a sheet as written, where each is in the text, and the start they are read from. */
+export interface WrittenSheet {
+  readonly variant: Variant;
+  /** The variant was not named (no option, GameType or Variant tag) and is not the PDN default, international: it is the one in which the written moves read furthest. */
+  readonly guessed: boolean;
+  readonly start: Position;
+  readonly written: readonly string[];
+  readonly pos: readonly SourcePos[];
+}
+
+/**
+ * The written main line of a game that its replay stopped in, ready to be checked; null when
+ * the main line sets up a position in its moves (`/FEN/`), which a sheet does not.
+ */
+export function writtenSheet(syntax: PdnGameSyntax, replayed: PdnGame, options: ReadPdnOptions = {}): WrittenSheet | null {
+  if (syntax.moves.some((n) => n.kind !== 'move')) return null;
+  const moves = syntax.moves.flatMap((n) => (n.kind === 'move' ? [n] : []));
+  const written = moves.map((n) => n.text);
+  const pos = moves.map((n) => n.pos);
+  const named = options.variant !== undefined || replayed.variantSource === 'GameType' || replayed.variantSource === 'Variant';
+  if (named) return { variant: replayed.variant, guessed: false, start: replayed.start, written, pos };
+  // Numbers on 10x10 are international; on 8x8 English. a1-h8 is Russian, Brazilian or Czech.
+  const algebraic = /^[a-h]/i.test(written[0] ?? '');
+  const choices = algebraic ? [variants.russian, variants.brazilian, variants.czech] : [variants.international, variants.english];
+  const fen = syntax.tags.find((t) => t.name.toLowerCase() === 'fen')?.value;
+  let best: WrittenSheet | null = null;
+  let far = -1;
+  for (const v of choices) {
+    const start = parseFen(v, fen ?? v.startFen);
+    if (!start.ok) continue;
+    const r = readWritten(start.position, written).stop;
+    if (r > far) [far, best] = [r, { variant: v, guessed: v !== variants.international, start: start.position, written, pos }];
+  }
+  return best;
+}
