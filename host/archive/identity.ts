@@ -1,0 +1,103 @@
+// When two games are one game, for the archive's duplicates. Pure: no I/O.
+//
+// The rule. Two games are the same game, and the second a duplicate of the first, when
+// 1. their moves are the same: the same variant, start position and main line, move by move
+//    (each move by what it plays, however it is written: `32x23` and `32x23x14` are one move
+//    when they name the same capture);
+// 2. their players are the same, White and Black, by their names' keys (names.ts; a name not
+//    known is the same only as a name not known);
+// 3. their dates do not differ: each part known in both (year, month, day) is the same;
+// 4. and, for a short game (fewer than SHORT_GAME plies, a game of no moves too), their event,
+//    round and site are the same: the same few moves between the same players happen in many
+//    events (a quick draw, a forfeit or an aborted game written with no moves), and on the
+//    draughts sites the Site is the game's own address (two games aborted by the same players on
+//    the same day differ only there); a long game is not played twice.
+// Two games of the same moves that are not the same game (other players, another date) are both
+// kept; the second is said to have "the same moves as" the first when it is long (short games
+// share their moves too often to be worth saying).
+
+import { createHash } from 'node:crypto';
+import { rosterValue, writeFen } from '../../rules/index.ts';
+import type { PdnGame } from '../../rules/index.ts';
+
+/** Games shorter than this many plies are the same game only in the same event and round. */
+export const SHORT_GAME = 10;
+
+/** What the duplicates rule compares of a game. */
+export interface GameIdentity {
+  /** A hash of the variant, the start position and every move of the main line (hex). */
+  readonly moves: string;
+  /** The plies of the main line. */
+  readonly plies: number;
+  /** The players' name keys (names.ts), '' when not known. */
+  readonly white: string;
+  readonly black: string;
+  /** The date as strict PDN writes it, `YYYY.MM.DD` with `??` for what is not known. */
+  readonly date: string;
+  /** The event, round and site, folded (case and spacing), '' when not known. */
+  readonly event: string;
+  readonly round: string;
+  readonly site: string;
+}
+
+/**
+ * A game's identity for the duplicates rule; `white` and `black` are its players' keys.
+ *
+ * @example gameIdentity(game, 'derkx|b', 'meijer|hein') // { moves: '9f2c…', plies: 117, white: 'derkx|b', ... }
+ */
+export function gameIdentity(game: PdnGame, white: string, black: string): GameIdentity {
+  const parts = [game.variant.name, writeFen(game.start)];
+  let plies = 0;
+  for (const item of game.line) {
+    if (item.kind === 'setup') parts.push(`/${writeFen(item.position)}`);
+    else {
+      const m = item.move;
+      parts.push(`${m.from}-${m.to}x${[...m.captured].sort((x, y) => x - y).join(',')}`);
+      plies++;
+    }
+  }
+  const tag = (name: string) => game.tags.find((t) => t.name.toLowerCase() === name.toLowerCase())?.value;
+  return {
+    moves: createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32),
+    plies,
+    white,
+    black,
+    date: rosterValue('Date', tag('Date')),
+    event: folded(tag('Event')),
+    round: folded(tag('Round')),
+    site: folded(tag('Site')),
+  };
+}
+
+/** Whether `a` and `b` are the same game by the rule above. */
+export function sameGame(a: GameIdentity, b: GameIdentity): boolean {
+  if (a.moves !== b.moves || a.white !== b.white || a.black !== b.black || !sameDate(a.date, b.date)) return false;
+  return a.plies >= SHORT_GAME || (a.event === b.event && a.round === b.round && a.site === b.site);
+}
+
+/** Whether `a` and `b` are other games whose moves are worth saying are the same (long games only). */
+export function sameLongMoves(a: GameIdentity, b: GameIdentity): boolean {
+  return a.moves === b.moves && a.plies >= SHORT_GAME;
+}
+
+/**
+ * A name for a game in the archive, from its identity: the same for the same game, and other
+ * for games that are not (hex, 12 digits).
+ */
+export function gameId(id: GameIdentity): string {
+  return createHash('sha256').update([id.moves, id.white, id.black, id.date, id.event, id.round, id.site].join('\n')).digest('hex').slice(0, 12);
+}
+
+/** Whether two strict dates agree in every part known in both (`2009.04.??` and `2009.04.08` do). */
+export function sameDate(a: string, b: string): boolean {
+  const x = a.split('.');
+  const y = b.split('.');
+  if (x.length !== 3 || y.length !== 3) return a === b;
+  return x.every((p, i) => p.startsWith('?') || y[i].startsWith('?') || p === y[i]);
+}
+
+/** An event or round folded for comparing: case and spacing; '' for a missing, empty or `?` value. */
+export function folded(value: string | undefined): string {
+  const v = (value ?? '').normalize('NFC').replace(/\s+/gu, ' ').trim().toLowerCase();
+  return /^[?-]*$/.test(v) ? '' : v;
+}
