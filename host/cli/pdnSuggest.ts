@@ -62,22 +62,20 @@ export function suggestFile(name: string, input: string, options: ReadPdnOptions
     const check = checkSheet(sheet.start, sheet.written);
     const filled = filledPlies(check);
     const as = `${sheet.variant.name}${sheet.guessed ? ' (guessed)' : ''}`;
-    if (filled.length > 0) {
-      const list = filled.map((f) => `${f.text} at ply ${f.ply}`).join(', ');
-      text.push(`${name}:${g.pos.line}: ${who}: forced captures left out, read as the writer meant them: ${list}`);
-      json.push(JSON.stringify({ type: 'filled', game: n, candidates: filled.map((f) => ({ ply: f.ply, insert: f.text, why: 'a forced capture left out' })) }));
-    }
+    const fills = filled.map((f) => ({ ply: f.ply, insert: f.text, why: 'a forced capture left out' }));
+    if (filled.length > 0) text.push(`${name}:${g.pos.line}: ${who}: forced captures left out, read as the writer meant them: ${filled.map((f) => `${f.text} at ply ${f.ply}`).join(', ')}`);
     const slip = check.slip;
     if (!slip) {
       ok++;
       text.push(`${name}:${g.pos.line}: ${who}: OK as read, ${check.plies.length} plies, ${as}`);
+      json.push(JSON.stringify(fills.length > 0 ? { type: 'filled', game: n, candidates: fills } : { type: 'resolved', game: n, why: 'a capture written ambiguously, read as the later moves need it' }));
       continue;
     }
     const at = sheet.pos[slip.written];
     text.push(`${name}:${at.line}:${at.column}: ${who}: ply ${slip.ply} ${slip.text} cannot be played (${as}); most likely meant:`);
     slip.candidates.slice(0, top).forEach((r, k) => text.push(`  ${k + 1}. ${repairText(r, sheet)}`));
     if (slip.candidates.length === 0) text.push('  (nothing found that lets the game go on: look at the moves before it)');
-    json.push(JSON.stringify({ type: 'slip', game: n, ply: slip.ply, written: slip.text, line: at.line, column: at.column, candidates: slip.candidates.map(repairJson) }));
+    json.push(JSON.stringify({ type: 'slip', game: n, ply: slip.ply, written: slip.text, line: at.line, column: at.column, candidates: slip.candidates.map(repairJson), ...(fills.length > 0 ? { filled: fills } : {}) }));
   }
   return { text, json, games, ok };
 }

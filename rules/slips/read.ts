@@ -50,8 +50,8 @@ interface Reading {
   readonly next: number;
 }
 
-/** How many forced captures in a row may be put in before a written move (a capture and its recapture). */
-const MAX_FILLED = 4;
+/** How many forced captures in a row may be put in before a written move (an exchange of several). */
+const MAX_FILLED = 12;
 
 /** Every way of reading `written[i]` in `pos`: as written, as a capture written in parts, or after forced captures left out. */
 function readings(pos: Position, written: readonly string[], i: number): Reading[] {

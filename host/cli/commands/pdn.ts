@@ -49,8 +49,11 @@ Options:
                 {"type":"slip","game":G,"ply":P,"written":"32-28","candidates":[
                 {"ply":P,"replace":"33-28","why":"..."},{"ply":P,"insert":"..."},
                 {"ply":P,"delete":true}]} (game counted from 1 in the file, ply the half-move
-                from 1 of the game, at most 10 candidates best first); "filled" for forced
-                captures put in, "error" for text that is not PDN. The summary goes to stderr
+                from 1 of the game, at most 10 candidates best first, and "filled" with the
+                forced captures put in before it, if any); a game that reads only once
+                forced captures are put in is a "filled" line, one whose ambiguous capture
+                the later moves decide "resolved", one with text that is not PDN "error".
+                The summary goes to standard error
 
 Exit status: 0 every game is legal, 1 a game has an error (or a file holds no game), 2 bad
 usage, 3 a file could not be read (it is named, and the other files are still checked).
