@@ -17,6 +17,7 @@ const registry: readonly { readonly name: string; readonly load: () => Promise<C
   { name: 'pdn check', load: async () => (await import('./commands/pdn.ts')).pdnCheckCommand },
   { name: 'pdn convert', load: async () => (await import('./commands/pdn.ts')).pdnConvertCommand },
   { name: 'play', load: async () => (await import('./commands/play.ts')).playCommand },
+  { name: 'digitise', load: async () => (await import('./commands/digitise.ts')).digitiseCommand },
   { name: 'replay', load: async () => (await import('./commands/replay.ts')).replayCommand },
   { name: 'script', load: async () => (await import('./commands/script.ts')).scriptCommand },
   { name: 'event', load: async () => (await import('./commands/event.ts')).eventCommand },

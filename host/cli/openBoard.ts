@@ -6,10 +6,13 @@ import { existsSync } from 'node:fs';
 import type { Position } from '../../rules/index.ts';
 import type { SimulatedBinding } from '../../hardware/sim/binding.ts';
 import { openFirmataLink } from '../firmata/firmataLink.ts';
+import { discoverBoard } from '../link/discover.ts';
 import { openSerialLink } from '../link/serialLink.ts';
 import type { BoardLink } from '../link/types.ts';
 import type { BoardHands } from '../play/pairedLinks.ts';
 import { boardSizeOf, simulatedBoardFor, simulatedFirmataBoardFor } from '../sim/boards.ts';
+import { EXIT, usageError } from './command.ts';
+import type { Io } from './command.ts';
 import { why } from './input.ts';
 
 /** What a board is opened with. */
@@ -54,4 +57,35 @@ export async function openBoard(port: string | null, o: BoardOptions): Promise<O
     return { ok: false, error: o.who ? `${o.who}: ${why(e)}` : why(e) };
   }
   return { ok: true, link: firmata, hands, path };
+}
+
+/** The options that name a game's board: `--port P`, `--find`, `--firmata`. */
+export interface BoardChoice {
+  readonly port?: string;
+  readonly find: boolean;
+  readonly firmata: boolean;
+}
+
+/**
+ * The game's board as `dambord COMMAND`'s options name it: the board on `--port`, one found among
+ * the serial ports by its hello (`--find`), or the simulator; StandardFirmata with `--firmata`.
+ * What goes wrong is said on `io.stderr` and its exit code returned.
+ */
+export async function openChosenBoard(command: string, choice: BoardChoice, o: Omit<BoardOptions, 'firmata' | 'waiting'>, io: Io): Promise<Extract<OpenedBoard, { ok: true }> | number> {
+  let path = choice.port;
+  if (choice.firmata && choice.find) return usageError(io, command, '--find looks for the dambord firmware\'s hello, which a Firmata board does not say: name its port with --port');
+  if (!path && choice.find) {
+    try {
+      path = (await discoverBoard({ timeoutMs: 3000 })).path;
+    } catch (e) {
+      io.stderr.write(`dambord ${command}: no board found: ${why(e)}\nPlug the board in, or name its port with --port.\n`);
+      return EXIT.io;
+    }
+  }
+  const opened = await openBoard(path ?? null, { ...o, firmata: choice.firmata, waiting: (m) => io.stdout.write(`dambord ${command}: ${m}\n`) });
+  if (!opened.ok) {
+    io.stderr.write(`dambord ${command}: ${opened.error}\n`);
+    return EXIT.io;
+  }
+  return opened;
 }

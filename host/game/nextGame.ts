@@ -15,13 +15,13 @@ export const NOT_OVER = 'the game is not over: a new game starts after the resul
 
 /**
  * The game after `prev` at board time `now`, or why there is none yet: only a game with a result
- * has a next one. The players' names change colours; `tags` replaces every tag but White and
- * Black (Event, Date...). The link stays as it is; what the board senses is the setting up.
+ * has a next one. The players' names change colours, or are `players` when given; `tags`
+ * replaces every tag but White and Black (Event, Date...). The link stays as it is; what the
+ * board senses is the setting up.
  */
-export function nextGame(prev: GameState, tags: Tags, now: number): GameStep | { readonly refused: string } {
+export function nextGame(prev: GameState, tags: Tags, now: number, players: { readonly white: string; readonly black: string } = { white: prev.config.players.black, black: prev.config.players.white }): GameStep | { readonly refused: string } {
   if (!prev.result) return { refused: NOT_OVER };
   const config = prev.config;
-  const players = { white: config.players.black, black: config.players.white };
   const fresh = createGame({
     ...config,
     players,

@@ -52,6 +52,11 @@ export interface PlayView {
   readonly pdn: string;
   /** Whether the board is the simulator (the page then acts as the hands). */
   readonly simulated: boolean;
+  /**
+   * A game recorded from its paper scoresheet (`dambord digitise`, the digitise policy): the page
+   * offers Take back, and the result is given by the secretary.
+   */
+  readonly recording: boolean;
   /** The board link: its state, health and the board's firmware as it named itself (null before it did). */
   readonly link: { readonly state: string; readonly health: LinkHealth | null; readonly firmware: string | null };
   /** Messages for people, newest last (irregularities, link events, results): sentences, never raw data. */
@@ -133,8 +138,15 @@ export type PlayCommand =
   | { readonly type: 'resign'; readonly color: 'white' | 'black' }
   /** With `color`: that side offers a draw (accepted by an offer of the other side); without: a draw agreed by both (FMJD 7.3.1). */
   | { readonly type: 'draw'; readonly color?: 'white' | 'black' }
-  /** After the result: the next game at the same board, colours swapped, the board set up again. */
-  | { readonly type: 'new-game' }
+  /**
+   * After the result: the next game at the same board, the board set up again; the players named
+   * (`dambord digitise`: the next scoresheet's), or, not named, the same players colours swapped.
+   */
+  | { readonly type: 'new-game'; readonly white?: string; readonly black?: string }
+  /** A game being recorded (the digitise policy): the last move taken back, the LEDs guiding its pieces back. */
+  | { readonly type: 'takeback' }
+  /** A game being recorded: its result as the scoresheet gives it (`2-0`, `0-2`, `1-1`; `1-0`... in the 8x8 variants). */
+  | { readonly type: 'result'; readonly result: string }
   /**
    * A question that touches nothing (host/speech/queries.ts): answered in words (spoken too when
    * the game speaks). `square` for `square` and `diagonals`, in the variant's notation; `count`

@@ -72,6 +72,7 @@ export function gameView(s: GameState, now: number, context: ViewContext): PlayV
     drawOffer: s.drawOffer,
     pdn: gamePdn(s),
     simulated: context.simulated,
+    recording: s.config.policy.recording,
     link: { state: s.link.state, health: context.health, firmware: s.link.firmware },
     log: [...s.log],
     pdnName: pdnName(header.date, players),

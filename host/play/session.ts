@@ -174,18 +174,20 @@ export function startSession(options: SessionOptions): RunningSession {
     return refused;
   }
 
-  /** The next game at this board, on a journal of its own (host/game/nextGame.ts). */
-  function newGame(): { ok: true } | { ok: false; error: string } {
+  /** The next game at this board, on a journal of its own (host/game/nextGame.ts): the players named, or colours swapped. */
+  function newGame(named: { white?: string; black?: string }): { ok: true } | { ok: false; error: string } {
     if (faulted) return { ok: false, error: faulted };
     if (!state.result) return { ok: false, error: NOT_OVER };
     if (!options.nextJournal) return { ok: false, error: 'this session plays one game' };
+    const swapped = named.white === undefined && named.black === undefined;
+    const players = swapped ? { white: state.config.players.black, black: state.config.players.white } : { white: named.white ?? '?', black: named.black ?? '?' };
     let opened;
     try {
-      opened = options.nextJournal({ white: state.config.players.black, black: state.config.players.white });
+      opened = options.nextJournal(players);
     } catch (e) {
       return { ok: false, error: `cannot start a new game: ${e instanceof Error ? e.message : String(e)}; this game is kept as it is` };
     }
-    const r = nextGame(state, opened.tags, boardNow());
+    const r = nextGame(state, opened.tags, boardNow(), players);
     if ('refused' in r) {
       opened.journal.close();
       return { ok: false, error: r.refused };
@@ -217,7 +219,7 @@ export function startSession(options: SessionOptions): RunningSession {
       return () => listeners.delete(listener);
     },
     async command(c: PlayCommand) {
-      if (c.type === 'new-game') return newGame();
+      if (c.type === 'new-game') return newGame(c);
       if (c.type === 'query') {
         const q = queryOf(state.config.start.variant, c.what, c.square, c.count);
         if (typeof q === 'string') return { ok: false, error: q };

@@ -104,8 +104,16 @@ export function checkCommand(x: unknown): CheckedCommand {
       if (o.color === undefined) return yes({ type: 'draw' });
       if (typeof o.color !== 'string' || !COLORS.includes(o.color)) return no('"draw" takes an optional "color": white or black, the side offering the draw');
       return yes({ type: 'draw', color: o.color as 'white' | 'black' });
-    case 'new-game':
-      return yes({ type: 'new-game' });
+    case 'new-game': {
+      const named = (name: unknown): name is string | undefined => name === undefined || (typeof name === 'string' && name.length <= 100);
+      if (!named(o.white) || !named(o.black)) return no('"new-game" takes optional "white" and "black": the players\' names, at most 100 characters');
+      return yes({ type: 'new-game', ...(o.white !== undefined ? { white: o.white } : {}), ...(o.black !== undefined ? { black: o.black } : {}) });
+    }
+    case 'takeback':
+      return yes({ type: 'takeback' });
+    case 'result':
+      if (typeof o.result !== 'string' || o.result.length === 0 || o.result.length > 16) return no('"result" needs a "result", e.g. "2-0", "0-2" or "1-1"');
+      return yes({ type: 'result', result: o.result });
     case 'query': {
       if (typeof o.what !== 'string' || !(QUERIES as readonly string[]).includes(o.what)) return no(`"query" needs a "what": one of ${QUERIES.join(', ')}`);
       if (o.square !== undefined && (typeof o.square !== 'string' || o.square.length === 0 || o.square.length > 8)) return no('"square" must be a square name such as "32"');
@@ -113,7 +121,7 @@ export function checkCommand(x: unknown): CheckedCommand {
       return yes({ type: 'query', what: o.what as QueryName, ...(o.square !== undefined ? { square: o.square as string } : {}), ...(o.count !== undefined ? { count: o.count as number } : {}) });
     }
     default:
-      return no('unknown command type: expected lift, place, press, resign, draw, new-game or query');
+      return no('unknown command type: expected lift, place, press, resign, draw, new-game, takeback, result or query');
   }
 }
 

@@ -48,6 +48,7 @@ function startView(): PlayView {
     drawOffer: null,
     pdn: '[Event "?"]\n[GameType "21"]\n\n*\n',
     simulated: true,
+    recording: false,
     link: { state: 'connected', health: null, firmware: null },
     log: [],
     pdnName: '2026.11.24 Wit - Zwart.pdn',

@@ -12,14 +12,13 @@ import { reopenGame } from '../../journal/reopen.ts';
 import type { Reopened } from '../../journal/reopen.ts';
 import type { ResumeOptions } from '../../game/resume.ts';
 import { JOURNAL_FORMAT } from '../../game/journal/record.ts';
-import { discoverBoard } from '../../link/discover.ts';
 import type { BoardLink } from '../../link/types.ts';
 import { startSession } from '../../play/session.ts';
 import type { SimulatedHands } from '../../play/session.ts';
 import { pairGameOf } from '../../play/pair.ts';
 import { pairLinks, pairedHands } from '../../play/pairedLinks.ts';
 import type { PairedLinks } from '../../play/pairedLinks.ts';
-import { openBoard } from '../openBoard.ts';
+import { openBoard, openChosenBoard } from '../openBoard.ts';
 import { gameTags } from '../gameTags.ts';
 import type { Tag } from '../gameTags.ts';
 import { sayCopySteps, secondBoardOption } from '../secondBoard.ts';
@@ -150,30 +149,17 @@ export const playCommand: Command = {
     if (!port.ok) return usageError(io, 'play', port.error);
     const httpPort = port.port;
 
-    // The board: the simulator, a named port, or one found by its hello.
-    let path = o.port;
     // A fresh simulated board holds the variant's start position, as a board taken out of its
     // box would: for a FEN, the LEDs and the page then guide the pieces into place.
     const box = parseFen(v, v.startFen);
     const pieces = resumed?.game.state.resume ? resumed.game.state.resume.referee.sensed : box.ok ? box.position.board : start.board;
-    if (o.firmata && o.find) return usageError(io, 'play', '--find looks for the dambord firmware\'s hello, which a Firmata board does not say: name its port with --port');
-    if (!path && o.find) {
-      try {
-        path = (await discoverBoard({ timeoutMs: 3000 })).path;
-      } catch (e) {
-        io.stderr.write(`dambord play: no board found: ${why(e)}\nPlug the board in, or name its port with --port.\n`);
-        return EXIT.io;
-      }
-    }
-    const first = await openBoard(path ?? null, { start, pieces, firmata: o.firmata, waiting: (m) => io.stdout.write(`dambord play: ${m}\n`) });
-    if (!first.ok) {
-      io.stderr.write(`dambord play: ${first.error}\n`);
-      return EXIT.io;
-    }
+    // The board: the simulator, a named port, or one found by its hello.
+    const first = await openChosenBoard('play', o, { start, pieces }, io);
+    if (typeof first === 'number') return first;
     let link: BoardLink = first.link;
     const firstHands = first.hands;
     let hands: SimulatedHands | null = firstHands;
-    path = first.path;
+    const path = first.path;
     // Black's own board beside White's (--second-board): the game plays on the two as one.
     let paired: PairedLinks | null = null;
     let secondName = '';

@@ -498,6 +498,8 @@ async function start() {
     $('hands-controls').hidden = !(control && view.simulated);
     $('sim-help').hidden = !(control && view.simulated);
     for (const id of GAME_BUTTONS) $(id).hidden = !control || Boolean(view.result);
+    // A game recorded from its scoresheet (dambord digitise): the secretary takes moves back.
+    $('btn-takeback').hidden = !control || !view.recording || Boolean(view.result);
     // A draw offered by one side: the other side's button accepts it.
     $('btn-draw-white').textContent = view.drawOffer === 'black' ? 'White accepts the draw' : view.drawOffer === 'white' ? 'White offered a draw' : 'White offers a draw';
     $('btn-draw-black').textContent = view.drawOffer === 'white' ? 'Black accepts the draw' : view.drawOffer === 'black' ? 'Black offered a draw' : 'Black offers a draw';
@@ -635,6 +637,7 @@ async function start() {
   confirming('btn-draw', 'Draw agreed: press again to confirm', () => ({ type: 'draw' }));
   $('btn-draw-white').addEventListener('click', () => void send({ type: 'draw', color: 'white' }));
   $('btn-draw-black').addEventListener('click', () => void send({ type: 'draw', color: 'black' }));
+  $('btn-takeback').addEventListener('click', () => void send({ type: 'takeback' }));
   $('btn-new-game').addEventListener('click', () => {
     review = null;
     void send({ type: 'new-game' });

@@ -1,0 +1,294 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseFen } from '../../../rules/index.ts';
+import type { Variant } from '../../../rules/index.ts';
+import { JOURNAL_FORMAT } from '../../game/journal/record.ts';
+import { digitise } from '../../game/referee/policy.ts';
+import { journalOnFirstWrite } from '../../journal/journal.ts';
+import type { Journal } from '../../journal/journal.ts';
+import { recordedPdn, recordingSession } from '../../play/recording.ts';
+import { startSession } from '../../play/session.ts';
+import { startWebServer } from '../../web/server.ts';
+import { parseArgs } from '../args.ts';
+import { EXIT, usageError } from '../command.ts';
+import type { Command } from '../command.ts';
+import { gameTags } from '../gameTags.ts';
+import type { Tag } from '../gameTags.ts';
+import { portOption, variantOption, why } from '../input.ts';
+import { openChosenBoard } from '../openBoard.ts';
+import { Asker, Lines, checkDate, resultOf } from '../sheetInput.ts';
+import type { Players, SheetHeader } from '../sheetInput.ts';
+
+const usage = `Usage: dambord digitise [--variant V] [--fen FEN] [--firmata] [--port P | --find]
+                        [--event NAME] [--site S] [--date YYYY.MM.DD] [--round R] [--white NAME] [--black NAME]
+                        [--no-ask] [--games DIR] [--http-port N] [--host H]
+
+Records paper scoresheets on the board: the secretary plays each game through from its sheet and
+the board recognises the moves as in play, with no clock and no touch rules (pieces may be
+lifted, looked at and put back, captured pieces taken off in any order: nothing is said of it).
+A move taken back, its pieces put back on the board, or with Take back (the page, the board's
+Correct button, or "back" on the terminal; again for one move more, the LEDs guiding the pieces
+back), is off the record at once; an illegal move is not taken, the LEDs show how to put it
+right. The header is asked once a sitting (event, site, date, round), the players and the result
+for each sheet; each game is written to --games as a journal and a PDN with the full tags. After
+a result, "next" starts the next sheet with the same event, site, date and round; "quit" (or
+Ctrl-C, or the end of the input) ends the sitting. Answers come from standard input, a line
+each; Enter keeps the value in brackets. The page at http://127.0.0.1:PORT shows the game and,
+on the simulator, is the hands.
+
+Options:
+  --variant V        international (default), czech, english, brazilian or russian
+  --fen FEN          the games start from this position (the LEDs show how to set it up)
+  --port P           a real dambord board on serial port P, e.g. /dev/ttyUSB0
+  --find             find a real board among the serial ports by its hello
+  --firmata          the board is an Arduino Mega with StandardFirmata (hardware/firmata)
+  --event NAME       the Event tag, the default of the question
+  --site S           the Site tag, e.g. "Amsterdam NED"
+  --date D           the Date tag as PDN writes it, YYYY.MM.DD, ? where the sheet does not say
+                     (1975.??.??); default today
+  --round R          the Round tag
+  --white, --black   the players of the first sheet
+  --no-ask           ask nothing: the header and players from the options, the result from the
+                     page ({"type":"result","result":"2-0"} to /api/command) or the board's end
+  --games DIR        where the journal and the PDN of each game go (default ./games)
+  --http-port N      the page's port (default 8080; 0 for any free port)
+  --host H           the page's interface (default 127.0.0.1; see dambord play)
+
+Examples:
+  dambord digitise
+  dambord digitise --port /dev/ttyUSB0 --event "NK 2026" --site "Wijk aan Zee NED" --date 2026.04.11 --round 1
+  printf 'NK\\n\\n2026.04.11\\n1\\nAnna\\nBert\\n' | dambord digitise --http-port 0
+`;
+
+/** What the secretary said last, and the sitting's own events, in the order they came. */
+type Said = { kind: 'line'; text: string | null } | { kind: 'result' } | { kind: 'next'; players: Partial<Players> } | { kind: 'end'; code: number };
+
+/** `dambord digitise`: paper scoresheets recorded on the board, one after another. */
+export const digitiseCommand: Command = {
+  name: 'digitise',
+  summary: 'Record paper scoresheets on the board: the games played through, a PDN each',
+  usage,
+  async run(argv, io) {
+    const args = parseArgs(argv, {
+      variant: 'string', fen: 'string', port: 'string', find: 'boolean', firmata: 'boolean', event: 'string', site: 'string', date: 'string', round: 'string',
+      white: 'string', black: 'string', 'no-ask': 'boolean', games: 'string', 'http-port': 'string', host: 'string',
+    });
+    if (!args.ok) return usageError(io, 'digitise', args.error);
+    const o = args.options;
+    if (args.positionals.length > 0) return usageError(io, 'digitise', `unexpected argument "${args.positionals[0]}"`);
+    const chosen = variantOption(o.variant ?? 'international');
+    if (!chosen.ok) return usageError(io, 'digitise', chosen.error);
+    const v: Variant = chosen.variant;
+    const fen = parseFen(v, o.fen ?? v.startFen);
+    if (!fen.ok) return usageError(io, 'digitise', `the FEN "${o.fen}" cannot be set up: ${fen.error.reason} (character ${fen.error.offset + 1})`);
+    const start = fen.position;
+    if (o.date !== undefined) {
+      const d = checkDate(o.date);
+      if (!d.ok) return usageError(io, 'digitise', d.error);
+    }
+    const port = portOption('http-port', o['http-port'], 8080);
+    if (!port.ok) return usageError(io, 'digitise', port.error);
+    const dir = o.games ?? 'games';
+
+    // The header, asked once for the sitting; the first sheet's players.
+    const lines = o['no-ask'] ? null : new Lines(io.stdin);
+    const asker = new Asker(lines, io.stdout);
+    const today = gameTags({}, new Date()).find((t) => t.name === 'Date')!.value;
+    const header: SheetHeader = await asker.header({ event: o.event, site: o.site, date: o.date ?? today, round: o.round });
+    let players = await asker.players({ white: o.white, black: o.black });
+
+    const box = parseFen(v, v.startFen);
+    const opened = await openChosenBoard('digitise', o, { start, pieces: box.ok ? box.position.board : start.board }, io);
+    if (typeof opened === 'number') {
+      lines?.close();
+      return opened;
+    }
+
+    /** A sheet's journal in `dir`, named by the time it is begun, with the sitting's tags. */
+    const openSheet = (who: Players): { journal: Journal; tags: Tag[] } => {
+      mkdirSync(dir, { recursive: true });
+      const now = new Date();
+      const tags = gameTags(header, now);
+      const journal = journalOnFirstWrite(join(dir, `${now.toISOString().replace(/[:.]/g, '-')}.journal`), {
+        format: JOURNAL_FORMAT, variant: v.name, start: o.fen ?? v.startFen, policy: digitise.name, showJumps: false,
+        tags: [...tags, { name: 'White', value: who.white }, { name: 'Black', value: who.black }], timeControl: null, created: now.toISOString(), t0: 0,
+      });
+      return { journal, tags };
+    };
+    let first;
+    try {
+      first = openSheet(players);
+    } catch (e) {
+      await opened.link.close();
+      lines?.close();
+      io.stderr.write(`dambord digitise: cannot write the journal in ${dir}: ${why(e)}\n`);
+      return EXIT.io;
+    }
+    const sheets: Journal[] = [first.journal];
+    const session = startSession({
+      start, policy: digitise, link: opened.link, journal: first.journal, hands: opened.hands, players, tags: first.tags,
+      nextJournal: (who) => {
+        const next = openSheet(who);
+        sheets.push(next.journal);
+        return next;
+      },
+    });
+
+    // The sitting's events: the secretary's lines, the page's result and next sheet, the end.
+    const inbox: Said[] = [];
+    let wake: (() => void) | null = null;
+    const post = (said: Said) => {
+      inbox.push(said);
+      wake?.();
+      wake = null;
+    };
+    const take = async (): Promise<Said> => {
+      while (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      return inbox.shift()!;
+    };
+    let reading = lines !== null;
+    /** A line is being waited for (one at a time). */
+    let waiting = false;
+    const readLine = () => {
+      if (!reading || !lines || waiting) return;
+      waiting = true;
+      void lines.next().then((text) => {
+        waiting = false;
+        if (text === null) reading = false;
+        post({ kind: 'line', text });
+      });
+    };
+
+    /** The result the scoresheet gives the game now at the board; null until given. */
+    let given: string | null = null;
+    const pdnOf = (j: Journal): string => j.path.replace(/\.journal$/, '.pdn');
+    const save = (): string | null => {
+      const j = session.journal();
+      if (!j || j.count === 0) return null;
+      try {
+        writeFileSync(pdnOf(j), recordedPdn(session.state(), given));
+        return pdnOf(j);
+      } catch (e) {
+        io.stderr.write(`dambord digitise: cannot write ${pdnOf(j)}: ${why(e)}; the journal keeps the game, it is written again at the next change\n`);
+        return null;
+      }
+    };
+    /** The board's game ended by the rules (no piece or no move left, a draw by FMJD 6): said once a sheet. */
+    let toldEnd = false;
+    session.subscribe((view) => {
+      save();
+      if (!view.result || given !== null || toldEnd) return;
+      toldEnd = true;
+      io.stdout.write(`\ndambord digitise: the game is over on the board, ${view.result.result} (${view.result.reason}); Enter takes it, or give the scoresheet's result: `);
+    });
+
+    const giveResult = async (text: string): Promise<{ ok: true } | { ok: false; error: string }> => {
+      if (given !== null) return { ok: false, error: `the result of this sheet is given (${given}): "next" starts the next sheet` };
+      const r = resultOf(text, v);
+      if (!r.ok) return r;
+      const state = session.state();
+      if (!state.referee) return { ok: false, error: 'the board does not show the start position yet: set it up and play the game through first' };
+      if (state.result && state.result.result !== r.result) io.stdout.write(`dambord digitise: the board's game ended ${state.result.result} (${state.result.reason}); the scoresheet's ${r.result} is written\n`);
+      if (!state.result) {
+        toldEnd = true; // the result now given is no news to the secretary
+        const ended = await session.command(r.ends);
+        if (!ended.ok) return ended;
+      }
+      given = r.result;
+      const file = save();
+      io.stdout.write(`dambord digitise: ${players.white} - ${players.black} ${given}${file ? `, saved in ${file}` : ''}\n`);
+      post({ kind: 'result' });
+      return { ok: true };
+    };
+    const nextSheet = async (who: Players): Promise<{ ok: true } | { ok: false; error: string }> => {
+      if (given === null) return { ok: false, error: 'give this sheet\'s result first (e.g. "2-0")' };
+      const r = await session.command({ type: 'new-game', white: who.white, black: who.black });
+      if (!r.ok) return r;
+      players = who;
+      given = null;
+      toldEnd = false;
+      io.stdout.write(`dambord digitise: next sheet, ${who.white} - ${who.black}: set up the start position (the LEDs show where)\n`);
+      return { ok: true };
+    };
+
+    let server;
+    try {
+      server = await startWebServer(recordingSession(session, {
+        result: giveResult,
+        next: async (who) => {
+          const r = await nextSheet({ white: who.white ?? '?', black: who.black ?? '?' });
+          if (r.ok) post({ kind: 'next', players: who });
+          return r;
+        },
+      }), { port: port.port, host: o.host ?? '127.0.0.1' });
+    } catch (e) {
+      await session.close();
+      lines?.close();
+      io.stderr.write(`dambord digitise: cannot serve the page on port ${port.port}: ${why(e)}; choose another with --http-port\n`);
+      return EXIT.io;
+    }
+    const boardName = opened.hands ? 'the simulated board' : o.firmata ? `the Firmata board on ${opened.path}` : opened.path;
+    io.stdout.write(`dambord digitise: ${v.name} on ${boardName}; the game is at ${server.url}\n`);
+    if (server.tokenRequired) io.stdout.write(`dambord digitise: the page is on the network; only this address gives control: ${server.controlUrls.join(' or ')}\n`);
+    const onSignal = () => post({ kind: 'end', code: EXIT.ok });
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    void session.done.then(() => post({ kind: 'end', code: EXIT.ok }));
+    void session.fault.then((message) => {
+      io.stderr.write(`dambord digitise: ${message}\n`);
+      post({ kind: 'end', code: EXIT.io });
+    });
+
+    const ask = (question: string) => {
+      if (reading) io.stdout.write(question);
+      readLine();
+    };
+    ask('Result when the game is over (2-0, 0-2, 1-1), or "back" to take back the last move: ');
+    let code: number = EXIT.ok;
+    for (let over = false; !over; ) {
+      const said = await take();
+      if (said.kind === 'end') {
+        code = said.code;
+        break;
+      }
+      if (said.kind === 'result') {
+        ask('Type "next" for the next sheet (the same event, site, date and round), or "quit": ');
+        continue;
+      }
+      if (said.kind === 'next') {
+        ask('Result when the game is over (2-0, 0-2, 1-1), or "back" to take back the last move: ');
+        continue;
+      }
+      const text = said.text?.trim() ?? null;
+      if (text === null) continue; // the input ended: the page and the board go on until Ctrl-C
+      if (given !== null) {
+        if (text === 'quit') over = true;
+        else if (text === 'next') {
+          const r = await nextSheet(await asker.players({}));
+          if (!r.ok) io.stdout.write(`dambord digitise: ${r.error}\n`);
+          ask(r.ok ? 'Result when the game is over (2-0, 0-2, 1-1), or "back" to take back the last move: ' : 'Type "next" or "quit": ');
+        } else ask('Type "next" for the next sheet, or "quit": ');
+        continue;
+      }
+      if (text === 'back') {
+        const r = await session.command({ type: 'press', button: 'correct' });
+        if (!r.ok) io.stdout.write(`dambord digitise: ${r.error}\n`);
+      } else if (text !== '' || session.state().result) {
+        const r = await giveResult(text === '' ? (session.state().result?.result ?? '') : text);
+        if (!r.ok) io.stdout.write(`dambord digitise: ${r.error}\n`);
+        if (r.ok) continue;
+      }
+      ask('Result (2-0, 0-2, 1-1), or "back": ');
+    }
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    lines?.close();
+    await server.close();
+    await session.close();
+    // A sheet where nothing happened on the board leaves no empty file.
+    const kept = sheets.filter((j) => j.count > 0);
+    for (const j of sheets) if (j.count === 0) rmSync(j.path, { force: true });
+    io.stdout.write(kept.length === 0 ? 'dambord digitise: stopped before any move; no game kept\n' : `dambord digitise: stopped; ${kept.map(pdnOf).join(', ')}\n`);
+    return code;
+  },
+};
