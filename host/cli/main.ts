@@ -16,6 +16,7 @@ const registry: readonly { readonly name: string; readonly load: () => Promise<C
   { name: 'perft', load: async () => (await import('./commands/perft.ts')).perftCommand },
   { name: 'pdn check', load: async () => (await import('./commands/pdn.ts')).pdnCheckCommand },
   { name: 'pdn convert', load: async () => (await import('./commands/pdn.ts')).pdnConvertCommand },
+  { name: 'pdn compare', load: async () => (await import('./commands/pdnCompare.ts')).pdnCompareCommand },
   { name: 'play', load: async () => (await import('./commands/play.ts')).playCommand },
   { name: 'digitise', load: async () => (await import('./commands/digitise.ts')).digitiseCommand },
   { name: 'replay', load: async () => (await import('./commands/replay.ts')).replayCommand },

@@ -6,7 +6,6 @@ import type { PdnGame, ReadPdnOptions } from '../../rules/index.ts';
 import { formatMove, pdnTextItems, replayGame } from '../../rules/index.ts';
 import type { Repair, SheetCheck } from '../../rules/slips/check.ts';
 import { checkSheet } from '../../rules/slips/check.ts';
-import type { WrittenSheet } from '../../rules/slips/sheet.ts';
 import { writtenSheet } from '../../rules/slips/sheet.ts';
 import { label, length, withoutLocation } from './pdnLabels.ts';
 
@@ -25,7 +24,7 @@ function repairJson(r: Repair): Record<string, unknown> {
 }
 
 /** A repair for people: `ply 23: 32-28 for 32-82 (82 for 28, digits swapped)`. */
-export function repairText(r: Repair, sheet: WrittenSheet): string {
+export function repairText(r: Repair, sheet: { readonly written: readonly string[] }): string {
   const was = sheet.written[r.written];
   if (r.kind === 'delete') return `ply ${r.ply}: leave out ${was} (${r.why})`;
   if (r.kind === 'insert') return `ply ${r.ply}: ${r.text} before ${was} (${r.why})`;
