@@ -1,14 +1,14 @@
-// Debian's Chromium for the browser tests (playwright-core drives it; no browser download), and
-// axe-core's audit of a page in it.
+// Debian's Chromium for the browser tests (host/print/chromium.ts launches it through
+// playwright-core; no browser download), and axe-core's audit of a page in it.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll } from 'vitest';
+import { CHROMIUM, launchChromium } from '../host/print/chromium.ts';
 import { stop } from './playProcess.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
+export { launchChromium };
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** Whether Chromium is installed; when not, says that `file`'s tests are skipped and how to install it. */
@@ -16,15 +16,6 @@ export function hasChromium(file: string): boolean {
   if (existsSync(CHROMIUM)) return true;
   console.warn(`${file}: skipped, ${CHROMIUM} is missing (apt-get install -y chromium, see scripts/setup.sh)`);
   return false;
-}
-
-/** Headless Chromium, quiet (no background traffic, updates or first-run pages), with `args` added. */
-export function launchChromium(args: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...args],
-  });
 }
 
 /** Puts axe-core into `page`; again after each load of the page. */

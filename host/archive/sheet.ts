@@ -1,0 +1,135 @@
+// A game's scoresheet as a printable HTML page, in the FMJD form: the header's boxes (event,
+// place, date, round, the players, the result, the variant), the moves numbered 1..N with each
+// player's move and the clock time after it where the PDN keeps one, and lines for the players'
+// and the arbiter's signatures. Printed on A4 (by a browser, or htmlToPdf). Pure: no I/O.
+
+import { normaliseResult, rosterValue, writeFen } from '../../rules/index.ts';
+import type { Color, PdnGame } from '../../rules/index.ts';
+import { moverClock } from './clocks.ts';
+
+/** One numbered row of the sheet: the first player's move and the second's, each with its clock. */
+export interface SheetRow {
+  readonly number: number;
+  readonly first?: SheetMove;
+  readonly second?: SheetMove;
+  /** A position set up here in the movetext (`/FEN "..."/`), instead of moves. */
+  readonly setup?: string;
+}
+
+/** A move on the sheet: as PDN writes it, and the mover's time left after it if known. */
+export interface SheetMove {
+  readonly text: string;
+  readonly clock?: string;
+}
+
+/** Rows in each column of moves: two columns fill an A4 page. */
+const ROWS_PER_COLUMN = 30;
+
+/**
+ * The rows of a game's main line as a scoresheet numbers them: a row for each move number, the
+ * first player's move (the variant's, Black in English draughts) and the second's; a game set up
+ * with the second player to move starts with the first player's box empty.
+ */
+export function sheetRows(game: PdnGame): SheetRow[] {
+  const rows: { number: number; first?: SheetMove; second?: SheetMove; setup?: string }[] = [];
+  const first: Color = game.variant.firstToMove;
+  let open: (typeof rows)[number] | undefined;
+  let number = 1;
+  for (const item of game.line) {
+    if (item.kind === 'setup') {
+      rows.push({ number, setup: writeFen(item.position) });
+      open = undefined;
+      continue;
+    }
+    const clock = moverClock(item.comments, item.before.turn);
+    const move: SheetMove = clock ? { text: item.text, clock } : { text: item.text };
+    if (item.before.turn === first) {
+      open = { number, first: move };
+      rows.push(open);
+    } else {
+      if (open) open.second = move;
+      else rows.push({ number, second: move });
+      open = undefined;
+      number++;
+    }
+  }
+  return rows;
+}
+
+/**
+ * The scoresheet of `game` as a whole HTML page, ready to print on A4.
+ *
+ * @example writeFileSync('sheet.html', scoresheetHtml(readPdn(text).games[0]))
+ */
+export function scoresheetHtml(game: PdnGame): string {
+  const tag = (name: string) => game.tags.find((t) => t.name.toLowerCase() === name.toLowerCase())?.value.trim() ?? '';
+  const known = (value: string) => (value === '' || value === '?' ? '' : value);
+  const v = game.variant;
+  const colour = (c: Color) => (c === 'white' ? 'White' : 'Black');
+  const second: Color = v.firstToMove === 'white' ? 'black' : 'white';
+  const date = rosterValue('Date', tag('Date'));
+  const result = normaliseResult(game.result ?? tag('Result'), v);
+  const box = (label: string, value: string, wide = false) => `<div class="box${wide ? ' wide' : ''}"><span class="label">${label}</span><span class="value">${esc(value)}</span></div>`;
+  const rows = sheetRows(game);
+  const columns: SheetRow[][] = [];
+  for (let i = 0; i < Math.max(rows.length, 1); i += ROWS_PER_COLUMN) columns.push(rows.slice(i, i + ROWS_PER_COLUMN));
+  const cell = (m: SheetMove | undefined) => `<td class="move">${esc(m?.text ?? '')}</td><td class="time">${esc(m?.clock ?? '')}</td>`;
+  const row = (r: SheetRow) =>
+    r.setup !== undefined ? `<tr><td class="no">${r.number}</td><td class="setup" colspan="4">position set up: ${esc(r.setup)}</td></tr>` : `<tr><td class="no">${r.number}</td>${cell(r.first)}${cell(r.second)}</tr>`;
+  const table = (list: SheetRow[]) =>
+    `<table class="moves"><thead><tr><th class="no">No.</th><th>${colour(v.firstToMove)}</th><th class="time">time</th><th>${colour(second)}</th><th class="time">time</th></tr></thead><tbody>${list.map(row).join('')}</tbody></table>`;
+  const title = `${known(tag('White')) || '?'} - ${known(tag('Black')) || '?'}`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Scoresheet: ${esc(title)}</title>
+<style>
+@page { size: A4; margin: 12mm; }
+* { box-sizing: border-box; }
+body { font: 10pt/1.25 "DejaVu Sans", Arial, sans-serif; color: #000; margin: 0; }
+h1 { font-size: 14pt; margin: 0 0 3mm; }
+.header { display: grid; grid-template-columns: repeat(4, 1fr); gap: 2mm; margin-bottom: 4mm; }
+.box { border: 0.3mm solid #000; padding: 1mm 2mm; min-height: 11mm; }
+.box.wide { grid-column: span 2; }
+.label { display: block; font-size: 7pt; text-transform: uppercase; color: #333; }
+.value { display: block; font-size: 11pt; min-height: 5mm; }
+.columns { display: grid; grid-template-columns: 1fr 1fr; gap: 4mm; align-items: start; }
+table.moves { width: 100%; border-collapse: collapse; break-inside: avoid; }
+.moves th, .moves td { border: 0.2mm solid #000; padding: 0.6mm 1.5mm; height: 6mm; }
+.moves th { font-size: 8pt; }
+.moves .no { width: 9mm; text-align: right; }
+.moves .time { width: 17mm; font-size: 8pt; text-align: right; }
+.moves .setup { font-size: 8pt; }
+.signatures { display: grid; grid-template-columns: repeat(3, 1fr); gap: 6mm; margin-top: 10mm; break-inside: avoid; }
+.signature { border-top: 0.3mm solid #000; padding-top: 1mm; font-size: 8pt; }
+</style>
+</head>
+<body>
+<h1>Scoresheet</h1>
+<div class="header">
+${box('Event', known(tag('Event')), true)}
+${box('Place', known(tag('Site')))}
+${box('Date', date === '????.??.??' ? '' : date)}
+${box('White', known(tag('White')), true)}
+${box('Round', known(tag('Round')))}
+${box('Result', result === '*' ? '' : result)}
+${box('Black', known(tag('Black')), true)}
+${box('Variant', `${v.name} (GameType ${v.gameType})`, true)}
+</div>
+<div class="columns">
+${columns.map(table).join('\n')}
+</div>
+<div class="signatures">
+<div class="signature">White's signature</div>
+<div class="signature">Black's signature</div>
+<div class="signature">Arbiter's signature</div>
+</div>
+</body>
+</html>
+`;
+}
+
+function esc(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
