@@ -1,0 +1,160 @@
+// `dambord archive import|list|export|sheet`, run in-process on the oracle games of the NK 2009
+// (test/fixtures/oracles/games) and on small broken files.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readPdn } from '../../rules/index.ts';
+import { hasChromium } from '../../test/chromium.ts';
+import { EXIT } from './command.ts';
+import { runCliBuffered as cli } from './testing.ts';
+
+const games = fileURLToPath(new URL('../../test/fixtures/oracles/games/', import.meta.url));
+const nk1 = path.join(games, 'nk ronde 01.pdn');
+const nk2 = path.join(games, 'nk ronde 02.pdn');
+const work = mkdtempSync(path.join(tmpdir(), 'dambord-archive-cli-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const archive = path.join(work, 'archive');
+
+describe('dambord archive import', () => {
+  it('imports the games, says which names it wrote otherwise and sums up; again, all are duplicates', async () => {
+    const r = await cli(['archive', 'import', '--archive', archive, nk1, nk2]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.stdout).toContain('name: "Derkx,B." written "Derkx, B."\n');
+    expect(r.stdout).toContain('name: "Kooij,van der,W." written "Kooij, W. van der"\n');
+    expect(r.stdout.endsWith('\n14 games read: 14 imported, 0 duplicates, 0 bad\n')).toBe(true);
+    const again = await cli(['archive', 'import', '--archive', archive, nk1, nk2]);
+    expect(again.code).toBe(EXIT.ok);
+    expect(again.stdout).toMatch(new RegExp(`^${nk1.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:1: game 1 \\(Derkx,B\\. - Meijer,Hein, nk\\): duplicate of [0-9a-f]{12} \\(nk/no round/001 Derkx, B - Meijer, Hein\\.pdn\\)$`, 'm'));
+    expect(again.stdout.endsWith('\n14 games read: 0 imported, 14 duplicates, 0 bad\n')).toBe(true);
+  });
+
+  it('lists the bad games with their place and reason, imports the rest and exits 1', async () => {
+    const src = path.join(work, 'broken');
+    mkdirSync(src, { recursive: true });
+    writeFileSync(path.join(src, 'club.pdn'), '[Event "Club"]\n[White "Ann"]\n1. 32-28 19-23 2. 28x19 14x24 *\n\n[Event "Club"]\n[White "Bob"]\n1. 32-28 *\n');
+    writeFileSync(path.join(src, 'notes.txt'), 'not PDN, not read');
+    const r = await cli(['archive', 'import', '--archive', path.join(work, 'broken-archive'), src]);
+    expect(r.code).toBe(EXIT.checkFailed);
+    expect(r.stdout).toBe(
+      `${path.join(src, 'club.pdn')}:3:25: game 1 (Ann - ?, Club): bad: move 14x24: "14x24" is not a legal move for black: from 14 black can play 14x23 (a capture is compulsory: 13x24, 14x23); kept in rejected/club line 1.pdn\n` +
+        '2 games read: 1 imported, 0 duplicates, 1 bad\n',
+    );
+  });
+
+  it('says what cannot be read and exits 3, the other files imported', async () => {
+    const r = await cli(['archive', 'import', '--archive', path.join(work, 'missing-archive'), path.join(work, 'no-such-folder'), nk1]);
+    expect(r.code).toBe(EXIT.io);
+    expect(r.stderr).toBe(`dambord archive import: cannot read ${path.join(work, 'no-such-folder')}: no such file or directory\n`);
+    expect(r.stdout).toMatch(/\n7 games read: 7 imported, 0 duplicates, 0 bad\n$/);
+  });
+
+  it.each([
+    [[], /FOLDER or FILE is missing/],
+    [['--variant', 'frisian', nk1], /unknown variant "frisian" \(frisian is not implemented\)/],
+    [['--archives', 'x', nk1], /unknown option --archives/],
+  ])('refuses %j (exit 2)', async (argv, message) => {
+    const r = await cli(['archive', 'import', ...argv]);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.stderr).toMatch(message);
+  });
+});
+
+describe('dambord archive list and export', () => {
+  it('lists the events, and an event game by game', async () => {
+    const all = await cli(['archive', 'list', '--archive', archive]);
+    expect(all.code).toBe(EXIT.ok);
+    expect(all.stdout).toBe(`nk: 14 games, round no round\n14 games in 1 event; 0 rejected (in ${path.join(archive, 'rejected')})\n`);
+    const nk = await cli(['archive', 'list', '--archive', archive, '--event', 'NK']);
+    expect(nk.code).toBe(EXIT.ok);
+    const lines = nk.stdout.split('\n');
+    expect(lines[0]).toBe('round (no round):');
+    expect(lines[1]).toMatch(/^ {2}001 Derkx, B - Meijer, Hein {2}2-0 {2}2009\.04\.08 {2}international {2}[0-9a-f]{12}$/);
+    expect(lines.filter((l) => l.startsWith('  '))).toHaveLength(14);
+    const none = await cli(['archive', 'list', '--archive', archive, '--event', 'Open']);
+    expect(none.code).toBe(EXIT.checkFailed);
+    expect(none.stderr).toBe(`dambord archive list: no event "Open" in ${archive}; the events are "nk"\n`);
+  });
+
+  it('exports an event as one PDN file in the order of play', async () => {
+    const out = path.join(work, 'nk.pdn');
+    const r = await cli(['archive', 'export', '--archive', archive, '--event', 'nk', '--round', 'no round', '-o', out]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(EXIT.ok);
+    const back = readPdn(readFileSync(out, 'utf8')).games;
+    const source = [...readPdn(readFileSync(nk1)).games, ...readPdn(readFileSync(nk2)).games];
+    expect(back.map((g) => g.error)).toEqual(source.map(() => null));
+    expect(back.map((g) => g.line.length)).toEqual(source.map((g) => g.line.length));
+    expect(back[0].tags.find((t) => t.name === 'White')?.value).toBe('Derkx, B.');
+    const stdout = await cli(['archive', 'export', '--archive', archive, '--event', 'nk']);
+    expect(stdout.stdout).toBe(readFileSync(out, 'utf8'));
+  });
+
+  it.each([
+    [['--event', 'Open'], EXIT.checkFailed, /no game of event "Open"/],
+    [['--event', 'nk', '--round', '3'], EXIT.checkFailed, /no game of event "nk", round "3"/],
+    [[], EXIT.usage, /--event is missing/],
+  ])('export %j exits %i', async (argv, code, message) => {
+    const r = await cli(['archive', 'export', '--archive', archive, ...argv]);
+    expect(r.code).toBe(code);
+    expect(r.stderr).toMatch(message);
+  });
+});
+
+describe('dambord archive sheet', () => {
+  const firstId = async () => /([0-9a-f]{12})\n/.exec((await cli(['archive', 'list', '--archive', archive, '--event', 'nk'])).stdout)![1];
+
+  it('writes the scoresheet of a game of the archive, named by the start of its id, to standard output', async () => {
+    const r = await cli(['archive', 'sheet', '--archive', archive, (await firstId()).slice(0, 6)]);
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.stdout).toMatch(/^<!DOCTYPE html>/);
+    expect(r.stdout).toContain('<span class="label">White</span><span class="value">Derkx, B.</span>');
+    expect(r.stdout).toContain('<tr><td class="no">59</td><td class="move">45-18</td>');
+  });
+
+  it('writes the scoresheet of a game of any PDN file, by its number, as HTML', async () => {
+    const out = path.join(work, 'sheet.html');
+    const r = await cli(['archive', 'sheet', '--archive', archive, nk2, '3', '--html', out]);
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.stdout).toBe('');
+    const white = readPdn(readFileSync(nk2)).games[2].tags.find((t) => t.name === 'White')!.value;
+    expect(readFileSync(out, 'utf8')).toContain(`<span class="label">White</span><span class="value">${white}</span>`);
+  });
+
+  it.each([
+    [['cafe00'], EXIT.usage, /no game in the archive has the id or file "cafe00", and no file "cafe00"/],
+    [[nk1, '9'], EXIT.usage, /has 7 games, not a game 9/],
+    [[nk1, '0'], EXIT.usage, /N must be a game's number from 1 up, not "0"/],
+  ])('sheet %j exits %i', async (argv, code, message) => {
+    const r = await cli(['archive', 'sheet', '--archive', archive, ...argv]);
+    expect(r.code).toBe(code);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it('refuses a game that cannot be replayed (exit 1)', async () => {
+    const bad = path.join(work, 'bad.pdn');
+    writeFileSync(bad, '1. 32-28 19-23 2. 28x19 14x24 *\n');
+    const r = await cli(['archive', 'sheet', bad, '1']);
+    expect(r.code).toBe(EXIT.checkFailed);
+    expect(r.stderr).toMatch(/bad\.pdn:1:25: game 1 cannot be replayed: .*14x24/);
+  });
+
+  it.runIf(hasChromium('host/cli/archive.test.ts: the PDF'))('prints the scoresheet as a PDF through Chromium', async () => {
+    const pdf = path.join(work, 'sheet.pdf');
+    const r = await cli(['archive', 'sheet', '--archive', archive, await firstId(), '--pdf', pdf]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(EXIT.ok);
+    expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});
+
+describe('dambord archive', () => {
+  it('is a group of commands in the help', async () => {
+    const r = await cli(['archive', '--help']);
+    expect(r.code).toBe(EXIT.ok);
+    for (const c of ['import', 'list', 'export', 'sheet']) expect(r.stdout).toMatch(new RegExp(`^ {2}archive ${c} +\\S`, 'm'));
+    for (const c of ['import', 'list', 'export', 'sheet']) expect((await cli(['archive', c, '--help'])).stdout).toMatch(new RegExp(`^Usage: dambord archive ${c} `));
+  });
+});

@@ -1,0 +1,331 @@
+// `dambord archive import|list|export|sheet`: a club's games in one place, by event and round
+// (host/archive): PDN files imported with duplicates found, names normalised and bad games listed
+// with their reason; an event or round exported as one PDN file; a game's scoresheet in the FMJD
+// form as HTML, or PDF through Chromium.
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { readPdn } from '../../../rules/index.ts';
+import { archivedEvents, eventGames, findGame } from '../../archive/catalogue.ts';
+import { importPdn } from '../../archive/import.ts';
+import type { GameRead, ImportReport } from '../../archive/import.ts';
+import { scoresheetHtml } from '../../archive/sheet.ts';
+import { INDEX_FILE, NO_EVENT, NO_ROUND, REJECTED_DIR, readIndex } from '../../archive/store.ts';
+import type { ArchiveIndex } from '../../archive/store.ts';
+import { CHROMIUM_MISSING, chromiumInstalled, htmlToPdf } from '../../print/chromium.ts';
+import { parseArgs } from '../args.ts';
+import { EXIT, usageError } from '../command.ts';
+import type { Command, Io } from '../command.ts';
+import { readText, variantOption, why } from '../input.ts';
+
+const DEFAULT_ARCHIVE = 'archive';
+
+const importUsage = `Usage: dambord archive import [--archive DIR] [--variant V] FOLDER|FILE...
+
+Imports PDN files into the club's archive (default ./archive, where dambord event keeps its
+games): every .pdn file in each FOLDER and below (any case of .pdn), and each FILE named. Every
+game read (UTF-8, UTF-16 or latin-1) is replayed under its variant and is one of:
+
+  imported    written as strict PDN to DIR/<event>/round-<round>/<NNN> <White> - <Black>.pdn
+              ("no event", "no round" when not known), and listed in DIR/index.json
+  duplicate   the same game as one in the archive: the same moves from the same start, the
+              same players, no other date; a game of fewer than 10 plies also the same event,
+              round and site
+  bad         it cannot be replayed: the reason with its line and column, and its text kept
+              as written in DIR/rejected/
+
+Players' names are normalised: one player written several ways ("Derkx,B.", "DERKX, B",
+"B. Derkx") is one player, shown "Derkx, B."; names differing in surname are never merged. It
+prints each duplicate and bad game, each game with the same moves as another one (kept: other
+players or date), text outside the games that is not PDN, the names written otherwise, then:
+
+  N games read: I imported, D duplicates, B bad
+
+Importing the same files again adds nothing. Files are written whole or not at all.
+
+Options:
+  --archive DIR   the archive's folder (default ./archive)
+  --variant V     replay every game as international, czech, english, brazilian or russian
+
+Exit status: 0 done, 1 some games were bad (the others were imported), 2 bad usage, 3 a file
+could not be read (the others were imported) or the archive could not be written.
+
+Examples:
+  dambord archive import club-games/
+  dambord archive import --variant czech mrcd2006.pdn
+`;
+
+const listUsage = `Usage: dambord archive list [--archive DIR] [--event E]
+
+Lists the archive's events with their games and rounds, or with --event the games of that
+event round by round: number, players, result, date and the game's id (for dambord archive
+sheet).
+
+Options:
+  --archive DIR   the archive's folder (default ./archive)
+  --event E       list the games of event E ("no event": the games of no event)
+
+Exit status: 0 done, 1 the event is not in the archive, 2 bad usage, 3 the archive could not
+be read.
+
+Example:
+  dambord archive list --event "nk"
+`;
+
+const exportUsage = `Usage: dambord archive export [--archive DIR] --event E [--round R] [-o OUT]
+
+Writes the games of event E (of its round R only, with --round) as one PDN file, to OUT or
+standard output, in the order of play: round by round, each round's games in the order they
+came into the archive.
+
+Options:
+  --archive DIR     the archive's folder (default ./archive)
+  --event E         the event ("no event": the games of no event)
+  --round R         the round only ("no round": the event's games of no round)
+  -o, --output OUT  write to OUT instead of standard output
+
+Exit status: 0 done, 1 no game of that event or round, 2 bad usage, 3 a file could not be
+read or written.
+
+Example:
+  dambord archive export --event "nk" --round 2 -o "nk ronde 02.pdn"
+`;
+
+const sheetUsage = `Usage: dambord archive sheet [--archive DIR] [--variant V] [--html OUT.html] [--pdf OUT.pdf] GAME [N]
+
+The scoresheet of a game in the FMJD form, to print on A4: the event, place, date, round,
+players, result and variant in boxes, the moves numbered with each player's move and the
+clock time after it where the PDN keeps one ([%clock ...] or [%clk ...] comments), and lines
+for the players' and the arbiter's signatures. GAME is a game of the archive, by its id (or
+the start of it, as dambord archive list shows it) or its file; or any PDN file, with N the
+number of its game (default 1).
+
+Without --html or --pdf the HTML is written to standard output. --pdf prints it through
+Chromium (/usr/bin/chromium; apt-get install -y chromium).
+
+Options:
+  --archive DIR     the archive's folder (default ./archive)
+  --variant V       read a PDN file's games as variant V (international, czech, english, brazilian, russian)
+  --html OUT.html   write the scoresheet as HTML to OUT.html
+  --pdf OUT.pdf     write it as PDF (A4) to OUT.pdf
+
+Exit status: 0 done, 1 the game has an error, 2 bad usage or no such game, 3 a file could not
+be read or written, or Chromium is not installed (the HTML is still written).
+
+Examples:
+  dambord archive sheet 3f2a9c --pdf sheet.pdf
+  dambord archive sheet "nk ronde 01.pdn" 2 --html sheet.html
+`;
+
+/** `dambord archive import`. */
+export const archiveImportCommand: Command = {
+  name: 'archive import',
+  summary: "Import PDN files into the club's archive: duplicates found, names normalised, bad games listed",
+  usage: importUsage,
+  async run(argv, io) {
+    const args = parseArgs(argv, { archive: 'string', variant: 'string' });
+    if (!args.ok) return usageError(io, 'archive import', args.error);
+    const variant = args.options.variant === undefined ? undefined : variantOption(args.options.variant);
+    if (variant && !variant.ok) return usageError(io, 'archive import', variant.error);
+    if (args.positionals.length === 0) return usageError(io, 'archive import', 'FOLDER or FILE is missing: name the PDN files or folders to import');
+    const dir = args.options.archive ?? DEFAULT_ARCHIVE;
+    let report: ImportReport;
+    try {
+      report = importPdn(dir, args.positionals, variant ? { variant: variant.variant } : {});
+    } catch (e) {
+      io.stderr.write(`dambord archive import: the archive ${dir} cannot be written: ${why(e)}\n`);
+      return EXIT.io;
+    }
+    for (const u of report.unreadable) io.stderr.write(`dambord archive import: cannot read ${u.file}: ${u.reason}\n`);
+    io.stdout.write(importText(report));
+    if (report.unreadable.length > 0) return EXIT.io;
+    return report.games.some((g) => g.outcome.kind === 'bad') ? EXIT.checkFailed : EXIT.ok;
+  },
+};
+
+/** What `archive import` prints of a report: what is not plainly imported, the names, the sums. */
+export function importText(r: ImportReport): string {
+  const out: string[] = [];
+  for (const f of r.empty) out.push(`${f}: no game found`);
+  for (const t of r.outside) out.push(`${t.file}:${t.line}:${t.column}: not a game: ${t.reason}`);
+  for (const g of r.games) out.push(...gameLines(g));
+  for (const n of r.names) out.push(`name: ${n.written.map((w) => `"${w}"`).join(', ')} written "${n.shown}"`);
+  const n = (kind: string) => r.games.filter((g) => g.outcome.kind === kind).length;
+  const dup = n('duplicate');
+  out.push(`${r.games.length} ${r.games.length === 1 ? 'game' : 'games'} read: ${n('imported')} imported, ${dup} ${dup === 1 ? 'duplicate' : 'duplicates'}, ${n('bad')} bad`);
+  return out.map((line) => `${line}\n`).join('');
+}
+
+function gameLines(g: GameRead): string[] {
+  const at = `${g.file}:${g.line}: ${g.label}`;
+  const out: string[] = [];
+  const o = g.outcome;
+  if (o.kind === 'bad') out.push(`${g.file}:${o.line}:${o.column}: ${g.label}: bad: ${o.reason}; kept in ${o.rejected.file}`);
+  else if (o.kind === 'duplicate') out.push(`${at}: duplicate of ${o.of.id} (${o.of.file})${o.resultDiffers ? `; its result ${o.of.result} is written otherwise here` : ''}`);
+  else if (o.sameMovesAs) out.push(`${at}: imported as ${o.game.id} (${o.game.file}); the same moves as ${o.sameMovesAs.id} (${o.sameMovesAs.file}), other players or date`);
+  if (g.guessed) out.push(`${at}: variant guessed: ${g.guessed}; name it with --variant`);
+  return out;
+}
+
+/** `dambord archive list`. */
+export const archiveListCommand: Command = {
+  name: 'archive list',
+  summary: "List the events, rounds and games of the club's archive",
+  usage: listUsage,
+  async run(argv, io) {
+    const args = parseArgs(argv, { archive: 'string', event: 'string' });
+    if (!args.ok) return usageError(io, 'archive list', args.error);
+    if (args.positionals.length > 0) return usageError(io, 'archive list', `unexpected "${args.positionals.join(' ')}"`);
+    const dir = args.options.archive ?? DEFAULT_ARCHIVE;
+    const index = openIndex(io, 'archive list', dir);
+    if (!index) return EXIT.io;
+    const events = archivedEvents(index);
+    const out: string[] = [];
+    const event = args.options.event;
+    if (event === undefined) {
+      for (const e of events) {
+        const games = e.rounds.reduce((n, r) => n + r.games.length, 0);
+        out.push(`${e.name || NO_EVENT}: ${games} ${games === 1 ? 'game' : 'games'}, ${e.rounds.length === 1 ? 'round' : 'rounds'} ${e.rounds.map((r) => r.name || NO_ROUND).join(', ')}`);
+      }
+      out.push(`${index.games.length} ${index.games.length === 1 ? 'game' : 'games'} in ${events.length} ${events.length === 1 ? 'event' : 'events'}; ${index.rejected.length} rejected (in ${path.join(dir, REJECTED_DIR)})`);
+    } else {
+      const games = eventGames(index, event);
+      if (games.length === 0) {
+        io.stderr.write(`dambord archive list: no event "${event}" in ${dir}${events.length > 0 ? `; the events are ${events.map((e) => `"${e.name || NO_EVENT}"`).join(', ')}` : ''}\n`);
+        return EXIT.checkFailed;
+      }
+      let round: string | undefined;
+      for (const g of games) {
+        if (g.round !== round) out.push(`round ${(round = g.round) || `(${NO_ROUND})`}:`);
+        out.push(`  ${path.basename(g.file, '.pdn')}  ${g.result}  ${g.date}  ${g.variant}  ${g.id}`);
+      }
+    }
+    io.stdout.write(out.map((l) => `${l}\n`).join(''));
+    return EXIT.ok;
+  },
+};
+
+/** `dambord archive export`. */
+export const archiveExportCommand: Command = {
+  name: 'archive export',
+  summary: "Write an event's or a round's games from the club's archive as one PDN file",
+  usage: exportUsage,
+  async run(argv, io) {
+    const args = parseArgs(outputOption(argv), { archive: 'string', event: 'string', round: 'string', output: 'string' });
+    if (!args.ok) return usageError(io, 'archive export', args.error);
+    if (args.positionals.length > 0) return usageError(io, 'archive export', `unexpected "${args.positionals.join(' ')}"`);
+    const event = args.options.event;
+    if (event === undefined) return usageError(io, 'archive export', '--event is missing: name the event to export');
+    const dir = args.options.archive ?? DEFAULT_ARCHIVE;
+    const index = openIndex(io, 'archive export', dir);
+    if (!index) return EXIT.io;
+    const games = eventGames(index, event, args.options.round);
+    if (games.length === 0) {
+      io.stderr.write(`dambord archive export: no game of event "${event}"${args.options.round !== undefined ? `, round "${args.options.round}"` : ''} in ${dir}\n`);
+      return EXIT.checkFailed;
+    }
+    let text = '';
+    for (const g of games) {
+      const file = path.join(dir, g.file);
+      try {
+        text += readFileSync(file, 'utf8');
+      } catch (e) {
+        io.stderr.write(`dambord archive export: cannot read ${file}: ${why(e)}\n`);
+        return EXIT.io;
+      }
+    }
+    const out = args.options.output;
+    if (out === undefined || out === '-') io.stdout.write(text);
+    else if (!writeOut(io, 'archive export', out, text)) return EXIT.io;
+    return EXIT.ok;
+  },
+};
+
+/** `dambord archive sheet`. */
+export const archiveSheetCommand: Command = {
+  name: 'archive sheet',
+  summary: "Print a game's scoresheet in the FMJD form as HTML or PDF",
+  usage: sheetUsage,
+  async run(argv, io) {
+    const args = parseArgs(argv, { archive: 'string', variant: 'string', html: 'string', pdf: 'string' });
+    if (!args.ok) return usageError(io, 'archive sheet', args.error);
+    const variant = args.options.variant === undefined ? undefined : variantOption(args.options.variant);
+    if (variant && !variant.ok) return usageError(io, 'archive sheet', variant.error);
+    const [ref, nth, ...rest] = args.positionals;
+    if (ref === undefined) return usageError(io, 'archive sheet', 'GAME is missing: an id from dambord archive list, or a PDN file');
+    if (rest.length > 0) return usageError(io, 'archive sheet', `unexpected "${rest.join(' ')}"`);
+    const number = nth === undefined ? 1 : /^\d+$/.test(nth) && Number(nth) >= 1 ? Number(nth) : NaN;
+    if (Number.isNaN(number)) return usageError(io, 'archive sheet', `N must be a game's number from 1 up, not "${nth}"`);
+    const dir = args.options.archive ?? DEFAULT_ARCHIVE;
+    // With N, GAME is a PDN file; without, a game of the archive by its id or file, else a PDN file.
+    let file = ref;
+    if (nth === undefined) {
+      const index = existsSync(path.join(dir, INDEX_FILE)) ? openIndex(io, 'archive sheet', dir) : undefined;
+      const found = index ? findGame(index, ref) : undefined;
+      if (found?.ok) file = path.join(dir, found.game.file);
+      else if (!existsSync(ref)) {
+        io.stderr.write(`dambord archive sheet: ${found ? found.error : `there is no archive in ${dir}`}, and no file "${ref}"\n`);
+        return EXIT.usage;
+      }
+    }
+    const input = await readText(file, io);
+    if (!input.ok) {
+      io.stderr.write(`dambord archive sheet: ${input.error}\n`);
+      return EXIT.io;
+    }
+    const games = readPdn(input.text, variant ? { variant: variant.variant } : {}).games;
+    const game = games[number - 1];
+    if (!game) {
+      io.stderr.write(`dambord archive sheet: ${file} has ${games.length} ${games.length === 1 ? 'game' : 'games'}, not a game ${number}\n`);
+      return EXIT.usage;
+    }
+    if (game.error) {
+      io.stderr.write(`dambord archive sheet: ${file}:${game.error.pos.line}:${game.error.pos.column}: game ${number} cannot be replayed: ${game.error.reason}\n`);
+      return EXIT.checkFailed;
+    }
+    const html = scoresheetHtml(game);
+    const { html: htmlOut, pdf: pdfOut } = args.options;
+    if (htmlOut === undefined && pdfOut === undefined) io.stdout.write(html);
+    if (htmlOut !== undefined && !writeOut(io, 'archive sheet', htmlOut, html)) return EXIT.io;
+    if (pdfOut !== undefined) {
+      if (!chromiumInstalled()) {
+        io.stderr.write(`dambord archive sheet: cannot write the PDF: ${CHROMIUM_MISSING}${htmlOut !== undefined ? `; the HTML is in ${htmlOut}` : '; --html OUT.html writes the scoresheet without it'}\n`);
+        return EXIT.io;
+      }
+      let pdf: Uint8Array;
+      try {
+        pdf = await htmlToPdf(html);
+      } catch (e) {
+        io.stderr.write(`dambord archive sheet: Chromium could not print the PDF: ${why(e)}\n`);
+        return EXIT.io;
+      }
+      if (!writeOut(io, 'archive sheet', pdfOut, pdf)) return EXIT.io;
+    }
+    return EXIT.ok;
+  },
+};
+
+/** `-o OUT` as `--output OUT` (before a `--`). */
+function outputOption(argv: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  return argv.map((a, i) => (a === '-o' && (end < 0 || i < end) ? '--output' : a));
+}
+
+function openIndex(io: Io, command: string, dir: string): ArchiveIndex | undefined {
+  try {
+    return readIndex(dir);
+  } catch (e) {
+    io.stderr.write(`dambord ${command}: cannot read the archive ${dir}: ${why(e)}\n`);
+    return undefined;
+  }
+}
+
+function writeOut(io: Io, command: string, file: string, data: string | Uint8Array): boolean {
+  try {
+    writeFileSync(file, data);
+    return true;
+  } catch (e) {
+    io.stderr.write(`dambord ${command}: cannot write ${file}: ${why(e)}\n`);
+    return false;
+  }
+}
