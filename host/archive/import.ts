@@ -114,13 +114,14 @@ export function importPdn(dir: string, paths: readonly string[], options: Import
 /** A game replayed to its end: a duplicate, or written into the archive. */
 function archive(dir: string, index: ArchiveIndex, names: NameBook, byMoves: Map<string, ArchivedGame[]>, file: string, g: PdnGame): GameOutcome {
   const tag = (name: string) => g.tags.find((t) => t.name.toLowerCase() === name.toLowerCase())?.value.replace(/\s+/gu, ' ').trim() ?? '';
-  const white = names.name(tag('White'));
-  const black = names.name(tag('Black'));
+  const white = names.name(tag('White'), false);
+  const black = names.name(tag('Black'), false);
   const identity = gameIdentity(g, white.key, black.key);
   const result = normaliseResult(g.result ?? tag('Result'), g.variant);
   const same = byMoves.get(identity.moves) ?? [];
   const twin = same.find((a) => sameGame(a.identity, identity));
   if (twin) return { kind: 'duplicate', of: twin, resultDiffers: twin.result !== result };
+  for (const side of ['White', 'Black']) names.name(tag(side));
   const event = identity.event === '' ? '' : tag('Event');
   const round = identity.round === '' ? '' : tag('Round');
   const where = newGameFile(dir, roundFolder(event, round), white.shown, black.shown, index.games.map((a) => a.file));

@@ -71,3 +71,12 @@ describe('NameBook', () => {
     expect(next.merges()).toEqual([{ shown: 'Derkx B.', written: ['Derkx, B.'] }]);
   });
 });
+
+describe('NameBook, forms not noted', () => {
+  it('shows a player met first in a game not taken in, and reports no form of it', () => {
+    const book = new NameBook();
+    expect(book.name('DERKX, B', false).shown).toBe('Derkx, B.');
+    expect(book.name('Derkx,B.').shown).toBe('Derkx, B.');
+    expect(book.merges()).toEqual([{ shown: 'Derkx, B.', written: ['Derkx,B.'] }]);
+  });
+});

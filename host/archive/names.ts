@@ -90,12 +90,17 @@ export class NameBook {
     this.shownByKey = new Map(Object.entries(known));
   }
 
-  /** The player a written name names, shown as the archive shows that player. */
-  name(written: string | undefined): PlayerName {
+  /**
+   * The player a written name names, shown as the archive shows that player (from now on, for a
+   * player not met before). `noted`: the form is one of this import's (see merges); false for a
+   * game not taken in.
+   */
+  name(written: string | undefined, noted = true): PlayerName {
     const n = playerName(written);
     if (n.key === '') return n;
     const shown = this.shownByKey.get(n.key) ?? n.shown;
     this.shownByKey.set(n.key, shown);
+    if (!noted) return { key: n.key, shown };
     const forms = this.seen.get(n.key) ?? new Set<string>();
     forms.add((written ?? '').trim());
     this.seen.set(n.key, forms);
