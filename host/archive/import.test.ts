@@ -160,7 +160,7 @@ describe('archive import of games written otherwise', () => {
 });
 
 describe('archive import of broken files', () => {
-  it('lists a truncated game, binary garbage and an illegal move with their reasons, keeps their text and loses nothing else', () => {
+  it('lists a truncated game, binary garbage and an illegal move with their reasons, keeps their text, reports text outside the games and loses nothing else', () => {
     const archive = path.join(work, 'broken');
     const src = path.join(work, 'broken-src');
     mkdirSync(src, { recursive: true });
@@ -171,9 +171,11 @@ describe('archive import of broken files', () => {
     const garbage = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 151 + 7) % 256));
     writeFileSync(path.join(src, 'garbage.pdn'), garbage);
     writeFileSync(path.join(src, 'empty.pdn'), '');
+    writeFileSync(path.join(src, 'trailing.pdn'), '[Event "Club"]\n[Round "3"]\n[White "Gus"]\n[Black "Hans"]\n1. 32-28 *\n)\n');
     const r = importPdn(archive, [src]);
-    expect(kinds(r)).toEqual({ read: 4, imported: 1, duplicates: 0, bad: 3 });
+    expect(kinds(r)).toEqual({ read: 5, imported: 2, duplicates: 0, bad: 3 });
     expect(r.empty).toEqual([path.join(src, 'empty.pdn')]);
+    expect(r.outside).toEqual([{ file: path.join(src, 'trailing.pdn'), line: 6, column: 1, reason: expect.stringMatching(/^A '\)' with no variation open .* is outside any game and was ignored/) }]);
     const bad = r.games.flatMap((g) => (g.outcome.kind === 'bad' ? [{ file: path.basename(g.file), line: g.outcome.line, reason: g.outcome.reason, kept: g.outcome.rejected.file }] : []));
     expect(bad).toEqual([
       { file: 'club.pdn', line: 11, reason: expect.stringMatching(/^move 14x24: "14x24" is not a legal move for black/), kept: 'rejected/club line 7.pdn' },
@@ -183,6 +185,6 @@ describe('archive import of broken files', () => {
     expect(readFileSync(path.join(archive, 'rejected/club line 7.pdn'), 'utf8')).toBe(illegal);
     expect(readFileSync(path.join(archive, 'rejected/club line 13.pdn'), 'utf8')).toBe(truncated);
     expect(readFileSync(path.join(archive, 'rejected/garbage line 1.pdn'), 'latin1').length).toBeGreaterThan(0);
-    expect(filesBelow(archive)).toEqual(['Club/round-1/001 Ann - Bob.pdn', 'index.json', 'rejected/club line 13.pdn', 'rejected/club line 7.pdn', 'rejected/garbage line 1.pdn']);
+    expect(filesBelow(archive)).toEqual(['Club/round-1/001 Ann - Bob.pdn', 'Club/round-3/001 Gus - Hans.pdn', 'index.json', 'rejected/club line 13.pdn', 'rejected/club line 7.pdn', 'rejected/garbage line 1.pdn']);
   });
 });

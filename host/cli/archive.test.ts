@@ -51,6 +51,18 @@ describe('dambord archive import', () => {
     expect(r.stdout).toMatch(/\n7 games read: 7 imported, 0 duplicates, 0 bad\n$/);
   });
 
+  it('says when the archive cannot be read or written, and exits 3', async () => {
+    const notFolder = path.join(work, 'a-file');
+    writeFileSync(notFolder, 'not an archive');
+    const r = await cli(['archive', 'import', '--archive', notFolder, nk1]);
+    expect(r.code).toBe(EXIT.io);
+    expect(r.stderr).toMatch(new RegExp(`^dambord archive import: the archive ${notFolder} cannot be read or written: `));
+    writeFileSync(path.join(work, 'index.json'), '{"format": "something else"}');
+    const wrong = await cli(['archive', 'list', '--archive', work]);
+    expect(wrong.code).toBe(EXIT.io);
+    expect(wrong.stderr).toBe(`dambord archive list: cannot read the archive ${work}: ${path.join(work, 'index.json')} is not the index of a dambord archive\n`);
+  });
+
   it.each([
     [[], /FOLDER or FILE is missing/],
     [['--variant', 'frisian', nk1], /unknown variant "frisian" \(frisian is not implemented\)/],

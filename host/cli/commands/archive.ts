@@ -133,7 +133,7 @@ export const archiveImportCommand: Command = {
     try {
       report = importPdn(dir, args.positionals, variant ? { variant: variant.variant } : {});
     } catch (e) {
-      io.stderr.write(`dambord archive import: the archive ${dir} cannot be written: ${why(e)}\n`);
+      io.stderr.write(`dambord archive import: the archive ${dir} cannot be read or written: ${why(e)}\n`);
       return EXIT.io;
     }
     for (const u of report.unreadable) io.stderr.write(`dambord archive import: cannot read ${u.file}: ${u.reason}\n`);
