@@ -27,17 +27,15 @@ export interface RecordingHooks {
 }
 
 /**
- * `session` as the page of a recording sees it: `takeback` is the board's Correct (the digitise
- * policy takes the last move back, the LEDs guiding its pieces back; on the simulator the
- * simulated button is pressed), `result` and `new-game` go to the shell's `hooks`; the rest as
- * in play.
+ * `session` as the page of a recording sees it: `result` and `new-game` go to the shell's
+ * `hooks`; the rest, `takeback` among them (the board's Correct: the digitise policy takes the
+ * last move back, the LEDs guiding its pieces back), to the session.
  */
 export function recordingSession(session: PlaySession, hooks: RecordingHooks): PlaySession {
   return {
     view: () => session.view(),
     subscribe: (listener) => session.subscribe(listener),
     async command(c: PlayCommand) {
-      if (c.type === 'takeback') return session.command({ type: 'press', button: 'correct' });
       if (c.type === 'result') return hooks.result(c.result);
       if (c.type === 'new-game') return hooks.next({ ...(c.white !== undefined ? { white: c.white } : {}), ...(c.black !== undefined ? { black: c.black } : {}) });
       return session.command(c);

@@ -220,6 +220,12 @@ export function startSession(options: SessionOptions): RunningSession {
     },
     async command(c: PlayCommand) {
       if (c.type === 'new-game') return newGame(c);
+      if (c.type === 'takeback') {
+        // A game being recorded (the digitise policy): the board's Correct, as the players' own command.
+        if (!state.config.policy.recording) return { ok: false, error: 'a move is taken back only in a game being recorded (dambord digitise); at play, put its pieces back and the opponent decides (5.4.4)' };
+        const refused = run({ type: 'player', command: { type: 'press', button: 'correct' } });
+        return refused ? { ok: false, error: refused } : { ok: true };
+      }
       if (c.type === 'query') {
         const q = queryOf(state.config.start.variant, c.what, c.square, c.count);
         if (typeof q === 'string') return { ok: false, error: q };

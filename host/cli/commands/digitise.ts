@@ -271,7 +271,7 @@ export const digitiseCommand: Command = {
         continue;
       }
       if (text === 'back') {
-        const r = await session.command({ type: 'press', button: 'correct' });
+        const r = await session.command({ type: 'takeback' });
         if (!r.ok) io.stdout.write(`dambord digitise: ${r.error}\n`);
       } else if (text !== '' || session.state().result) {
         const r = await giveResult(text === '' ? (session.state().result?.result ?? '') : text);
