@@ -20,6 +20,20 @@ export const ORACLE_FILES: readonly { readonly file: string; readonly variant: V
   { file: 'brazilian_random_pdns.json', variant: 'brazilian' },
 ];
 
+/**
+ * More real games (games/more/), for the measures that need hundreds of games of a variant (the
+ * slip checker's): international championships and Czech championships.
+ */
+export const MORE_FILES: readonly { readonly file: string; readonly variant: VariantName }[] = [
+  { file: 'more/wk2003.pdn', variant: 'international' },
+  { file: 'more/DUTCH96H.pdn', variant: 'international' },
+  { file: 'more/nk2003-amsterdam.pdn', variant: 'international' },
+  { file: 'more/090417ronde12.pdn', variant: 'international' },
+  { file: 'more/rk ronde 12.pdn', variant: 'international' },
+  { file: 'more/mrcd2007.pdn', variant: 'czech' },
+  { file: 'more/mrcd2000kval.pdn', variant: 'czech' },
+];
+
 /** The PDN texts of a file: the bytes of a .pdn file, or every string in the arrays of a .json file. */
 export function oracleTexts(file: string): (Uint8Array | string)[] {
   const bytes = readFileSync(new URL(file, ORACLE_GAMES));

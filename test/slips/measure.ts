@@ -6,7 +6,7 @@ import { formatFullPath, mulberry32, parseMoveText, play, readPdnGames, sameMove
 import type { Repair } from '../../rules/slips/check.ts';
 import { checkSheet } from '../../rules/slips/check.ts';
 import { movesNamed, readWritten } from '../../rules/slips/read.ts';
-import { ORACLE_FILES, oracleTexts } from '../oracles.ts';
+import { MORE_FILES, ORACLE_FILES, oracleTexts } from '../oracles.ts';
 import type { Corrupted, SlipKind } from './corrupt.ts';
 import { MOVE_SLIPS, corrupt } from './corrupt.ts';
 
@@ -24,7 +24,7 @@ export interface Sheet {
 export function oracleSheets(name: VariantName): Sheet[] {
   const v = variants[name];
   const out: Sheet[] = [];
-  for (const { file, variant } of ORACLE_FILES) {
+  for (const { file, variant } of [...ORACLE_FILES, ...MORE_FILES]) {
     if (variant !== name) continue;
     for (const text of oracleTexts(file))
       for (const item of readPdnGames(text, { variant: v })) {
