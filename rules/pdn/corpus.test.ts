@@ -40,6 +40,14 @@ const EXPECTED: Record<string, { games: number; remarks?: number }> = {
   'pdn-corpus/unicode.pdn': { games: 1 },
   'pdn-corpus/variation.pdn': { games: 1 },
   'pdn-corpus/windragon.pdn': { games: 1 },
+  // games/more/, counted by their `[Event` lines.
+  'more/090417ronde12.pdn': { games: 7 },
+  'more/DUTCH96H.pdn': { games: 13 },
+  'more/mrcd2000kval.pdn': { games: 40 },
+  'more/mrcd2007.pdn': { games: 102 },
+  'more/nk2003-amsterdam.pdn': { games: 33 },
+  'more/rk ronde 12.pdn': { games: 7 },
+  'more/wk2003.pdn': { games: 23 },
 };
 const REJECTED = 'pdn-corpus/nested_comment.pdn';
 

@@ -38,6 +38,7 @@ import { normaliseResult, readPdn, writePdn } from './game.ts';
 import { parsePdnText } from './syntax.ts';
 import { decodePdnBytes } from './decode.ts';
 import { mulberry32 } from '../prng.ts';
+import { MORE_FILES } from '../../test/oracles.ts';
 
 const gamesDir = new URL('../../test/fixtures/oracles/games/', import.meta.url);
 
@@ -107,10 +108,16 @@ const CORPUS = [
 ].map((f) => `pdn-corpus/${f}`);
 
 describe('oracle games replay under their variant', () => {
-  it('covers every game file but frisian_random_pdns.json and the corpus', () => {
-    const listed = fs.readdirSync(gamesDir).filter((f) => f !== 'pdn-corpus').sort();
+  it('covers every game file but frisian_random_pdns.json, the corpus and more/ (below)', () => {
+    const listed = fs.readdirSync(gamesDir).filter((f) => f !== 'pdn-corpus' && f !== 'more').sort();
     expect(listed).toEqual([...ORACLES.map((o) => o.file), 'frisian_random_pdns.json'].sort());
     expect(fs.readdirSync(new URL('pdn-corpus/', gamesDir)).map((f) => `pdn-corpus/${f}`).sort()).toEqual(CORPUS);
+  });
+
+  it.each(MORE_FILES)('$file: every game replays, every move legal in $variant', ({ file, variant }) => {
+    const list = readGames(file, variants[variant]);
+    expect(list.length).toBeGreaterThan(5);
+    expect(list.map((g) => g.error?.reason ?? null).filter((e) => e !== null)).toEqual([]);
   });
 
   it.skip('frisian_random_pdns.json: frisian draughts is not implemented (no Frisian variant in rules/variants)', () => {});
