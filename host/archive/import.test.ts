@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readPdn, variantByName } from '../../rules/index.ts';
-import { ORACLE_FILES, ORACLE_GAMES, oracleTexts } from '../../test/oracles.ts';
+import { MORE_FILES, ORACLE_FILES, ORACLE_GAMES, oracleTexts } from '../../test/oracles.ts';
 import { runCliBuffered } from '../cli/testing.ts';
 import { importPdn } from './import.ts';
 import type { ImportReport } from './import.ts';
@@ -55,10 +55,10 @@ function oracleSources(root: string): { source: string; files: string[]; variant
     });
     out.push({ source: folder, files, variant });
   };
-  for (const { file, variant } of ORACLE_FILES) {
+  for (const { file, variant } of [...ORACLE_FILES, ...MORE_FILES]) {
     if (file.endsWith('.json')) json(file, variant);
     else {
-      const f = path.join(root, file);
+      const f = path.join(root, path.basename(file));
       writeFileSync(f, oracleTexts(file)[0] as Uint8Array);
       out.push({ source: f, files: [f], variant });
     }
