@@ -78,7 +78,7 @@ describe('dambord archive list and export', () => {
   it('lists the events, and an event game by game', async () => {
     const all = await cli(['archive', 'list', '--archive', archive]);
     expect(all.code).toBe(EXIT.ok);
-    expect(all.stdout).toBe(`nk: 14 games, round no round\n14 games in 1 event; 0 rejected (in ${path.join(archive, 'rejected')})\n`);
+    expect(all.stdout).toBe(`nk: 14 games, no round\n14 games in 1 event; 0 rejected (in ${path.join(archive, 'rejected')})\n`);
     const nk = await cli(['archive', 'list', '--archive', archive, '--event', 'NK']);
     expect(nk.code).toBe(EXIT.ok);
     const lines = nk.stdout.split('\n');

@@ -185,7 +185,9 @@ export const archiveListCommand: Command = {
     if (event === undefined) {
       for (const e of events) {
         const games = e.rounds.reduce((n, r) => n + r.games.length, 0);
-        out.push(`${e.name || NO_EVENT}: ${games} ${games === 1 ? 'game' : 'games'}, ${e.rounds.length === 1 ? 'round' : 'rounds'} ${e.rounds.map((r) => r.name || NO_ROUND).join(', ')}`);
+        const named = e.rounds.filter((r) => r.name);
+        const rounds = named.length === 0 ? NO_ROUND : `${named.length === 1 ? 'round' : 'rounds'} ${named.map((r) => r.name).join(', ')}${named.length < e.rounds.length ? ` and ${NO_ROUND}` : ''}`;
+        out.push(`${e.name || NO_EVENT}: ${games} ${games === 1 ? 'game' : 'games'}, ${rounds}`);
       }
       out.push(`${index.games.length} ${index.games.length === 1 ? 'game' : 'games'} in ${events.length} ${events.length === 1 ? 'event' : 'events'}; ${index.rejected.length} rejected (in ${path.join(dir, REJECTED_DIR)})`);
     } else {
