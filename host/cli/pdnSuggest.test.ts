@@ -90,6 +90,16 @@ describe('dambord pdn check --suggest, for people', () => {
     expect(lines).toEqual([{ type: 'filled', game: 1, candidates: [{ ply: 3, insert: '28x19', why: 'a forced capture left out' }] }]);
   });
 
+  it('a word that is not a move (1O-14, a letter O for a zero) is checked like any slip, and the moves after it too', async () => {
+    const list = '1. 32-28 19-23 2. 28x19 14x23 3. 37-32 1O-14 4. 41-37 5-1O 5. 46-41\n';
+    const r = await cli(['pdn', 'check', '--suggest', '-'], list);
+    expect(r.stdout).toContain('<stdin>:1:40: game 1 (? - ?, ?): ply 6 1O-14 cannot be played (international); most likely meant:\n  1. ply 6: 10-14 for 1O-14 (1O for 10, a letter typed for a digit)\n');
+    // The next slip, found with the first one's best candidate taken as right.
+    expect(r.stdout).toContain('  then, if that is right: 1:55: ply 8 5-1O cannot be played; most likely:\n    1. ply 8: 5-10 for 5-1O (1O for 10, a letter typed for a digit)\n');
+    const [l] = await json(list);
+    expect(l).toMatchObject({ type: 'slip', game: 1, ply: 6, written: '1O-14' });
+  });
+
   it('without --suggest, pdn check stops at the first illegal move as before', async () => {
     const r = await cli(['pdn', 'check', '-'], typed(17, () => ['23-28']));
     expect(r.stdout).toMatch(/ERROR move 23-28: "23-28" is not a legal move for white/);

@@ -6,7 +6,8 @@ import type { PdnGame, ReadPdnOptions } from '../../rules/index.ts';
 import { formatMove, pdnTextItems, replayGame } from '../../rules/index.ts';
 import type { Repair, SheetCheck } from '../../rules/slips/check.ts';
 import { checkSheet } from '../../rules/slips/check.ts';
-import { writtenSheet } from '../../rules/slips/sheet.ts';
+import { wordsAfter, writtenSheet } from '../../rules/slips/sheet.ts';
+import type { WrittenSheet } from '../../rules/slips/sheet.ts';
 import { label, length, withoutLocation } from './pdnLabels.ts';
 
 /** What `pdn check --suggest` found in one file: its report lines, the JSON lines, and the games. */
@@ -36,13 +37,37 @@ function filledPlies(check: SheetCheck): { ply: number; text: string }[] {
   return check.plies.flatMap((p, k) => (p.written < 0 ? [{ ply: k + 1, text: formatMove(p.before, p.move) }] : []));
 }
 
+/** How many further slips of one game are shown, each assuming the best candidate of the one before. */
+const FURTHER = 5;
+
+/** The slips after the first, each found with the best candidate of the one before taken as right: for people, who fix a sheet in one go. */
+function furtherSlips(sheet: WrittenSheet, best: Repair | undefined, top: number): string[] {
+  const out: string[] = [];
+  let written = sheet.written.slice();
+  let pos = sheet.pos.slice();
+  for (let r = best; r && out.length < FURTHER * (top + 1); ) {
+    const k = r.written;
+    if (r.kind === 'replace') written[k] = r.text;
+    else if (r.kind === 'insert') [written, pos] = [[...written.slice(0, k), r.text, ...written.slice(k)], [...pos.slice(0, k), pos[k], ...pos.slice(k)]];
+    else [written, pos] = [[...written.slice(0, k), ...written.slice(k + 1)], [...pos.slice(0, k), ...pos.slice(k + 1)]];
+    const slip = checkSheet(sheet.start, written).slip;
+    if (!slip) break;
+    const at = pos[slip.written];
+    out.push(`then, if that is right: ${at.line}:${at.column}: ply ${slip.ply} ${slip.text} cannot be played; most likely:`);
+    slip.candidates.slice(0, top).forEach((c, i) => out.push(`  ${i + 1}. ${repairText(c, { written })}`));
+    r = slip.candidates[0];
+  }
+  return out;
+}
+
 /** Checks every game of a file's text; `top` candidates are shown to people (the JSON has them all, at most 10). */
 export function suggestFile(name: string, input: string, options: ReadPdnOptions, top = 5): SuggestReport {
   const text: string[] = [];
   const json: string[] = [];
   let games = 0;
   let ok = 0;
-  for (const item of pdnTextItems(input)) {
+  const items = [...pdnTextItems(input)];
+  for (const [k, item] of items.entries()) {
     if (item.kind !== 'game') continue;
     const n = ++games;
     const g: PdnGame = replayGame(item.game, options);
@@ -52,7 +77,10 @@ export function suggestFile(name: string, input: string, options: ReadPdnOptions
       text.push(`${name}:${g.pos.line}: ${who}: OK, ${length(g)}, ${g.variant.name}`);
       continue;
     }
-    const sheet = ['illegal-move', 'ambiguous-move', 'unreadable-move', 'variant-ambiguous'].includes(g.error.code) ? writtenSheet(item.game, g, options) : null;
+    // A word that is not a move ends the game for the PDN reader: the words after it are read as written moves.
+    const end = items.slice(k + 1).find((i) => i.kind === 'game')?.game.pos.offset ?? input.length;
+    const rest = g.error.code === 'not-a-move' ? wordsAfter(input, g.error.pos.offset, end, g.error.pos) : [];
+    const sheet = ['illegal-move', 'ambiguous-move', 'unreadable-move', 'variant-ambiguous'].includes(g.error.code) || rest.length > 0 ? writtenSheet(item.game, g, options, rest) : null;
     if (!sheet) {
       text.push(`${name}:${g.error.pos.line}:${g.error.pos.column}: ${who}: ERROR ${withoutLocation(g.error)}`);
       json.push(JSON.stringify({ type: 'error', game: n, line: g.error.pos.line, column: g.error.pos.column, reason: withoutLocation(g.error) }));
@@ -74,6 +102,7 @@ export function suggestFile(name: string, input: string, options: ReadPdnOptions
     text.push(`${name}:${at.line}:${at.column}: ${who}: ply ${slip.ply} ${slip.text} cannot be played (${as}); most likely meant:`);
     slip.candidates.slice(0, top).forEach((r, k) => text.push(`  ${k + 1}. ${repairText(r, sheet)}`));
     if (slip.candidates.length === 0) text.push('  (nothing found that lets the game go on: look at the moves before it)');
+    text.push(...furtherSlips(sheet, slip.candidates[0], top).map((l) => `  ${l}`));
     json.push(JSON.stringify({ type: 'slip', game: n, ply: slip.ply, written: slip.text, line: at.line, column: at.column, candidates: slip.candidates.map(repairJson), ...(fills.length > 0 ? { filled: fills } : {}) }));
   }
   return { text, json, games, ok };

@@ -11,6 +11,9 @@ export interface Likeness {
   readonly why: string;
 }
 
+/** Letters typed for the digits they look like. */
+const LOOKALIKE: Readonly<Record<string, string>> = { O: '0', o: '0', I: '1', l: '1', S: '5', B: '8', Z: '2' };
+
 /** The cost of a square written for another that has nothing to do with it. */
 export const UNRELATED = 4;
 
@@ -19,6 +22,7 @@ function squareSlip(v: Variant, written: string, square: number): Likeness {
   const name = squareName(v, square);
   if (written === name) return { cost: 0, why: '' };
   const slip = (cost: number, what: string): Likeness => ({ cost, why: `${written} for ${name}, ${what}` });
+  if (v.notation === 'numeric' && written.replace(/[OoIlSBZ]/g, (c) => LOOKALIKE[c]) === name) return slip(0.5, 'a letter typed for a digit');
   if (written.length === 2 && written[1] + written[0] === name) return slip(1, 'digits swapped');
   if (v.notation === 'numeric' && /^\d+$/.test(written)) {
     const d = Math.abs(Number(written) - (square + 1));
