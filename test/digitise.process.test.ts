@@ -1,44 +1,18 @@
 // `dambord digitise` as a real process on the simulated board: the header given once on standard
 // input for two scoresheets, moves played through the page's hands, takebacks by the command and
 // by the pieces put back, three in a row, results by the terminal and by the page; and bad input.
-import { spawn } from 'node:child_process';
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCliBuffered } from '../host/cli/testing.ts';
-import { command, stop, view, waitFor } from './playProcess.ts';
+import { command, digitiseProcess, hands, stop, view, waitFor } from './playProcess.ts';
 
-const bin = fileURLToPath(new URL('../host/cli/bin.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'dambord-digitise-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Starts `dambord digitise` with `input` first on its piped standard input; resolves with the page's address, and what it printed so far on demand. */
-function digitise(games: string, input: string): Promise<{ child: ChildProcessWithoutNullStreams; url: string; out: () => string }> {
-  const child = spawn(process.execPath, [bin, 'digitise', '--http-port', '0', '--games', games], { stdio: 'pipe' });
-  child.stdin.write(input);
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const m = /the game is at (http:\/\/[0-9.:]+)\//.exec(out);
-      if (m) resolve({ child, url: m[1], out: () => out });
-    });
-    child.on('exit', (code) => reject(new Error(`dambord digitise exited ${code}: ${out}`)));
-  });
-}
-
-/** A move of the hands on the simulator, square by square, waiting for the board to report each. */
-async function hands(url: string, steps: string): Promise<void> {
-  for (const step of steps.split(' ')) {
-    const [verb, square] = step.split(':');
-    await command(url, { type: verb === 'l' ? 'lift' : 'place', square });
-    await waitFor(`${step} sensed`, async () => (await view(url)).squares.find((s) => s.name === square)!.sensed === (verb === 'p'));
-  }
-}
+/** Starts `dambord digitise` with its games in `games` and `input` first on its standard input. */
+const digitise = (games: string, input: string) => digitiseProcess(['--games', games], input);
 
 /** Follows the LEDs (the view's guidance: clear first, then fill) until the board shows the game. */
 async function followLeds(url: string): Promise<void> {

@@ -1,7 +1,8 @@
-// `dambord play` as a real process on the simulated board, driven through its page's API: the
-// helpers the process-level tests share (crash.test.ts, clock.test.ts).
+// `dambord play` (and `dambord digitise`) as a real process on the simulated board, driven
+// through its page's API: the helpers the process-level tests share (crash.test.ts,
+// clock.test.ts, digitise*.process.test.ts).
 import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
+import type { ChildProcess, ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
@@ -51,4 +52,29 @@ export async function stop(child: ChildProcess | null): Promise<void> {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGINT');
   await exited;
+}
+
+/** Starts `dambord digitise` with `args` and `input` first on its piped standard input; resolves with the page's address, and what it printed so far on demand. */
+export function digitiseProcess(args: readonly string[], input: string): Promise<{ child: ChildProcessWithoutNullStreams; url: string; out: () => string }> {
+  const child = spawn(process.execPath, [bin, 'digitise', '--http-port', '0', ...args], { stdio: 'pipe' });
+  child.stdin.write(input);
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const m = /the game is at (http:\/\/[0-9.:]+)\//.exec(out);
+      if (m) resolve({ child, url: m[1], out: () => out });
+    });
+    child.on('exit', (code) => reject(new Error(`dambord digitise exited ${code}: ${out}`)));
+  });
+}
+
+/** Moves of the hands on the simulator (`l:32 p:28`: lift 32, place on 28), square by square, waiting for the board to report each. */
+export async function hands(url: string, steps: string): Promise<void> {
+  for (const step of steps.split(' ')) {
+    const [verb, square] = step.split(':');
+    await command(url, { type: verb === 'l' ? 'lift' : 'place', square });
+    await waitFor(`${step} sensed`, async () => (await view(url)).squares.find((s) => s.name === square)!.sensed === (verb === 'p'));
+  }
 }

@@ -8,6 +8,7 @@ import type { Color, Position } from '../../rules/index.ts';
 import type { LedFrame, BoardEvent } from '../link/types.ts';
 import type { Clock, TimedControl } from './clock/clock.ts';
 import type { JournalEntry } from './journal/record.ts';
+import type { Guided } from './guided.ts';
 import type { Guidance } from './leds/guidance.ts';
 import type { RefereeState } from './referee/referee.ts';
 import type { Scoresheet } from './referee/record.ts';
@@ -62,6 +63,8 @@ export interface GameState {
   /** A resumed game until its board connects. */
   readonly resume: ResumePoint | null;
   readonly guidance: Guidance;
+  /** The sheet that guides a game being recorded (`dambord digitise --guide`), moved on by the moves the referee recognises; null without one. */
+  readonly guide: Guided | null;
   readonly sheet: Scoresheet;
   readonly clock: Clock | null;
   /** Board time the clock was last read at: the clock's time never goes back. */

@@ -6,6 +6,7 @@ import { SquareSet } from '../../rules/index.ts';
 import type { BoardEvent } from '../link/types.ts';
 import type { RefereeEvent, RefereeOutput } from './referee/types.ts';
 import type { GameConfig, GameInput, GameState, SeenStep } from './game.ts';
+import type { Guide } from './guide.ts';
 import { createGame, step } from './step.ts';
 
 /** The hello of the board an action script is played on: the variant's squares and the four buttons. */
@@ -31,14 +32,14 @@ export function inputOf(e: RefereeEvent, seq = 0): GameInput {
 /**
  * Plays `events` (board time, squares as indices) on a board that shows `config.start` from the
  * first event's time on, then withdraws the hands. Returns the game and everything the referee
- * said, in order.
+ * said, in order. `guide`: a sheet that guides the game (a guided replay).
  */
-export function replayEvents(config: GameConfig, events: readonly RefereeEvent[], observe?: (seen: SeenStep) => void): { state: GameState; said: RefereeOutput[] } {
+export function replayEvents(config: GameConfig, events: readonly RefereeEvent[], observe?: (seen: SeenStep) => void, guide: Guide | null = null): { state: GameState; said: RefereeOutput[] } {
   const t0 = events[0]?.t ?? 0;
   const occupancy = SquareSet.from([...config.start.board.keys()].filter((sq) => config.start.board[sq] !== 0));
   const connected: BoardEvent = { type: 'link', state: 'connected', hello: { ...SCRIPT_BOARD, squares: config.start.variant.geometry.squares }, occupancy, buttons: [], t: t0 };
   const said: RefereeOutput[] = [];
-  let state = createGame(config);
+  let state = createGame(config, guide);
   const run = (input: GameInput, now: number) => {
     const r = step(state, input, now);
     observe?.({ input, before: state, after: r.state, effects: r.effects, now });

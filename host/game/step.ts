@@ -7,6 +7,8 @@ import { createClock, flagFall, flagResult, startFor, stop } from './clock/clock
 import { clockRecord, outRecord } from './journal/record.ts';
 import { NO_GUIDANCE, frameOf, ledMarks, observe } from './leds/guidance.ts';
 import type { LedMark } from './leds/guidance.ts';
+import type { Guide } from './guide.ts';
+import { followOutputs, guideMarks, guided } from './guided.ts';
 import { RESULT_REASONS, describe, sideName } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
 import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
@@ -21,14 +23,15 @@ import type { Draft } from './draft.ts';
 import type { Flagged, GameConfig, GameInput, GameState, GameStep, PlayerCommand } from './game.ts';
 import type { JournalEntry } from './journal/record.ts';
 
-/** A new game, waiting for the board to connect and show `config.start`. */
-export function createGame(config: GameConfig): GameState {
+/** A new game, waiting for the board to connect and show `config.start`; `guide`, a sheet that guides it (begun at `config.start`). */
+export function createGame(config: GameConfig, guide: Guide | null = null): GameState {
   return {
     config,
     referee: null,
     setup: null,
     resume: null,
     guidance: NO_GUIDANCE,
+    guide: guide && guided(guide),
     sheet: newScoresheet(config.start, config.tags),
     // Before the first move or press of the clock no time runs (FMJD 10; Latvian 10.3).
     clock: config.timeControl ? createClock(config.timeControl, config.start.turn) : null,
@@ -109,6 +112,7 @@ function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
   for (const c of comments) annotate(d, c.kind, c.text);
   for (const item of s.sheet.items.slice(before)) if (item.kind === 'move') d.effects.push({ type: 'scoresheet', side: item.side, text: item.text });
   s.guidance = observe(s.guidance, outputs);
+  if (s.guide) s.guide = followOutputs(s.guide, outputs);
   let decideHere: Flagged | null = null;
   for (const o of outputs) {
     d.effects.push({ type: 'said', output: o });
@@ -169,14 +173,14 @@ export function changed(d: Draft): void {
   d.effects.push({ type: 'view' });
 }
 
-/** The LEDs of the game: the referee's guidance, the setting up of the start position, or none. */
+/** The LEDs of the game: the referee's guidance (with a guiding sheet's move laid under its own layers), the setting up of the start position, or none. */
 export function currentFrame(s: GameState): LedFrame {
   return frameOf(currentMarks(s));
 }
 
 /** Why each square's LED is lit (the layers of host/game/leds/guidance.ts); empty before the board connects. */
 export function currentMarks(s: GameState): (LedMark | null)[] {
-  if (s.referee) return ledMarks(s.referee, s.guidance, { hints: s.config.hints });
+  if (s.referee) return ledMarks(s.referee, s.guidance, { hints: s.config.hints, ...(s.guide ? { overlay: guideMarks(s.guide) } : {}) });
   if (!s.setup) return [];
   // While setting up: pieces to put down blink in turn with pieces to take off.
   const setup = s.setup;

@@ -57,12 +57,28 @@ export interface PlayView {
    * offers Take back, and the result is given by the secretary.
    */
   readonly recording: boolean;
+  /** A game recorded from its sheet with the sheet guiding it (`dambord digitise --guide`): what the sheet asks for now; null otherwise. */
+  readonly guide: GuideView | null;
   /** The board link: its state, health and the board's firmware as it named itself (null before it did). */
   readonly link: { readonly state: string; readonly health: LinkHealth | null; readonly firmware: string | null };
   /** Messages for people, newest last (irregularities, link events, results): sentences, never raw data. */
   readonly log: readonly string[];
   /** A file name for the PDN download: `2026.11.24 Wit - Zwart.pdn`, letters, digits, spaces and `.,-_()'` only. */
   readonly pdnName: string;
+}
+
+/** What the sheet of a guided replay asks for (host/game/guided.ts), as the page and the terminal say it. */
+export interface GuideView {
+  /** `move`: the next move; `slip`: the written move cannot be played, the likeliest candidates shown; `end`: every written move played. */
+  readonly kind: 'move' | 'slip' | 'end';
+  /** The ply asked for (from 1). */
+  readonly ply: number;
+  /** One sentence: `ply 17: 32-28`, or `ply 17: the sheet has 23-28, which cannot be played; most likely 32-28 (23 for 32, digits swapped), ...`. */
+  readonly message: string;
+  /** The from and to squares the LEDs light for it, in the variant's notation. */
+  readonly squares: readonly string[];
+  /** The moves played otherwise than written so far, in words (`ply 17: the sheet has 23-28; 32-28 was played (...)`). */
+  readonly repairs: readonly string[];
 }
 
 /** One move of the move list: a move that stands. */

@@ -15,6 +15,7 @@ import type { Fill } from './referee/types.ts';
 import type { LinkHealth } from '../link/types.ts';
 import type { GameState } from './game.ts';
 import { currentMarks } from './step.ts';
+import { guideView } from './guided.ts';
 import { capturesOf, irregularityView } from './viewIrregularity.ts';
 import type { MoveView, PlayView, SquareView } from './types.ts';
 
@@ -73,6 +74,7 @@ export function gameView(s: GameState, now: number, context: ViewContext): PlayV
     pdn: gamePdn(s),
     simulated: context.simulated,
     recording: s.config.policy.recording,
+    guide: s.guide && guideView(s.guide, v),
     link: { state: s.link.state, health: context.health, firmware: s.link.firmware },
     log: [...s.log],
     pdnName: pdnName(header.date, players),

@@ -6,15 +6,21 @@ import type { GameState } from '../game/game.ts';
 import type { PlayCommand, PlaySession } from '../game/types.ts';
 import { scoresheetPdn } from '../game/referee/record.ts';
 import type { SheetMove } from '../game/referee/record.ts';
+import { repairComment } from '../game/guide.ts';
 
 /**
  * The PDN of a game recorded from its scoresheet: its tags, the moves that stand and nothing of
  * how the pieces were handled on the way (no notes, no comments: the secretary's slips are not
  * the game's), with `result` as the scoresheet gives it, or the game's own (`*` while it goes on).
+ * A game a sheet guided (`dambord digitise --guide`) has on each move played otherwise than the
+ * sheet wrote it the repair as a comment (`{dambord: the sheet has 23-28; 32-28 was played (...)}`).
  */
 export function recordedPdn(state: GameState, result: string | null): string {
   const sheet = state.sheet;
-  const moves = sheet.items.filter((i): i is SheetMove => i.kind === 'move' && !i.setup).map((m) => ({ ...m, comments: [] }));
+  const repairs = state.guide?.guide.repairs ?? [];
+  const moves = sheet.items
+    .filter((i): i is SheetMove => i.kind === 'move' && !i.setup)
+    .map((m, k) => ({ ...m, comments: repairs.filter((r) => r.ply === k + 1).map(repairComment) }));
   return scoresheetPdn({ ...sheet, items: moves, open: null, result: result ?? state.result?.result ?? sheet.result });
 }
 

@@ -10,6 +10,7 @@ import type { TimedControl } from '../game/clock/clock.ts';
 import type { GameEffect, GameInput, GameState, SeenStep } from '../game/game.ts';
 import { draft, say } from '../game/draft.ts';
 import { createGame, step } from '../game/step.ts';
+import type { Guide } from '../game/guide.ts';
 import { NOT_OVER, nextGame } from '../game/nextGame.ts';
 import type { Policy } from '../game/referee/types.ts';
 import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
@@ -44,6 +45,8 @@ export interface SessionOptions {
    * its state, and the effects to carry out first (what the journal missed).
    */
   readonly resumed?: { readonly state: GameState; readonly effects: readonly GameEffect[] } | null;
+  /** A new game recorded from a sheet that guides it (`dambord digitise --guide`), begun at `start`. */
+  readonly guide?: Guide | null;
   readonly link: BoardLink;
   readonly journal?: Journal | null;
   /** Present when the board is the simulator: the page then acts as the hands. */
@@ -112,7 +115,7 @@ export function startSession(options: SessionOptions): RunningSession {
     tags: [{ name: 'White', value: players.white }, { name: 'Black', value: players.black }, ...(options.tags ?? [])],
     timeControl: options.timeControl ?? null,
     hints: options.hints === true,
-  });
+  }, options.guide ?? null);
   /** The board's clock as last heard, and the host's time then: the board's time between events. */
   let boardClock = { board: 0, host: now() };
   const boardNow = () => boardClock.board + (now() - boardClock.host);

@@ -49,6 +49,7 @@ function startView(): PlayView {
     pdn: '[Event "?"]\n[GameType "21"]\n\n*\n',
     simulated: true,
     recording: false,
+    guide: null,
     link: { state: 'connected', health: null, firmware: null },
     log: [],
     pdnName: '2026.11.24 Wit - Zwart.pdn',

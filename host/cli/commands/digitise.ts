@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseFen } from '../../../rules/index.ts';
+import { parseFen, writeFen } from '../../../rules/index.ts';
 import type { Variant } from '../../../rules/index.ts';
 import { JOURNAL_FORMAT } from '../../game/journal/record.ts';
 import { digitise } from '../../game/referee/policy.ts';
@@ -14,12 +14,13 @@ import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { gameTags } from '../gameTags.ts';
 import type { Tag } from '../gameTags.ts';
-import { portOption, variantOption, why } from '../input.ts';
+import { readGuideSheet } from '../guideOption.ts';
+import { portOption, variantOption, wholeNumberOption, why } from '../input.ts';
 import { openChosenBoard } from '../openBoard.ts';
 import { Asker, Lines, checkDate, resultOf } from '../sheetInput.ts';
 import type { Players, SheetHeader } from '../sheetInput.ts';
 
-const usage = `Usage: dambord digitise [--variant V] [--fen FEN] [--firmata] [--port P | --find]
+const usage = `Usage: dambord digitise [--variant V] [--fen FEN | --guide SHEET [--game N]] [--firmata] [--port P | --find]
                         [--event NAME] [--site S] [--date YYYY.MM.DD] [--round R] [--white NAME] [--black NAME]
                         [--no-ask] [--games DIR] [--http-port N] [--host H]
 
@@ -36,9 +37,19 @@ Ctrl-C, or the end of the input) ends the sitting. Answers come from standard in
 each; Enter keeps the value in brackets. The page at http://127.0.0.1:PORT shows the game and,
 on the simulator, is the hands.
 
+With --guide the sheet is read from a file (PDN, or the moves as typed) and guides the game: the
+LEDs show each move in turn (from and to blink slowly, the pieces it takes fast), and the page
+and the terminal say it ("ply 17: 32-28"). Where the sheet cannot be played ("ply 17: the sheet
+has 23-28, which cannot be played; most likely 32-28 (23 for 32, digits swapped), ..."), the LEDs
+show the likeliest moves and the secretary plays the move that was made. The PDN is the game
+as played, each repair a comment on its move; the sheet's tags are the header's defaults.
+
 Options:
   --variant V        international (default), czech, english, brazilian or russian
   --fen FEN          the games start from this position (the LEDs show how to set it up)
+  --guide SHEET      one sheet, read from the file SHEET, guides the game (see above); the game
+                     starts from its start position, in its variant unless --variant says
+  --game N           the sheet is game N of the file (default 1)
   --port P           a real dambord board on serial port P, e.g. /dev/ttyUSB0
   --find             find a real board among the serial ports by its hello
   --firmata          the board is an Arduino Mega with StandardFirmata (hardware/firmata)
@@ -58,6 +69,7 @@ Examples:
   dambord digitise
   dambord digitise --port /dev/ttyUSB0 --event "NK 2026" --site "Wijk aan Zee NED" --date 2026.04.11 --round 1
   printf 'NK\\n\\n2026.04.11\\n1\\nAnna\\nBert\\n' | dambord digitise --http-port 0
+  dambord digitise --guide "nk ronde 01.pdn" --game 3
 `;
 
 /** What the secretary said last, and the sitting's own events, in the order they came. */
@@ -70,7 +82,7 @@ export const digitiseCommand: Command = {
   usage,
   async run(argv, io) {
     const args = parseArgs(argv, {
-      variant: 'string', fen: 'string', port: 'string', find: 'boolean', firmata: 'boolean', event: 'string', site: 'string', date: 'string', round: 'string',
+      variant: 'string', fen: 'string', guide: 'string', game: 'string', port: 'string', find: 'boolean', firmata: 'boolean', event: 'string', site: 'string', date: 'string', round: 'string',
       white: 'string', black: 'string', 'no-ask': 'boolean', games: 'string', 'http-port': 'string', host: 'string',
     });
     if (!args.ok) return usageError(io, 'digitise', args.error);
@@ -78,10 +90,16 @@ export const digitiseCommand: Command = {
     if (args.positionals.length > 0) return usageError(io, 'digitise', `unexpected argument "${args.positionals[0]}"`);
     const chosen = variantOption(o.variant ?? 'international');
     if (!chosen.ok) return usageError(io, 'digitise', chosen.error);
-    const v: Variant = chosen.variant;
+    const n = wholeNumberOption('game', o.game, 1, 1_000_000);
+    if (!n.ok) return usageError(io, 'digitise', n.error);
+    if (o.guide === undefined && o.game !== undefined) return usageError(io, 'digitise', '--game N chooses the game of the --guide sheet');
+    if (o.guide !== undefined && o.fen !== undefined) return usageError(io, 'digitise', '--fen and --guide: the game starts from the sheet\'s start position (its FEN tag)');
+    const sheet = o.guide === undefined ? null : await readGuideSheet(o.guide, n.value ?? 1, o.variant !== undefined ? chosen.variant : null, io);
+    if (typeof sheet === 'number') return sheet;
+    const v: Variant = sheet?.variant ?? chosen.variant;
     const fen = parseFen(v, o.fen ?? v.startFen);
     if (!fen.ok) return usageError(io, 'digitise', `the FEN "${o.fen}" cannot be set up: ${fen.error.reason} (character ${fen.error.offset + 1})`);
-    const start = fen.position;
+    const start = sheet?.start ?? fen.position;
     if (o.date !== undefined) {
       const d = checkDate(o.date);
       if (!d.ok) return usageError(io, 'digitise', d.error);
@@ -94,8 +112,11 @@ export const digitiseCommand: Command = {
     const lines = o['no-ask'] ? null : new Lines(io.stdin);
     const asker = new Asker(lines, io.stdout);
     const today = gameTags({}, new Date()).find((t) => t.name === 'Date')!.value;
-    const header: SheetHeader = await asker.header({ event: o.event, site: o.site, date: o.date ?? today, round: o.round });
-    let players = await asker.players({ white: o.white, black: o.black });
+    // A guiding sheet's tags are the defaults where the options say nothing.
+    if (sheet) io.stdout.write(`dambord digitise: ${sheet.name} guides the game, ${sheet.guide.written.length} moves as written (${v.name})\n`);
+    const told = sheet?.header ?? {};
+    const header: SheetHeader = await asker.header({ event: o.event ?? told.event, site: o.site ?? told.site, date: o.date ?? told.date ?? today, round: o.round ?? told.round });
+    let players = await asker.players({ white: o.white ?? sheet?.players.white, black: o.black ?? sheet?.players.black });
 
     const box = parseFen(v, v.startFen);
     const opened = await openChosenBoard('digitise', o, { start, pieces: box.ok ? box.position.board : start.board }, io);
@@ -108,9 +129,9 @@ export const digitiseCommand: Command = {
     const openSheet = (who: Players): { journal: Journal; tags: Tag[] } => {
       mkdirSync(dir, { recursive: true });
       const now = new Date();
-      const tags = gameTags(header, now);
+      const tags = [...gameTags(header, now), ...(sheet?.tags ?? [])];
       const journal = journalOnFirstWrite(join(dir, `${now.toISOString().replace(/[:.]/g, '-')}.journal`), {
-        format: JOURNAL_FORMAT, variant: v.name, start: o.fen ?? v.startFen, policy: digitise.name, showJumps: false,
+        format: JOURNAL_FORMAT, variant: v.name, start: sheet ? writeFen(start) : (o.fen ?? v.startFen), policy: digitise.name, showJumps: false,
         tags: [...tags, { name: 'White', value: who.white }, { name: 'Black', value: who.black }], timeControl: null, created: now.toISOString(), t0: 0,
       });
       return { journal, tags };
@@ -126,7 +147,7 @@ export const digitiseCommand: Command = {
     }
     const sheets: Journal[] = [first.journal];
     const session = startSession({
-      start, policy: digitise, link: opened.link, journal: first.journal, hands: opened.hands, players, tags: first.tags,
+      start, policy: digitise, link: opened.link, journal: first.journal, hands: opened.hands, players, tags: first.tags, guide: sheet?.guide ?? null,
       nextJournal: (who) => {
         const next = openSheet(who);
         sheets.push(next.journal);
@@ -175,8 +196,14 @@ export const digitiseCommand: Command = {
     };
     /** The board's game ended by the rules (no piece or no move left, a draw by FMJD 6): said once a sheet. */
     let toldEnd = false;
+    /** What the guiding sheet asked for, last said on the terminal. */
+    let asked = '';
     session.subscribe((view) => {
       save();
+      if (view.guide && view.guide.message !== asked && !view.result) {
+        asked = view.guide.message;
+        io.stdout.write(`\ndambord digitise: ${asked}\n`);
+      }
       if (!view.result || given !== null || toldEnd) return;
       toldEnd = true;
       io.stdout.write(`\ndambord digitise: the game is over on the board, ${view.result.result} (${view.result.reason}); Enter takes it, or give the scoresheet's result: `);
@@ -202,6 +229,7 @@ export const digitiseCommand: Command = {
     };
     const nextSheet = async (who: Players): Promise<{ ok: true } | { ok: false; error: string }> => {
       if (given === null) return { ok: false, error: 'give this sheet\'s result first (e.g. "2-0")' };
+      if (sheet) return { ok: false, error: `${sheet.name} was the sheet of this sitting: "quit", then dambord digitise --guide with the next sheet` };
       const r = await session.command({ type: 'new-game', white: who.white, black: who.black });
       if (!r.ok) return r;
       players = who;
@@ -243,7 +271,11 @@ export const digitiseCommand: Command = {
       if (reading) io.stdout.write(question);
       readLine();
     };
-    ask('Result when the game is over (2-0, 0-2, 1-1), or "back" to take back the last move: ');
+    /** The result the secretary's Enter gives: the board's when its game is over, else the guiding sheet's. */
+    const enterResult = (): string | null => session.state().result?.result ?? sheet?.result ?? null;
+    const resultQuestion = `Result when the game is over (2-0, 0-2, 1-1)${sheet?.result ? ` [${sheet.result}]` : ''}, or "back" to take back the last move: `;
+    const afterResult = sheet ? 'Type "quit" to end the sitting: ' : 'Type "next" for the next sheet (the same event, site, date and round), or "quit": ';
+    ask(resultQuestion);
     let code: number = EXIT.ok;
     for (let over = false; !over; ) {
       const said = await take();
@@ -252,11 +284,11 @@ export const digitiseCommand: Command = {
         break;
       }
       if (said.kind === 'result') {
-        ask('Type "next" for the next sheet (the same event, site, date and round), or "quit": ');
+        ask(afterResult);
         continue;
       }
       if (said.kind === 'next') {
-        ask('Result when the game is over (2-0, 0-2, 1-1), or "back" to take back the last move: ');
+        ask(resultQuestion);
         continue;
       }
       const text = said.text?.trim() ?? null;
@@ -264,17 +296,17 @@ export const digitiseCommand: Command = {
       if (given !== null) {
         if (text === 'quit') over = true;
         else if (text === 'next') {
-          const r = await nextSheet(await asker.players({}));
+          const r = sheet ? await nextSheet(players) : await nextSheet(await asker.players({}));
           if (!r.ok) io.stdout.write(`dambord digitise: ${r.error}\n`);
-          ask(r.ok ? 'Result when the game is over (2-0, 0-2, 1-1), or "back" to take back the last move: ' : 'Type "next" or "quit": ');
-        } else ask('Type "next" for the next sheet, or "quit": ');
+          ask(r.ok ? resultQuestion : afterResult);
+        } else ask(afterResult);
         continue;
       }
       if (text === 'back') {
         const r = await session.command({ type: 'takeback' });
         if (!r.ok) io.stdout.write(`dambord digitise: ${r.error}\n`);
-      } else if (text !== '' || session.state().result) {
-        const r = await giveResult(text === '' ? (session.state().result?.result ?? '') : text);
+      } else if (text !== '' || enterResult() !== null) {
+        const r = await giveResult(text === '' ? (enterResult() ?? '') : text);
         if (!r.ok) io.stdout.write(`dambord digitise: ${r.error}\n`);
         if (r.ok) continue;
       }

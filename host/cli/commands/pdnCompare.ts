@@ -2,11 +2,10 @@
 // and the board's journal) reconciled: every difference, the first divergence, and what each
 // record is worth on its own (whether it reads as a legal game, and where it breaks).
 
-import { formatMove, pdnTextItems, replayGame } from '../../../rules/index.ts';
+import { formatMove } from '../../../rules/index.ts';
 import type { ReadPdnOptions } from '../../../rules/index.ts';
 import type { Difference, GameRecord, Reconciled } from '../../../rules/slips/compare.ts';
 import { reconcile } from '../../../rules/slips/compare.ts';
-import { writtenSheet } from '../../../rules/slips/sheet.ts';
 import { recoverGame } from '../../game/journal/recover.ts';
 import { readJournal } from '../../journal/journal.ts';
 import { parseArgs } from '../args.ts';
@@ -14,6 +13,7 @@ import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
 import { readText, variantOption, why } from '../input.ts';
 import { repairText } from '../pdnSuggest.ts';
+import { sheetGame } from '../sheetGame.ts';
 
 const usage = `Usage: dambord pdn compare [--variant V] [--json] A B
 
@@ -56,14 +56,9 @@ async function recordOf(arg: string, io: Io, options: ReadPdnOptions): Promise<{
   }
   const input = await readText(file, io);
   if (!input.ok) return { ok: false, code: EXIT.io, error: input.error };
-  let n = 0;
-  for (const item of pdnTextItems(input.text)) {
-    if (item.kind !== 'game' || ++n !== wanted) continue;
-    const sheet = writtenSheet(item.game, replayGame(item.game, options), options);
-    if (!sheet) return { ok: false, code: EXIT.usage, error: `${arg}: the game sets up a position inside its moves, which a scoresheet does not` };
-    return { ok: true, record: { name: arg, start: sheet.start, written: sheet.written } };
-  }
-  return { ok: false, code: EXIT.usage, error: `${input.name} has ${n} game${n === 1 ? '' : 's'}: there is no game ${wanted}` };
+  const r = sheetGame(input.text, input.name, wanted, options);
+  if (!r.ok) return { ok: false, code: EXIT.usage, error: r.error };
+  return { ok: true, record: { name: arg, start: r.sheet.start, written: r.sheet.written } };
 }
 
 function differenceText(d: Difference, a: string, b: string): string {

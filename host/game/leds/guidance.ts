@@ -5,7 +5,7 @@
  * needed here; the caller sends the frame with the link's LED command whenever it changes.
  *
  * Precedence, highest first. The first three layers own the whole frame, because there every lit
- * square is an instruction and a stray light would be read as one; the last three are laid over
+ * square is an instruction and a stray light would be read as one; the others are laid over
  * each other square by square, a higher layer winning where two light the same square.
  *
  * | layer (mark)                            | squares                                  | pattern     |
@@ -21,6 +21,8 @@
  * |   (`capture`)                           |                                          |             |
  * | hints (option, never in tournament)     | legal destinations of the lifted piece   | `slow`      |
  * |   (`hint`)                              |                                          |             |
+ * | overlay (a guided replay's sheet,       | the move asked for: from and to (`hint`),| `slow`,     |
+ * |   host/game/guided.ts)                  | the pieces it takes (`remove`)           | `fast`      |
  * | last move (`last`)                      | from, every landing square, to           | `on`        |
  *
  * The obligation blinks `alternate`, slowly in the opposite phase to `slow`: beside compulsory
@@ -48,6 +50,12 @@ export interface GuidanceOptions {
    * `tournament` policy: a board that shows legal moves would be playing for the player.
    */
   readonly hints?: boolean;
+  /**
+   * Marks laid over the last move and under every other layer, square by square (null: none):
+   * what a guided replay's sheet asks for (host/game/guided.ts). Never shown while a correction,
+   * a decision or a capture under way owns the frame, nor once the game is over.
+   */
+  readonly overlay?: readonly (LedMark | null)[];
 }
 
 /**
@@ -155,6 +163,9 @@ export function ledMarks(s: RefereeState, g: Guidance = NO_GUIDANCE, options: Gu
   const last = s.game.moves[s.game.moves.length - 1];
   if (last) for (const sq of [last.from, ...last.path]) marks[sq] = 'last';
   if (mode.kind !== 'play') return marks; // the game is over: the last move stays lit
+  options.overlay?.forEach((m, sq) => {
+    if (m) marks[sq] = m;
+  });
 
   if (options.hints === true && s.policy.name !== 'tournament' && s.hand.length > 0) {
     for (const from of liftedMovers(s, pos)) for (const m of s.legal) if (m.from === from) marks[m.to] = 'hint';

@@ -482,6 +482,15 @@ async function start() {
     link.setAttribute('download', typeof view.pdnName === 'string' && view.pdnName ? view.pdnName : 'game.pdn');
   }
 
+  /** A sheet guiding the game (dambord digitise --guide): what it asks for, in words (the LEDs light its squares), and the repairs made. */
+  function renderGuide() {
+    const g = view.guide;
+    $('guide').hidden = !g;
+    $('guide').className = `guide${g ? ` ${g.kind}` : ''}`;
+    $('guide-message').textContent = g ? (g.kind === 'slip' ? `Slip at ${g.message}` : g.message) : '';
+    $('guide-repairs').innerHTML = (g ? g.repairs : []).map((/** @type {string} */ r) => `<li>${escapeHtml(r)}</li>`).join('');
+  }
+
   /** Draws the whole page from `view` and the page's own state (flipped, reviewing, hands). */
   function draw() {
     renderHeader();
@@ -500,6 +509,7 @@ async function start() {
     for (const id of GAME_BUTTONS) $(id).hidden = !control || Boolean(view.result);
     // A game recorded from its scoresheet (dambord digitise): the secretary takes moves back.
     $('btn-takeback').hidden = !control || !view.recording || Boolean(view.result);
+    renderGuide();
     // A draw offered by one side: the other side's button accepts it.
     $('btn-draw-white').textContent = view.drawOffer === 'black' ? 'White accepts the draw' : view.drawOffer === 'white' ? 'White offered a draw' : 'White offers a draw';
     $('btn-draw-black').textContent = view.drawOffer === 'white' ? 'Black accepts the draw' : view.drawOffer === 'black' ? 'Black offered a draw' : 'Black offers a draw';

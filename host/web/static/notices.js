@@ -90,6 +90,9 @@ export function announcements(prev, next) {
 
   const g = next.guidance;
   if (g && (!prev || !prev.guidance || prev.guidance.message !== g.message)) (g.kind === 'mismatch' ? assertive : polite).push(g.message);
+  // A guided replay (dambord digitise --guide): what the sheet asks for next, or its slip.
+  const sheet = next.guide;
+  if (sheet && !next.result && (!prev || !prev.guide || prev.guide.message !== sheet.message)) polite.push(`The sheet: ${sheet.message}`);
   const remove = capturedToRemove(prev, next);
   if (remove.length > 0) polite.push(`Captured: take the piece${remove.length > 1 ? 's' : ''} off ${listWords(remove)}.`);
   for (const key of ['compulsory', 'obligation']) {
