@@ -22,7 +22,8 @@ export const ORACLE_FILES: readonly { readonly file: string; readonly variant: V
 
 /**
  * More real games (games/more/), for the measures that need hundreds of games of a variant (the
- * slip checker's): international championships and Czech championships.
+ * slip checker's): international championships, Czech championships and games of the American
+ * Checker Federation's archive (English).
  */
 export const MORE_FILES: readonly { readonly file: string; readonly variant: VariantName }[] = [
   { file: 'more/wk2003.pdn', variant: 'international' },
@@ -32,6 +33,7 @@ export const MORE_FILES: readonly { readonly file: string; readonly variant: Var
   { file: 'more/rk ronde 12.pdn', variant: 'international' },
   { file: 'more/mrcd2007.pdn', variant: 'czech' },
   { file: 'more/mrcd2000kval.pdn', variant: 'czech' },
+  { file: 'more/acf-archive.pdn', variant: 'english' },
 ];
 
 /** The PDN texts of a file: the bytes of a .pdn file, or every string in the arrays of a .json file. */

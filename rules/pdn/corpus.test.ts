@@ -43,6 +43,7 @@ const EXPECTED: Record<string, { games: number; remarks?: number }> = {
   // games/more/, counted by their `[Event` lines.
   'more/090417ronde12.pdn': { games: 7 },
   'more/DUTCH96H.pdn': { games: 13 },
+  'more/acf-archive.pdn': { games: 300 },
   'more/mrcd2000kval.pdn': { games: 40 },
   'more/mrcd2007.pdn': { games: 102 },
   'more/nk2003-amsterdam.pdn': { games: 33 },
