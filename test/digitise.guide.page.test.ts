@@ -1,7 +1,7 @@
 // `dambord digitise --guide` in a real Chromium: the page of the sitting says what the sheet asks
 // for, frames a slip as it frames an irregularity, lights the candidates' squares, lists the
-// repairs made, and its Take back button takes a wrong candidate back; axe-core finds nothing at
-// the slip. The process runs on the simulated board; the hands are the page's command endpoint.
+// repairs made, its Take back button takes a wrong candidate back and its result buttons give the
+// sheet's result; axe-core finds nothing at the slip. The process runs on the simulated board; the hands are the page's command endpoint.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ const shotDir = join(tmpdir(), 'dambord-page-views');
 const SHEET = '[Event "Clubavond"]\n[White "Anna"]\n[Black "Bert"]\n[Result "2-0"]\n\n1. 32-28 18-23 2. 73-32 12-18 2-0\n';
 
 describe('digitise --guide: the page in Chromium', () => {
-  it.skipIf(!hasChromium)('says the move asked for, frames the slip with its candidates lit, takes a wrong candidate back by its button, lists the repair', async () => {
+  it.skipIf(!hasChromium)('says the move asked for, frames the slip with its candidates lit, takes a wrong candidate back by its button, lists the repair, gives the result by its buttons', async () => {
     const file = join(work, 'club.pdn');
     writeFileSync(file, SHEET);
     const started = await digitiseProcess(['--games', join(work, 'games'), '--guide', file, '--no-ask'], '');
@@ -57,6 +57,15 @@ describe('digitise --guide: the page in Chromium', () => {
     expect(await testid('guide-repairs').innerText()).toBe('ply 3: the sheet has 73-32; 37-32 was played (73 for 37, digits swapped)');
     expect(await testid('guide').getAttribute('class')).toBe('guide end');
     expect(await axeViolations(page)).toEqual([]);
+
+    // The result from the page: nobody resigns while a sheet is recorded; White won, confirmed by a second press.
+    expect(await testid('resign-white').isHidden()).toBe(true);
+    await testid('result-white').click();
+    await testid('result-white').filter({ hasText: 'White won: press again to confirm' }).waitFor();
+    await testid('result-white').click();
+    await waitFor('the sheet saved', async () => /Anna - Bert 2-0, saved in/.test(started.out()));
+    await testid('result-white').waitFor({ state: 'hidden' });
+    expect(await testid('takeback').isHidden()).toBe(true);
     expect(errors).toEqual([]);
   }, 90_000);
 });

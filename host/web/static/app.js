@@ -506,9 +506,10 @@ async function start() {
 
     $('hands-controls').hidden = !(control && view.simulated);
     $('sim-help').hidden = !(control && view.simulated);
-    for (const id of GAME_BUTTONS) $(id).hidden = !control || Boolean(view.result);
-    // A game recorded from its scoresheet (dambord digitise): the secretary takes moves back.
-    $('btn-takeback').hidden = !control || !view.recording || Boolean(view.result);
+    // A game recorded from its scoresheet (dambord digitise): nobody resigns or offers a draw; the
+    // secretary takes moves back and gives the scoresheet's result.
+    for (const id of GAME_BUTTONS) $(id).hidden = !control || Boolean(view.result) || view.recording;
+    for (const id of ['btn-takeback', ...RESULT_BUTTONS]) $(id).hidden = !control || !view.recording || Boolean(view.result);
     renderGuide();
     // A draw offered by one side: the other side's button accepts it.
     $('btn-draw-white').textContent = view.drawOffer === 'black' ? 'White accepts the draw' : view.drawOffer === 'white' ? 'White offered a draw' : 'White offers a draw';
@@ -606,6 +607,8 @@ async function start() {
   // -- controls -----------------------------------------------------------------------------------
 
   const GAME_BUTTONS = ['btn-resign-white', 'btn-resign-black', 'btn-draw', 'btn-draw-white', 'btn-draw-black'];
+  /** The scoresheet's result, for a game being recorded (the host writes it as the variant does: 2-0 or 1-0, ...). */
+  const RESULT_BUTTONS = ['btn-result-white', 'btn-result-draw', 'btn-result-black'];
 
   /** Whether this page may control the game, and the words for a page that only watches. */
   async function askAccess() {
@@ -648,6 +651,9 @@ async function start() {
   $('btn-draw-white').addEventListener('click', () => void send({ type: 'draw', color: 'white' }));
   $('btn-draw-black').addEventListener('click', () => void send({ type: 'draw', color: 'black' }));
   $('btn-takeback').addEventListener('click', () => void send({ type: 'takeback' }));
+  confirming('btn-result-white', 'White won: press again to confirm', () => ({ type: 'result', result: '1-0' }));
+  confirming('btn-result-draw', 'A draw: press again to confirm', () => ({ type: 'result', result: '1-1' }));
+  confirming('btn-result-black', 'Black won: press again to confirm', () => ({ type: 'result', result: '0-1' }));
   $('btn-new-game').addEventListener('click', () => {
     review = null;
     void send({ type: 'new-game' });
@@ -727,7 +733,7 @@ async function start() {
   document.body.dataset.control = String(control);
   $('watching').textContent = access.why;
   $('watching').hidden = control;
-  if (!control) for (const id of GAME_BUTTONS) $(id).hidden = true;
+  if (!control) for (const id of [...GAME_BUTTONS, ...RESULT_BUTTONS]) $(id).hidden = true;
   const events = new EventSource('/api/events');
   events.addEventListener('view', (/** @type {any} */ e) => {
     status.textContent = 'live';
