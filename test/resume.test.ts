@@ -118,7 +118,7 @@ describe('resume from the journal', () => {
     const before = readFileSync(join(games, file));
     const second = playToEnd(dir, ['--resume', 'last']);
     expect(second.code).toBe(3);
-    expect(second.stderr).toMatch(new RegExp(`cannot resume: the journal .*${file} is being written by dambord play \\(process ${first.child.pid} on .*\\): one game, one writer`));
+    expect(second.stderr).toMatch(new RegExp(`cannot resume: the journal .*${file} is being written by dambord \\(process ${first.child.pid} on .*\\): one game, one writer`));
     // The second process touched nothing; the first plays on and writes on.
     expect(readFileSync(join(games, file))).toEqual(before);
     await command(first.url, { type: 'lift', square: '19' });

@@ -15,6 +15,12 @@ export interface SheetHeader {
   readonly round?: string;
 }
 
+/** The header of a sitting as a game's tags give it (a resumed sheet's): `?` and `-` are what the sheet did not say. */
+export function resumedHeader(tags: readonly { readonly name: string; readonly value: string }[]): SheetHeader {
+  const value = (name: string) => tags.find((t) => t.name === name)?.value;
+  return { event: value('Event'), site: value('Site'), date: value('Date'), round: value('Round') };
+}
+
 /** The players of one scoresheet. */
 export interface Players {
   readonly white: string;

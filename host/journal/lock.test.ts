@@ -13,7 +13,7 @@ describe('lockJournal: one writer per journal', () => {
     const first = lockJournal(file);
     if ('busy' in first) throw new Error(first.busy);
     const second = lockJournal(file);
-    expect(second).toEqual({ busy: expect.stringMatching(new RegExp(`being written by dambord play \\(process ${process.pid} on ${os.hostname()}, since .*\\): one game, one writer.*remove .*a\\.journal\\.lock`)) });
+    expect(second).toEqual({ busy: expect.stringMatching(new RegExp(`being written by dambord \\(process ${process.pid} on ${os.hostname()}, since .*\\): one game, one writer.*remove .*a\\.journal\\.lock`)) });
     first.release();
     first.release();
     const third = lockJournal(file);

@@ -65,8 +65,8 @@ export function lockJournal(file: string): JournalLock | { readonly busy: string
     const h = holderOf(path);
     const stale = h === null ? 'unreadable' : h.host === mine.host && !alive(h.pid) ? 'gone' : null;
     if (!stale || attempt > 0) {
-      const who = h ? `dambord play (process ${h.pid} on ${h.host}, since ${h.since})` : 'another dambord play';
-      return { busy: `the journal ${file} is being written by ${who}: one game, one writer. Stop that game first (Ctrl-C where it runs); if no dambord play is running, remove ${path}` };
+      const who = h ? `dambord (process ${h.pid} on ${h.host}, since ${h.since})` : 'another dambord';
+      return { busy: `the journal ${file} is being written by ${who}: one game, one writer. Stop that game first (Ctrl-C where it runs); if no dambord play, digitise or event is running, remove ${path}` };
     }
     fs.rmSync(path, { force: true });
   }

@@ -6,7 +6,10 @@ import type { GameState } from '../game/game.ts';
 import type { PlayCommand, PlaySession } from '../game/types.ts';
 import { scoresheetPdn } from '../game/referee/record.ts';
 import type { SheetMove } from '../game/referee/record.ts';
-import { repairComment } from '../game/guide.ts';
+import { guideMove, repairComment } from '../game/guide.ts';
+import type { Guide } from '../game/guide.ts';
+import { guided } from '../game/guided.ts';
+import type { Reopened } from '../journal/reopen.ts';
 
 /**
  * The PDN of a game recorded from its scoresheet: its tags, the moves that stand and nothing of
@@ -47,4 +50,20 @@ export function recordingSession(session: PlaySession, hooks: RecordingHooks): P
       return session.command(c);
     },
   };
+}
+
+/**
+ * A recorded game reopened from its journal (`dambord digitise --resume`), to go on with: the
+ * journal header's own tags that the game's start leaves out (`Annotator` and the like, a guiding
+ * sheet's) put back on its scoresheet, and `guide`, a sheet that guides it, moved on by the moves
+ * that stand (so the repairs are found again, as they were).
+ */
+export function resumedRecording(r: Reopened, guide: Guide | null): { state: GameState; effects: Reopened['game']['effects'] } {
+  const { state, effects } = r.game;
+  const own = new Set(state.config.tags.map((t) => t.name));
+  const extra = r.game.header.tags.filter((t) => !own.has(t.name));
+  const tags = [...state.config.tags, ...extra];
+  let g = guide;
+  if (g) for (const m of state.resume?.referee.game.moves ?? []) g = guideMove(g, m);
+  return { state: { ...state, config: { ...state.config, tags }, sheet: { ...state.sheet, tags }, guide: g && guided(g) }, effects };
 }

@@ -45,6 +45,8 @@ export interface SessionOptions {
    * its state, and the effects to carry out first (what the journal missed).
    */
   readonly resumed?: { readonly state: GameState; readonly effects: readonly GameEffect[] } | null;
+  /** The command the session runs in (`play`, `digitise`), for what to run to go on with the game: `play` when absent. */
+  readonly command?: string;
   /** A new game recorded from a sheet that guides it (`dambord digitise --guide`), begun at `start`. */
   readonly guide?: Guide | null;
   readonly link: BoardLink;
@@ -95,10 +97,10 @@ const DISK_ERRORS: Readonly<Record<string, string>> = {
 };
 
 /** What to tell the user when the journal at `path` cannot be written, by the file system's error. */
-export function journalFault(path: string, error: unknown): string {
+export function journalFault(path: string, error: unknown, command = 'play'): string {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   const cause = code !== undefined && Object.hasOwn(DISK_ERRORS, code) ? `${DISK_ERRORS[code]} (${code})` : error instanceof Error ? error.message : String(error);
-  return `cannot write the journal ${path}: ${cause}. The game is stopped so that nothing goes unrecorded; everything written before is kept. Make room (or fix the disk), then go on with: dambord play --resume ${path}`;
+  return `cannot write the journal ${path}: ${cause}. The game is stopped so that nothing goes unrecorded; everything written before is kept. Make room (or fix the disk), then go on with: dambord ${command} --resume ${path}`;
 }
 
 /** How often time is given to the game between events (ms): a flag falls within this. */
@@ -129,7 +131,7 @@ export function startSession(options: SessionOptions): RunningSession {
   /** The journal cannot be written: nothing after the entries is done, the game stops, the user is told. */
   function stopOn(error: unknown): void {
     clearInterval(timer);
-    faulted = journalFault(journal?.path ?? 'the journal', error);
+    faulted = journalFault(journal?.path ?? 'the journal', error, options.command);
     const d = draft(state);
     say(d, faulted);
     state = d.s;

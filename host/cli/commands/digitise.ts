@@ -6,7 +6,7 @@ import { JOURNAL_FORMAT } from '../../game/journal/record.ts';
 import { digitise } from '../../game/referee/policy.ts';
 import { journalOnFirstWrite } from '../../journal/journal.ts';
 import type { Journal } from '../../journal/journal.ts';
-import { recordedPdn, recordingSession } from '../../play/recording.ts';
+import { recordedPdn, recordingSession, resumedRecording } from '../../play/recording.ts';
 import { startSession } from '../../play/session.ts';
 import { startWebServer } from '../../web/server.ts';
 import { parseArgs } from '../args.ts';
@@ -17,12 +17,15 @@ import type { Tag } from '../gameTags.ts';
 import { readGuideSheet } from '../guideOption.ts';
 import { portOption, variantOption, wholeNumberOption, why } from '../input.ts';
 import { openChosenBoard } from '../openBoard.ts';
-import { Asker, Lines, checkDate, resultOf } from '../sheetInput.ts';
+import { journalToResume, resumeFrom } from '../resumeJournal.ts';
+import { Asker, Lines, checkDate, resultOf, resumedHeader } from '../sheetInput.ts';
 import type { Players, SheetHeader } from '../sheetInput.ts';
 
 const usage = `Usage: dambord digitise [--variant V] [--fen FEN | --guide SHEET [--game N]] [--firmata] [--port P | --find]
                         [--event NAME] [--site S] [--date YYYY.MM.DD] [--round R] [--white NAME] [--black NAME]
                         [--no-ask] [--games DIR] [--http-port N] [--host H]
+       dambord digitise --resume FILE|last [--guide SHEET [--game N]] [--firmata] [--port P | --find]
+                        [--games DIR] [--http-port N] [--host H]
 
 Records paper scoresheets on the board: the secretary plays each game through from its sheet and
 the board recognises the moves as in play, with no clock and no touch rules (pieces may be
@@ -50,6 +53,10 @@ Options:
   --guide SHEET      one sheet, read from the file SHEET, guides the game (see above); the game
                      starts from its start position, in its variant unless --variant says
   --game N           the sheet is game N of the file (default 1)
+  --resume FILE      go on with the sheet of a journal after a crash or a power cut (FILE, or
+                     "last": the newest journal in --games that holds a game); its header and
+                     players are the journal's, and the board is checked against it. With
+                     --guide, the same sheet guides it again from where the game is.
   --port P           a real dambord board on serial port P, e.g. /dev/ttyUSB0
   --find             find a real board among the serial ports by its hello
   --firmata          the board is an Arduino Mega with StandardFirmata (hardware/firmata)
@@ -70,6 +77,7 @@ Examples:
   dambord digitise --port /dev/ttyUSB0 --event "NK 2026" --site "Wijk aan Zee NED" --date 2026.04.11 --round 1
   printf 'NK\\n\\n2026.04.11\\n1\\nAnna\\nBert\\n' | dambord digitise --http-port 0
   dambord digitise --guide "nk ronde 01.pdn" --game 3
+  dambord digitise --resume last --guide "nk ronde 01.pdn" --game 3
 `;
 
 /** What the secretary said last, and the sitting's own events, in the order they came. */
@@ -82,7 +90,7 @@ export const digitiseCommand: Command = {
   usage,
   async run(argv, io) {
     const args = parseArgs(argv, {
-      variant: 'string', fen: 'string', guide: 'string', game: 'string', port: 'string', find: 'boolean', firmata: 'boolean', event: 'string', site: 'string', date: 'string', round: 'string',
+      variant: 'string', fen: 'string', guide: 'string', game: 'string', resume: 'string', port: 'string', find: 'boolean', firmata: 'boolean', event: 'string', site: 'string', date: 'string', round: 'string',
       white: 'string', black: 'string', 'no-ask': 'boolean', games: 'string', 'http-port': 'string', host: 'string',
     });
     if (!args.ok) return usageError(io, 'digitise', args.error);
@@ -94,19 +102,39 @@ export const digitiseCommand: Command = {
     if (!n.ok) return usageError(io, 'digitise', n.error);
     if (o.guide === undefined && o.game !== undefined) return usageError(io, 'digitise', '--game N chooses the game of the --guide sheet');
     if (o.guide !== undefined && o.fen !== undefined) return usageError(io, 'digitise', '--fen and --guide: the game starts from the sheet\'s start position (its FEN tag)');
-    const sheet = o.guide === undefined ? null : await readGuideSheet(o.guide, n.value ?? 1, o.variant !== undefined ? chosen.variant : null, io);
-    if (typeof sheet === 'number') return sheet;
-    const v: Variant = sheet?.variant ?? chosen.variant;
+    if (o.resume !== undefined) {
+      const given = (['variant', 'fen', 'event', 'site', 'date', 'round', 'white', 'black'] as const).filter((k) => o[k] !== undefined);
+      if (given.length > 0) return usageError(io, 'digitise', `--resume goes on with the journal's game, its header and players: --${given[0]} cannot be given with it`);
+    }
+    const dir = o.games ?? 'games';
+    const resumed = o.resume === undefined ? null : resumeFrom('digitise', journalToResume(o.resume, dir), io, {});
+    if (typeof resumed === 'number') return resumed;
+    const config = resumed?.game.state.config;
+    /** Closes the journal resumed (and so lets go of its lock) and gives `code`. */
+    const refuse = (code: number): number => {
+      resumed?.journal.close();
+      return code;
+    };
+    if (resumed && config?.policy.name !== digitise.name) {
+      io.stderr.write(`dambord digitise: ${resumed.path} is a game played under the ${config?.policy.name} policy, not a sheet recorded: go on with it with dambord play --resume ${resumed.path}\n`);
+      return refuse(EXIT.usage);
+    }
+    const sheet = o.guide === undefined ? null : await readGuideSheet(o.guide, n.value ?? 1, config?.start.variant ?? (o.variant !== undefined ? chosen.variant : null), io);
+    if (typeof sheet === 'number') return refuse(sheet);
+    const v: Variant = config?.start.variant ?? sheet?.variant ?? chosen.variant;
     const fen = parseFen(v, o.fen ?? v.startFen);
     if (!fen.ok) return usageError(io, 'digitise', `the FEN "${o.fen}" cannot be set up: ${fen.error.reason} (character ${fen.error.offset + 1})`);
-    const start = sheet?.start ?? fen.position;
+    const start = config?.start ?? sheet?.start ?? fen.position;
+    if (sheet && writeFen(sheet.start) !== writeFen(start)) {
+      io.stderr.write(`dambord digitise: ${sheet.name} starts from ${writeFen(sheet.start)}, the journal's game from ${writeFen(start)}: not the sheet of this game\n`);
+      return refuse(EXIT.usage);
+    }
     if (o.date !== undefined) {
       const d = checkDate(o.date);
       if (!d.ok) return usageError(io, 'digitise', d.error);
     }
     const port = portOption('http-port', o['http-port'], 8080);
-    if (!port.ok) return usageError(io, 'digitise', port.error);
-    const dir = o.games ?? 'games';
+    if (!port.ok) return refuse(usageError(io, 'digitise', port.error));
 
     // The header, asked once for the sitting; the first sheet's players.
     const lines = o['no-ask'] ? null : new Lines(io.stdin);
@@ -115,14 +143,16 @@ export const digitiseCommand: Command = {
     // A guiding sheet's tags are the defaults where the options say nothing.
     if (sheet) io.stdout.write(`dambord digitise: ${sheet.name} guides the game, ${sheet.guide.written.length} moves as written (${v.name})\n`);
     const told = sheet?.header ?? {};
-    const header: SheetHeader = await asker.header({ event: o.event ?? told.event, site: o.site ?? told.site, date: o.date ?? told.date ?? today, round: o.round ?? told.round });
-    let players = await asker.players({ white: o.white ?? sheet?.players.white, black: o.black ?? sheet?.players.black });
+    const header: SheetHeader = config ? resumedHeader(config.tags) : await asker.header({ event: o.event ?? told.event, site: o.site ?? told.site, date: o.date ?? told.date ?? today, round: o.round ?? told.round });
+    let players = config ? config.players : await asker.players({ white: o.white ?? sheet?.players.white, black: o.black ?? sheet?.players.black });
 
+    // A fresh simulated board holds the variant's start position; a resumed one, what the journal last sensed.
     const box = parseFen(v, v.startFen);
-    const opened = await openChosenBoard('digitise', o, { start, pieces: box.ok ? box.position.board : start.board }, io);
+    const pieces = resumed?.game.state.resume ? resumed.game.state.resume.referee.sensed : box.ok ? box.position.board : start.board;
+    const opened = await openChosenBoard('digitise', o, { start, pieces }, io);
     if (typeof opened === 'number') {
       lines?.close();
-      return opened;
+      return refuse(opened);
     }
 
     /** A sheet's journal in `dir`, named by the time it is begun, with the sitting's tags. */
@@ -138,7 +168,7 @@ export const digitiseCommand: Command = {
     };
     let first;
     try {
-      first = openSheet(players);
+      first = resumed ? { journal: resumed.journal, tags: [] } : openSheet(players);
     } catch (e) {
       await opened.link.close();
       lines?.close();
@@ -147,7 +177,8 @@ export const digitiseCommand: Command = {
     }
     const sheets: Journal[] = [first.journal];
     const session = startSession({
-      start, policy: digitise, link: opened.link, journal: first.journal, hands: opened.hands, players, tags: first.tags, guide: sheet?.guide ?? null,
+      start, policy: digitise, link: opened.link, journal: first.journal, hands: opened.hands, players, tags: first.tags, guide: sheet?.guide ?? null, command: 'digitise',
+      resumed: resumed ? resumedRecording(resumed, sheet?.guide ?? null) : null,
       nextJournal: (who) => {
         const next = openSheet(who);
         sheets.push(next.journal);

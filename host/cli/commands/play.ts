@@ -1,16 +1,14 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFen } from '../../../rules/index.ts';
 import type { Position } from '../../../rules/index.ts';
 import type { Policy } from '../../game/referee/types.ts';
 import { parseClockTime, parseTimeControl } from '../../game/clock/clock.ts';
 import type { TimedControl } from '../../game/clock/clock.ts';
-import { journalOnFirstWrite, readJournal } from '../../journal/journal.ts';
+import { journalOnFirstWrite } from '../../journal/journal.ts';
 import { killedAfterEvent } from '../../journal/fault.ts';
 import type { Journal } from '../../journal/journal.ts';
-import { reopenGame } from '../../journal/reopen.ts';
 import type { Reopened } from '../../journal/reopen.ts';
-import type { ResumeOptions } from '../../game/resume.ts';
 import { JOURNAL_FORMAT } from '../../game/journal/record.ts';
 import type { BoardLink } from '../../link/types.ts';
 import { startSession } from '../../play/session.ts';
@@ -19,6 +17,7 @@ import { pairGameOf } from '../../play/pair.ts';
 import { pairLinks, pairedHands } from '../../play/pairedLinks.ts';
 import type { PairedLinks } from '../../play/pairedLinks.ts';
 import { openBoard, openChosenBoard } from '../openBoard.ts';
+import { journalToResume, resumeFrom } from '../resumeJournal.ts';
 import { gameTags } from '../gameTags.ts';
 import type { Tag } from '../gameTags.ts';
 import { sayCopySteps, secondBoardOption } from '../secondBoard.ts';
@@ -30,7 +29,7 @@ import type { Query } from '../../speech/queries.ts';
 import { parseArgs } from '../args.ts';
 import { SPEECH_HELP, SPEECH_SPEC, openAsked, speechFrom } from '../speechOptions.ts';
 import { EXIT, usageError } from '../command.ts';
-import type { Command, Io } from '../command.ts';
+import type { Command } from '../command.ts';
 import { portOption, variantOption, why } from '../input.ts';
 
 const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--second-board sim|P2] [--white NAME] [--black NAME]
@@ -130,7 +129,7 @@ export const playCommand: Command = {
     const dir = o.games ?? 'games';
     let resumed: Resumed | null = null;
     if (o.resume !== undefined) {
-      const r = resumeFrom(o.resume === 'last' ? lastGame(dir) : o.resume, io, { clocks: setClock, hints: o.hints });
+      const r = resumeFrom('play', journalToResume(o.resume, dir), io, { clocks: setClock, hints: o.hints });
       if (typeof r === 'number') return r;
       resumed = r;
     }
@@ -324,32 +323,3 @@ function parseClocks(text: string): { white: number; black: number } | string {
   return { white: white!, black: black! };
 }
 
-/**
- * The newest journal in `dir` that holds a game (by name: they are named by their start time):
- * a journal with a header only (a start that never reached the board) is passed over.
- */
-function lastGame(dir: string): string {
-  try {
-    const names = readdirSync(dir).filter((f) => f.endsWith('.journal')).sort().reverse();
-    for (const name of names) {
-      const read = readJournal(join(dir, name));
-      if ((read.header || read.headerProblem) && read.entries.length > 0) return join(dir, name);
-    }
-  } catch {
-    // no folder: said below as no journal
-  }
-  return join(dir, '(no journal)');
-}
-
-/** Opens a journal to go on with its game (host/game/reopen.ts), saying what was repaired; the exit code when it cannot be resumed. */
-function resumeFrom(file: string, io: Io, options: ResumeOptions): Resumed | number {
-  const r = reopenGame(file, options);
-  if (!r.ok) {
-    if (r.kind === 'usage') return usageError(io, 'play', r.message);
-    io.stderr.write(`dambord play: ${r.message}\n`);
-    return EXIT.io;
-  }
-  for (const note of r.notes) io.stderr.write(`dambord play: ${note}\n`);
-  io.stdout.write(`dambord play: resuming ${file}: ${r.game.plies} plies played\n`);
-  return r;
-}

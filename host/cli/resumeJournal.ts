@@ -1,0 +1,42 @@
+// `--resume FILE|last` of `dambord play` and `dambord digitise`: the journal to go on with, and
+// its game reopened (host/journal/reopen.ts) with what was repaired said.
+
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ResumeOptions } from '../game/resume.ts';
+import { readJournal } from '../journal/journal.ts';
+import { reopenGame } from '../journal/reopen.ts';
+import type { Reopened } from '../journal/reopen.ts';
+import { EXIT, usageError } from './command.ts';
+import type { Io } from './command.ts';
+
+/**
+ * The journal `--resume` names: `file`, or for `last` the newest journal in `dir` that holds a
+ * game (one that names a journal that is not there when there is none, for the error to say).
+ */
+export function journalToResume(file: string, dir: string): string {
+  if (file !== 'last') return file;
+  try {
+    const names = readdirSync(dir).filter((f) => f.endsWith('.journal')).sort().reverse();
+    for (const name of names) {
+      const read = readJournal(join(dir, name));
+      if ((read.header || read.headerProblem) && read.entries.length > 0) return join(dir, name);
+    }
+  } catch {
+    // no folder: said by the caller as no journal
+  }
+  return join(dir, '(no journal)');
+}
+
+/** Reopens the journal `file` for `dambord <command>` to go on with its game, saying what was repaired; the exit code when it cannot be resumed. */
+export function resumeFrom(command: string, file: string, io: Io, options: ResumeOptions): Reopened | number {
+  const r = reopenGame(file, options);
+  if (!r.ok) {
+    if (r.kind === 'usage') return usageError(io, command, r.message);
+    io.stderr.write(`dambord ${command}: ${r.message}\n`);
+    return EXIT.io;
+  }
+  for (const note of r.notes) io.stderr.write(`dambord ${command}: ${note}\n`);
+  io.stdout.write(`dambord ${command}: resuming ${file}: ${r.game.plies} plies played\n`);
+  return r;
+}
