@@ -161,6 +161,39 @@ describe('archive import of games written otherwise', () => {
   });
 });
 
+describe('archive import of games without a GameType tag', () => {
+  const czech = readFileSync(new URL('more/mrcd2007.pdn', ORACLE_GAMES), 'latin1');
+  const ussr = readFileSync(new URL('ussr1947.pdn', ORACLE_GAMES), 'utf8');
+  /** The text of each game of `text`, with the variants its moves are legal in. */
+  const games = (text: string) => {
+    const read = readPdn(text).games;
+    return read.map((g, i) => ({ text: text.slice(g.pos.offset, read[i + 1]?.pos.offset ?? text.length), fits: (g.legalIn ?? []).map((v) => v.name).join(' ') }));
+  };
+
+  it('reads the games of one file as the one variant they all fit: a Czech championship is Czech, its games legal in Russian too and its forfeits (no moves) alike', () => {
+    const archive = path.join(work, 'czech');
+    const r = importPdn(archive, [fileURLToPath(new URL('more/mrcd2007.pdn', ORACLE_GAMES))]);
+    expect(kinds(r)).toEqual({ read: 102, imported: 102, duplicates: 0, bad: 0 });
+    expect(readIndex(archive).games.map((g) => g.variant)).toEqual(Array(102).fill('czech'));
+    const said = r.games.filter((g) => g.guessed).map((g) => g.guessed);
+    expect(said).toEqual(Array(10).fill('czech, as every game of the file fits it (also legal in russian, brazilian)'));
+  });
+
+  it('guesses each game on its own when no one variant fits the file: a Russian game and a Czech one', () => {
+    const russianOnly = games(ussr).find((g) => g.fits === 'russian')!;
+    const czechOnly = games(czech).find((g) => g.fits === 'czech')!;
+    const both = games(czech).find((g) => g.fits === 'russian brazilian czech')!;
+    const src = path.join(work, 'mixed-src');
+    mkdirSync(src, { recursive: true });
+    writeFileSync(path.join(src, 'mixed.pdn'), russianOnly.text + czechOnly.text + both.text);
+    const archive = path.join(work, 'mixed');
+    const r = importPdn(archive, [src]);
+    expect(kinds(r)).toEqual({ read: 3, imported: 3, duplicates: 0, bad: 0 });
+    expect(readIndex(archive).games.map((g) => g.variant)).toEqual(['russian', 'czech', 'russian']);
+    expect(r.games[2].guessed).toBe('russian (also legal in brazilian, czech)');
+  });
+});
+
 describe('archive import of broken files', () => {
   it('lists a truncated game, binary garbage and an illegal move with their reasons, keeps their text, reports text outside the games and loses nothing else', () => {
     const archive = path.join(work, 'broken');

@@ -85,15 +85,17 @@ export function importPdn(dir: string, paths: readonly string[], options: Import
       continue;
     }
     report.files.push(file);
+    const prefer = options.variant ? undefined : fileVariant(text);
     const add = (g: PdnGame, k: number, end: number) => {
       const outcome = g.error ? reject(dir, index, rejectedByHash, file, g, text.slice(g.pos.offset, end)) : archive(dir, index, names, byMoves, file, g);
-      const guessed = g.variantSource === 'guessed' && (g.legalIn?.length ?? 0) > 1 ? `${g.variant.name} (also legal in ${g.legalIn!.slice(1).map((v) => v.name).join(', ')})` : undefined;
+      const also = `also legal in ${g.legalIn?.slice(1).map((v) => v.name).join(', ')}`;
+      const guessed = g.variantSource === 'guessed' && (g.legalIn?.length ?? 0) > 1 ? (prefer?.overrules && g.variant === prefer.variant ? `${g.variant.name}, as every game of the file fits it (${also})` : `${g.variant.name} (${also})`) : undefined;
       report.games.push({ file, line: g.pos.line, label: label(g, k), outcome, ...(guessed ? { guessed } : {}) });
     };
     // A game is taken in once the next is read: the text of a bad game ends where the next item starts.
     let last: PdnGame | null = null;
     let k = 0;
-    for (const item of readPdnGames(text, options.variant ? { variant: options.variant } : {})) {
+    for (const item of readPdnGames(text, options.variant ? { variant: options.variant } : { prefer: prefer?.variant })) {
       const start = item.kind === 'game' ? item.game.pos.offset : item.error.pos.offset;
       if (last) add(last, k, Math.max(start, last.pos.offset));
       last = null;
@@ -109,6 +111,28 @@ export function importPdn(dir: string, paths: readonly string[], options: Import
   }
   report.names.push(...names.merges());
   return report;
+}
+
+/**
+ * The variant every game of a PDN file fits (a game with no moves fits any), when some of them
+ * were guessed among several 8x8 variants: the games of one file are taken to be of one variant,
+ * so that a Czech championship's game legal in Russian as well is read as Czech like the rest,
+ * and its forfeits (no moves) as Czech too. None when no one variant fits them all (each game is
+ * then guessed on its own).
+ */
+function fileVariant(text: string): { readonly variant: Variant; readonly overrules: boolean } | undefined {
+  let all: readonly Variant[] | null = null;
+  const firsts = new Set<Variant>();
+  for (const item of readPdnGames(text)) {
+    if (item.kind !== 'game') continue;
+    const g = item.game;
+    const fits = g.legalIn ?? (g.error || g.line.length === 0 ? null : [g.variant]);
+    if (!fits) continue;
+    if (fits.length > 1) firsts.add(fits[0]);
+    all = all ? all.filter((v) => fits.includes(v)) : fits;
+  }
+  if (firsts.size === 0 || !all || all.length === 0) return undefined;
+  return { variant: all[0], overrules: [...firsts].some((v) => v !== all[0]) };
 }
 
 /** A game replayed to its end: a duplicate, or written into the archive. */

@@ -80,6 +80,12 @@ export interface PdnGame {
 export interface ReadPdnOptions {
   /** Play every game under this variant, whatever its tags say. */
   readonly variant?: Variant;
+  /**
+   * The variant to read a game without a GameType tag as when its moves are legal in it and in
+   * other 8x8 variants alike (the variant every other game of its file fits, say), before the
+   * order of notation; and a game with no moves and no FEN, which fits every variant.
+   */
+  readonly prefer?: Variant;
 }
 
 /**
@@ -91,9 +97,10 @@ export interface ReadPdnOptions {
  * whole main line is legal in it (the PDN default); else it is guessed among the 8x8 variants
  * under which the whole main line is legal (`legalIn`): those that write moves as the game does
  * (English for numbered games; Russian, Brazilian, Czech, in this order, for games written
- * a1-h8), else the others, with a remark naming them all. When two of them read the moves differently (a capture
- * that crowns in Russian and not in Brazilian), the game is not guessed: a `variant-ambiguous`
- * error at the first move they read differently asks for its variant.
+ * a1-h8; `options.prefer` before them), else the others, with a remark naming them all. When
+ * two of them read the moves differently (a capture that crowns in Russian and not in
+ * Brazilian), the game is not guessed: a `variant-ambiguous` error at the first move they read
+ * differently asks for its variant.
  */
 export function readPdn(input: Uint8Array | string, options: ReadPdnOptions = {}): { games: PdnGame[]; errors: PdnError[] } {
   return gamesAndErrors(readPdnGames(input, options));
@@ -133,6 +140,8 @@ export function replayGame(syntax: PdnGameSyntax, options: ReadPdnOptions = {}):
   const named = tag('Variant');
   const byName = named !== undefined ? variantByName(named) : undefined;
   if (byName) return replayUnder(syntax, byName, 'Variant', []);
+  // A game with no moves (a forfeit) fits every variant: it is of its file's, when that is known.
+  if (options.prefer && !syntax.moves.some((n) => n.kind === 'move') && tag('FEN') === undefined) return replayUnder(syntax, options.prefer, 'guessed', []);
   const international = replayUnder(syntax, variants.international, 'guessed', []);
   if (!international.error) return { ...international, variantSource: 'default' };
   // Numbers on an 8x8 board are English notation; continental 8x8 games are written a1-h8.
@@ -145,6 +154,8 @@ export function replayGame(syntax: PdnGameSyntax, options: ReadPdnOptions = {}):
   let legal = fits(written);
   if (legal.length === 0) legal = fits(otherwise);
   if (legal.length === 0) return international;
+  const preferred = legal.findIndex((g) => g.variant === options.prefer);
+  if (preferred > 0) legal = [legal[preferred], ...legal.filter((_, i) => i !== preferred)];
   const [chosen, ...others] = legal;
   const legalIn = legal.map((g) => g.variant);
   const names = listed(legalIn.map((v) => v.name));
