@@ -91,6 +91,9 @@ describe('dambord digitise --guide on the simulated board', () => {
       first.child.kill('SIGKILL');
       await gone;
     }
+    const other = await runCliBuffered(['digitise', '--no-ask', '--resume', 'last', '--games', games, '--guide', write('other.pdn', '[FEN "W:W31,32:B1,2"]\n\n1. 32-28 *\n')]);
+    expect(other.stderr).toContain('not the sheet of this game');
+    expect(other.code).toBe(2);
     const second = await digitiseProcess(['--games', games, '--resume', 'last', '--guide', file], '');
     try {
       expect(second.out()).toMatch(/dambord digitise: resuming .*\.journal: 3 plies played/);
@@ -126,8 +129,8 @@ describe('dambord digitise --guide on the simulated board', () => {
     expect(readdirSync(playGames).filter((f) => f.endsWith('.lock'))).toEqual([]);
     const cases: [string[], number, string][] = [
       [['--resume', 'last', '--games', join(work, 'nothing')], 3, 'no journal'],
+      [['--resume', 'last', '--games', games], 2, 'is over (2-0) and its scoresheet is saved in'],
       [['--resume', 'last', '--games', games, '--event', 'Other'], 2, '--event cannot be given with it'],
-      [['--resume', 'last', '--games', games, '--guide', write('other.pdn', '[FEN "W:W31,32:B1,2"]\n\n1. 32-28 *\n')], 2, 'not the sheet of this game'],
     ];
     for (const [argv, code, said] of cases) {
       const r = await runCliBuffered(['digitise', '--no-ask', ...argv]);

@@ -103,6 +103,17 @@ describe('resume from the journal', () => {
     expect(v.players.white).toBe('Anna');
     back.child.kill('SIGINT');
     await exited(back.child);
+    // Black resigns: the game is over and its scoresheet saved, so there is nothing to resume.
+    const again = await play(dir, ['--resume', 'last']);
+    await waitFor('the resumed board', async () => (await view(again.url)).link.state === 'connected');
+    await command(again.url, { type: 'resign', color: 'black' });
+    await waitFor('the result', async () => (await view(again.url)).result?.result === '2-0');
+    again.child.kill('SIGINT');
+    await exited(again.child);
+    const over = playToEnd(dir, ['--resume', 'last']);
+    expect(over.stderr).toMatch(/^dambord play: the game of .*\.journal is over \(2-0, resignation\) and its scoresheet is saved in .*\.pdn: there is nothing to resume\n$/);
+    expect(over.code).toBe(2);
+    expect(existsSync(join(games, `${kept}.lock`))).toBe(false);
   }, 90_000);
 
   it('one writer per journal: --resume while the game runs is refused, the running game goes on; a killed writer\'s lock is taken over', async () => {

@@ -1,7 +1,7 @@
 // `--resume FILE|last` of `dambord play` and `dambord digitise`: the journal to go on with, and
 // its game reopened (host/journal/reopen.ts) with what was repaired said.
 
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResumeOptions } from '../game/resume.ts';
 import { readJournal } from '../journal/journal.ts';
@@ -28,7 +28,11 @@ export function journalToResume(file: string, dir: string): string {
   return join(dir, '(no journal)');
 }
 
-/** Reopens the journal `file` for `dambord <command>` to go on with its game, saying what was repaired; the exit code when it cannot be resumed. */
+/**
+ * Reopens the journal `file` for `dambord <command>` to go on with its game, saying what was
+ * repaired; the exit code when it cannot be resumed (a game over whose scoresheet is saved among
+ * them).
+ */
 export function resumeFrom(command: string, file: string, io: Io, options: ResumeOptions): Reopened | number {
   const r = reopenGame(file, options);
   if (!r.ok) {
@@ -37,6 +41,16 @@ export function resumeFrom(command: string, file: string, io: Io, options: Resum
     return EXIT.io;
   }
   for (const note of r.notes) io.stderr.write(`dambord ${command}: ${note}\n`);
-  io.stdout.write(`dambord ${command}: resuming ${file}: ${r.game.plies} plies played\n`);
+  // A game over with its scoresheet written has nothing to go on with (a crash between the
+  // result and the scoresheet is resumed: the scoresheet is written then).
+  const over = r.game.state.result;
+  const sheet = file.replace(/\.journal$/, '.pdn');
+  if (over && sheet !== file && existsSync(sheet)) {
+    r.journal.close();
+    const what = command === 'play' ? `${over.result}, ${over.reason}` : over.result;
+    io.stderr.write(`dambord ${command}: the game of ${file} is over (${what}) and its scoresheet is saved in ${sheet}: there is nothing to resume\n`);
+    return EXIT.usage;
+  }
+  io.stdout.write(`dambord ${command}: resuming ${file}: ${r.game.plies} ${r.game.plies === 1 ? 'ply' : 'plies'} played\n`);
   return r;
 }
