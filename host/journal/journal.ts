@@ -272,8 +272,9 @@ export function repair(file: string): RepairResult {
 /**
  * A new game's journal whose file is created with its first entry: a start that never reaches
  * the board (a port in use, no board answering, Ctrl-C before a move) leaves no journal for
- * `--resume last` to find. The folder is checked for writing at once, so that a journal that
- * could not be written is said before play, not at the first move.
+ * `--resume last` to find (the lock of such a start killed goes with the next lock taken
+ * there). The folder is checked for writing at once, so that a journal that could not be written
+ * is said before play, not at the first move.
  */
 export function journalOnFirstWrite(file: string, header: JournalHeader): Journal {
   fs.accessSync(path.dirname(path.resolve(file)), fs.constants.W_OK);

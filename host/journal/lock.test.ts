@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lockJournal } from './lock.ts';
+import { lockJournal, removeOrphanLocks } from './lock.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dambord-lock-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -44,5 +44,20 @@ describe('lockJournal: one writer per journal', () => {
     fs.writeFileSync(`${file}.lock`, JSON.stringify({ pid: 1, host: 'elsewhere', since: 'now' }));
     mine.release();
     expect(fs.existsSync(`${file}.lock`)).toBe(true);
+  });
+});
+
+describe('removeOrphanLocks: the lock of a start killed before its first move', () => {
+  it('removes a lock without its journal whose process is gone; keeps one beside a journal, of a running process or of another machine', () => {
+    const sub = fs.mkdtempSync(path.join(dir, 'orphans-'));
+    const lock = (name: string, pid: number, host = os.hostname()) => fs.writeFileSync(path.join(sub, name), JSON.stringify({ pid, host, since: '2026-01-01T00:00:00.000Z' }));
+    lock('gone.journal.lock', 2 ** 30);
+    lock('written.journal.lock', 2 ** 30);
+    fs.writeFileSync(path.join(sub, 'written.journal'), '{}\n');
+    lock('running.journal.lock', process.pid);
+    lock('elsewhere.journal.lock', 2 ** 30, 'the-other-host');
+    removeOrphanLocks(sub);
+    expect(fs.readdirSync(sub).sort()).toEqual(['elsewhere.journal.lock', 'running.journal.lock', 'written.journal', 'written.journal.lock']);
+    removeOrphanLocks(path.join(sub, 'no such folder'));
   });
 });
