@@ -20,6 +20,7 @@ export * from './moveText.ts';
 export * from './pdn/errors.ts';
 export * from './pdn/syntax.ts';
 export * from './pdn/game.ts';
+export * from './pdn/fileVariant.ts';
 export { ROSTER, UNKNOWN_DATE, rosterValue } from './pdn/roster.ts';
 export { writePdnGame } from './pdn/write.ts';
 export { decodePdnBytes, decodeText } from './pdn/decode.ts';

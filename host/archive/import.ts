@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { decodeText, normaliseResult, readPdnGames, writePdn } from '../../rules/index.ts';
+import { decodeText, normaliseResult, readFileVariant, readPdnGames, writePdn } from '../../rules/index.ts';
 import type { PdnGame, Variant } from '../../rules/index.ts';
 import { why } from '../cli/input.ts';
 import { gameId, gameIdentity, sameGame, sameLongMoves } from './identity.ts';
@@ -85,7 +85,7 @@ export function importPdn(dir: string, paths: readonly string[], options: Import
       continue;
     }
     report.files.push(file);
-    const prefer = options.variant ? undefined : fileVariant(text);
+    const prefer = options.variant ? undefined : readFileVariant(text);
     const add = (g: PdnGame, k: number, end: number) => {
       const outcome = g.error ? reject(dir, index, rejectedByHash, file, g, text.slice(g.pos.offset, end)) : archive(dir, index, names, byMoves, file, g);
       const also = `also legal in ${g.legalIn?.slice(1).map((v) => v.name).join(', ')}`;
@@ -111,28 +111,6 @@ export function importPdn(dir: string, paths: readonly string[], options: Import
   }
   report.names.push(...names.merges());
   return report;
-}
-
-/**
- * The variant every game of a PDN file fits (a game with no moves fits any), when some of them
- * were guessed among several 8x8 variants: the games of one file are taken to be of one variant,
- * so that a Czech championship's game legal in Russian as well is read as Czech like the rest,
- * and its forfeits (no moves) as Czech too. None when no one variant fits them all (each game is
- * then guessed on its own).
- */
-function fileVariant(text: string): { readonly variant: Variant; readonly overrules: boolean } | undefined {
-  let all: readonly Variant[] | null = null;
-  const firsts = new Set<Variant>();
-  for (const item of readPdnGames(text)) {
-    if (item.kind !== 'game') continue;
-    const g = item.game;
-    const fits = g.legalIn ?? (g.error || g.line.length === 0 ? null : [g.variant]);
-    if (!fits) continue;
-    if (fits.length > 1) firsts.add(fits[0]);
-    all = all ? all.filter((v) => fits.includes(v)) : fits;
-  }
-  if (firsts.size === 0 || !all || all.length === 0) return undefined;
-  return { variant: all[0], overrules: [...firsts].some((v) => v !== all[0]) };
 }
 
 /** A game replayed to its end: a duplicate, or written into the archive. */

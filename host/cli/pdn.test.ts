@@ -108,15 +108,41 @@ describe('dambord pdn check', () => {
       expect(r.code).toBe(EXIT.ok);
       // Russian is tried first for a1-h8 games; 34 games are legal in Czech draughts only (a man
       // that could capture backwards does not have to, Czech 4.1), the other 10 in Czech and
-      // Russian (and Brazilian) alike: nothing in them tells.
+      // Russian (and Brazilian) alike: nothing in them tells, but the file's other games do, so
+      // they are read as Czech.
       expect(r.stderr).toBe(
         `${mrcd}: warning: 44 games have no GameType tag and their moves are not legal in international draughts: ` +
-          '9 are legal in russian, brazilian and czech alike and were read as russian; 34 are legal only in czech; 1 is legal in russian and czech alike and was read as russian. ' +
+          '9 are legal in czech, russian and brazilian alike and were read as czech; 34 are legal only in czech; 1 is legal in czech and russian alike and was read as czech. ' +
           `Every one of them is legal in czech: dambord pdn check --variant czech ${mrcd}\n`,
       );
       const lines = r.stdout.split('\n');
-      expect(lines[0]).toMatch(/: game 1 \(Baldangotov,B\. - Bajusz,O\., m-CR-q\): OK, 22 moves \(43 plies\), russian \(guessed: also legal in brazilian and czech\)$/);
+      expect(lines[0]).toMatch(/: game 1 \(Baldangotov,B\. - Bajusz,O\., m-CR-q\): OK, 22 moves \(43 plies\), czech \(guessed: also legal in russian and brazilian\)$/);
       expect(lines[1]).toMatch(/: game 2 \(Hajek,A\. - Krista,V\., m-CR-q\): OK, 40 moves \(79 plies\), czech \(guessed\)$/);
+    });
+
+    it('guesses each game on its own when no one variant fits the file: a Russian game beside the Czech ones', async () => {
+      const ussr = readFileSync(new URL('../../test/fixtures/oracles/games/ussr1947.pdn', import.meta.url), 'utf8');
+      const czech = readFileSync(mrcd, 'latin1');
+      /** The text of game `n` (from 1) of `text`. */
+      const game = (text: string, n: number) => {
+        const at = readPdn(text).games.map((g) => g.pos.offset);
+        return text.slice(at[n - 1], at[n]);
+      };
+      // ussr1947's game 3 is legal in Russian only; mrcd2006's game 1 in all three.
+      const r = await cli(['pdn', 'check', '-'], game(ussr, 3) + game(czech, 1));
+      expect(r.stdout.split('\n').slice(0, 2)).toEqual([
+        expect.stringMatching(/game 1 .*, russian \(guessed\)$/),
+        expect.stringMatching(/game 2 \(Baldangotov.*, russian \(guessed: also legal in brazilian and czech\)$/),
+      ]);
+    });
+
+    it('convert writes the games of the file as the one variant they fit, forfeits too', async () => {
+      const mrcd2007 = fileURLToPath(new URL('../../test/fixtures/oracles/games/more/mrcd2007.pdn', import.meta.url));
+      const r = await cli(['pdn', 'convert', mrcd2007]);
+      expect(r.code).toBe(EXIT.ok);
+      const types = [...r.stdout.matchAll(/\[GameType "(\d+)"\]/g)].map((m) => m[1]);
+      expect(types).toEqual(Array(102).fill('29'));
+      expect(r.stderr).toContain('10 are legal in czech, russian and brazilian alike and were read as czech');
     });
 
     it('reads every game as czech, quietly, with --variant czech as it says', async () => {

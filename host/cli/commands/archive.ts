@@ -34,9 +34,8 @@ game read (UTF-8, UTF-16 or latin-1) is replayed under its variant and is one of
   bad         it cannot be replayed: the reason with its line and column, and its text kept
               as written in DIR/rejected/
 
-A game without a GameType tag is read as pdn check reads it, except that the games of one file
-are taken to be of one variant: when one variant fits them all, a game legal in several and a
-game with no moves are read as it.
+A game without a GameType tag is read as pdn check reads it: the games of one file are taken
+to be of one variant, when one variant fits them all.
 
 Players' names are normalised: one player written several ways ("Derkx,B.", "DERKX, B",
 "B. Derkx") is one player, shown "Derkx, B."; names differing in surname are never merged. It

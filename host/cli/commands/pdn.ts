@@ -3,8 +3,8 @@
 // convert rewrites them as strict PDN 3.0 and says on stderr whatever it could not keep.
 
 import { writeFileSync } from 'node:fs';
-import { PDN_ERROR_CODES, ROSTER, readPdn, readPdnGames, rosterValue, sameMove, writePdn } from '../../../rules/index.ts';
-import type { PdnError, PdnGame, PdnLine, Variant } from '../../../rules/index.ts';
+import { FileVariantOf, PDN_ERROR_CODES, ROSTER, readFileVariant, readPdn, readPdnGames, rosterValue, sameMove, writePdn } from '../../../rules/index.ts';
+import type { PdnError, PdnGame, PdnLine, ReadPdnOptions, Variant } from '../../../rules/index.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
@@ -25,11 +25,12 @@ Moves are counted as people count them, a move of each player under one move num
 plies (the moves of either player); a capture counts once however it is written. The variant is
 --variant, else the game's GameType or Variant tag, else international (the PDN default) when
 every move is legal in it, else it is guessed among the 8x8 variants in which every move is
-legal: "russian (guessed: also legal in brazilian and czech)". A game written a1-h8 is often
-legal in several of them, so standard error then says which variants the file's games could be,
-what they were read as, and the --variant they all fit; when those variants read a move
-differently (a capture that crowns in one only), the game is an ERROR until its variant is
-named. An ERROR line names the first move that is not legal or not readable, or the text that
+legal: "russian (guessed: also legal in brazilian and czech)". The games of one file are taken
+to be of one variant: when one variant fits them all, a game legal in several, or with no moves,
+is read as it. A game written a1-h8 is often legal in several of them, so standard error then
+says which variants the file's games could be, what they were read as, and the --variant they
+all fit; when those variants read a move differently (a capture that crowns in one only), the
+game is an ERROR until its variant is named. An ERROR line names the first move that is not legal or not readable, or the text that
 is not PDN. A closing line sums up: "N games: N ok, N with errors".
 
 Options:
@@ -129,7 +130,8 @@ export const pdnCheckCommand: Command = {
       }
       const { name } = input;
       if (suggest) {
-        const r = suggestFile(name, input.text, variant.options);
+        const one = variant.options.variant ? undefined : readFileVariant(input.text);
+        const r = suggestFile(name, input.text, one?.overrules ? { ...variant.options, prefer: one.variant } : variant.options);
         games += r.games;
         ok += r.ok;
         if (r.games === 0) empty++;
@@ -138,34 +140,40 @@ export const pdnCheckCommand: Command = {
         if (r.games === 0) io.stderr.write(`${name}: no game found\n`);
         continue;
       }
-      // One game at a time, replayed, reported and let go: the file's remarks come first.
-      const remarks: string[] = [];
-      const out: string[] = [];
-      const guesses = new VariantGuesses();
-      let k = 0;
-      for (const item of readPdnGames(input.text, variant.options)) {
-        if (item.kind === 'outside') {
-          const e = item.error;
-          if (args.options.verbose) remarks.push(`${name}:${e.pos.line}:${e.pos.column}: ${e.reason}\n`);
-          continue;
+      // One game at a time, replayed, reported and let go: the file's remarks come first. Read
+      // again when the games it guessed are of one variant that some were not read as.
+      const check = (options: ReadPdnOptions) => {
+        const c = { remarks: [] as string[], out: [] as string[], guesses: new VariantGuesses(), of: new FileVariantOf(), games: 0, ok: 0 };
+        for (const item of readPdnGames(input.text, options)) {
+          if (item.kind === 'outside') {
+            const e = item.error;
+            if (args.options.verbose) c.remarks.push(`${name}:${e.pos.line}:${e.pos.column}: ${e.reason}\n`);
+            continue;
+          }
+          const g = item.game;
+          const k = ++c.games;
+          c.guesses.add(g);
+          c.of.add(g);
+          if (g.error) c.out.push(`${name}:${g.error.pos.line}:${g.error.pos.column}: ${label(g, k)}: ERROR ${withoutLocation(g.error)}\n`);
+          else {
+            c.ok++;
+            c.out.push(`${name}:${g.pos.line}: ${label(g, k)}: OK, ${length(g)}, ${guessedText(g)}\n`);
+          }
+          if (args.options.verbose) for (const r of g.remarks) c.out.push(`  ${r.pos.line}:${r.pos.column}: ${withoutLocation(r)}\n`);
         }
-        const g = item.game;
-        k++;
-        games++;
-        guesses.add(g);
-        if (g.error) out.push(`${name}:${g.error.pos.line}:${g.error.pos.column}: ${label(g, k)}: ERROR ${withoutLocation(g.error)}\n`);
-        else {
-          ok++;
-          out.push(`${name}:${g.pos.line}: ${label(g, k)}: OK, ${length(g)}, ${guessedText(g)}\n`);
-        }
-        if (args.options.verbose) for (const r of g.remarks) out.push(`  ${r.pos.line}:${r.pos.column}: ${withoutLocation(r)}\n`);
-      }
-      if (k === 0) {
-        remarks.push(`${name}: no game found\n`);
+        return c;
+      };
+      let c = check(variant.options);
+      const one = c.of.result();
+      if (one?.overrules) c = check({ ...variant.options, prefer: one.variant });
+      games += c.games;
+      ok += c.ok;
+      if (c.games === 0) {
+        c.remarks.push(`${name}: no game found\n`);
         empty++;
       }
-      io.stdout.write(remarks.join('') + out.join(''));
-      const guessed = guesses.summary(name, 'pdn check', file);
+      io.stdout.write(c.remarks.join('') + c.out.join(''));
+      const guessed = c.guesses.summary(name, 'pdn check', file);
       if (guessed) io.stderr.write(`${guessed}\n`);
     }
     const failed = unreadable > 0 ? `; ${count(unreadable, 'file')} could not be read` : '';
@@ -196,60 +204,70 @@ export const pdnConvertCommand: Command = {
       return EXIT.io;
     }
     const { name, text } = input;
-    // One game at a time, replayed, written and let go; the file's remarks are said first.
-    const remarks: string[] = [];
-    const said: string[] = [];
-    const written: string[] = [];
-    let games = 0;
-    let broken = 0;
-    // The roster values written otherwise, said once for all the games they occur in.
-    const rewrites = new Map<string, { games: number; first: string; why: string }>();
-    const guesses = new VariantGuesses();
-    const convert = (g: PdnGame, k: number, end: number) => {
-      const who = label(g, k);
-      guesses.add(g);
-      const warn = (pos: { line: number; column?: number }, what: string) => said.push(`${name}:${pos.line}:${pos.column !== undefined ? `${pos.column}:` : ''} ${who}: warning: ${what}`);
-      for (const r of g.remarks) if (args.options.verbose || ignored(r)) warn(r.pos, withoutLocation(r));
-      if (g.error) {
-        broken++;
-        const at = `${name}:${g.error.pos.line}:${g.error.pos.column}: ${who}: ERROR ${withoutLocation(g.error).replace(/\.$/, '')}`;
-        // A game whose tags cannot be played, or whose variant is not known, has no GameType to be written with.
-        if (g.error.code === 'variant-ambiguous' || g.tags.some((t) => t.pos.offset === g.error!.pos.offset)) return said.push(`${at}; the game is left out of the output`);
-        said.push(`${at}; written up to the error, the rest of its moves kept in a comment`);
-        written.push(writePdn(withComment(g, `dambord: not converted: ${remainder(text, g, end)}`)));
-        return;
+    // Read again when the games it guessed are of one variant that some were not read as.
+    const convertAll = (options: ReadPdnOptions) => {
+      // One game at a time, replayed, written and let go; the file's remarks are said first.
+      const remarks: string[] = [];
+      const said: string[] = [];
+      const written: string[] = [];
+      let games = 0;
+      let broken = 0;
+      // The roster values written otherwise, said once for all the games they occur in.
+      const rewrites = new Map<string, { games: number; first: string; why: string }>();
+      const guesses = new VariantGuesses();
+      const of = new FileVariantOf();
+      const convert = (g: PdnGame, k: number, end: number) => {
+        const who = label(g, k);
+        guesses.add(g);
+        of.add(g);
+        const warn = (pos: { line: number; column?: number }, what: string) => said.push(`${name}:${pos.line}:${pos.column !== undefined ? `${pos.column}:` : ''} ${who}: warning: ${what}`);
+        for (const r of g.remarks) if (args.options.verbose || ignored(r)) warn(r.pos, withoutLocation(r));
+        if (g.error) {
+          broken++;
+          const at = `${name}:${g.error.pos.line}:${g.error.pos.column}: ${who}: ERROR ${withoutLocation(g.error).replace(/\.$/, '')}`;
+          // A game whose tags cannot be played, or whose variant is not known, has no GameType to be written with.
+          if (g.error.code === 'variant-ambiguous' || g.tags.some((t) => t.pos.offset === g.error!.pos.offset)) return said.push(`${at}; the game is left out of the output`);
+          said.push(`${at}; written up to the error, the rest of its moves kept in a comment`);
+          written.push(writePdn(withComment(g, `dambord: not converted: ${remainder(text, g, end)}`)));
+          return;
+        }
+        if (g.variantSource === 'guessed') {
+          const fits = (g.legalIn ?? [g.variant]).map((v) => v.name);
+          const they = fits.length === 1 ? `they are in ${g.variant.name}` : `they are in ${listed(fits)} alike`;
+          warn(g.pos, `it has no GameType or Variant tag and its moves are not legal in international draughts (the PDN default); ${they}, so it is written as ${g.variant.name}, with GameType ${g.variant.gameType}`);
+        }
+        const pdn = writePdn(g);
+        for (const d of losses(g, pdn)) warn(d.pos, d.what);
+        for (const n of normalised(g)) {
+          const key = `[${n.name} "${n.from}"] is written [${n.name} "${n.to}"]`;
+          const seen = rewrites.get(key);
+          if (seen) seen.games++;
+          else rewrites.set(key, { games: 1, first: `${who} at line ${g.pos.line}`, why: NORMALISED_WHY[n.name] ?? 'PDN 3.0 writes ? for what is not known' });
+        }
+        written.push(pdn);
+      };
+      // A game is converted once the next one is read: the text kept for a broken game ends where the next game starts.
+      let last: PdnGame | null = null;
+      for (const item of readPdnGames(text, options)) {
+        if (item.kind === 'outside') {
+          const e = item.error;
+          if (args.options.verbose || ignored(e)) remarks.push(`${name}:${e.pos.line}:${e.pos.column}: warning: ${e.reason}`);
+          continue;
+        }
+        if (last) convert(last, games, item.game.pos.offset);
+        last = item.game;
+        games++;
       }
-      if (g.variantSource === 'guessed') {
-        const fits = (g.legalIn ?? [g.variant]).map((v) => v.name);
-        const they = fits.length === 1 ? `they are in ${g.variant.name}` : `they are in ${listed(fits)} alike`;
-        warn(g.pos, `it has no GameType or Variant tag and its moves are not legal in international draughts (the PDN default); ${they}, so it is written as ${g.variant.name}, with GameType ${g.variant.gameType}`);
-      }
-      const pdn = writePdn(g);
-      for (const d of losses(g, pdn)) warn(d.pos, d.what);
-      for (const n of normalised(g)) {
-        const key = `[${n.name} "${n.from}"] is written [${n.name} "${n.to}"]`;
-        const seen = rewrites.get(key);
-        if (seen) seen.games++;
-        else rewrites.set(key, { games: 1, first: `${who} at line ${g.pos.line}`, why: NORMALISED_WHY[n.name] ?? 'PDN 3.0 writes ? for what is not known' });
-      }
-      written.push(pdn);
+      if (last) convert(last, games, text.length);
+      if (games === 0) remarks.push(`${name}: no game found`);
+      for (const [what, r] of rewrites)
+        said.push(`${name}: note: ${what} ${r.games === 1 ? `in ${r.first}` : `in ${r.games} games, the first ${r.first}`}: ${r.why}`);
+      return { remarks, said, written, games, broken, guesses, of };
     };
-    // A game is converted once the next one is read: the text kept for a broken game ends where the next game starts.
-    let last: PdnGame | null = null;
-    for (const item of readPdnGames(text, variant.options)) {
-      if (item.kind === 'outside') {
-        const e = item.error;
-        if (args.options.verbose || ignored(e)) remarks.push(`${name}:${e.pos.line}:${e.pos.column}: warning: ${e.reason}`);
-        continue;
-      }
-      if (last) convert(last, games, item.game.pos.offset);
-      last = item.game;
-      games++;
-    }
-    if (last) convert(last, games, text.length);
-    if (games === 0) remarks.push(`${name}: no game found`);
-    for (const [what, r] of rewrites)
-      said.push(`${name}: note: ${what} ${r.games === 1 ? `in ${r.first}` : `in ${r.games} games, the first ${r.first}`}: ${r.why}`);
+    let converted = convertAll(variant.options);
+    const one = converted.of.result();
+    if (one?.overrules) converted = convertAll({ ...variant.options, prefer: one.variant });
+    const { remarks, said, written, games, broken, guesses } = converted;
     const guessed = guesses.summary(name, 'pdn convert', files[0]);
     if (guessed) said.push(guessed);
     const report = (s: string) => io.stderr.write(`${s}\n`);
