@@ -100,6 +100,20 @@ describe('dambord pdn check --suggest, for people', () => {
     expect(l).toMatchObject({ type: 'slip', game: 1, ply: 6, written: '1O-14' });
   });
 
+  it('a sheet of a file whose other games are Czech is read as Czech where the moves do not tell (mrcd2006, game 1, ply 17 e3-f4 typed e3-f5)', async () => {
+    const mrcd = readFileSync(new URL('../../test/fixtures/oracles/games/mrcd2006.pdn', import.meta.url), 'latin1');
+    const slipped = mrcd.replace('9. e3-f4 e5-d4', '9. e3-f5 e5-d4');
+    expect(slipped).not.toBe(mrcd);
+    const inFile = await cli(['pdn', 'check', '--suggest', '-'], slipped);
+    expect(inFile.stdout.split('\n').slice(0, 2)).toEqual([
+      '<stdin>:14:55: game 1 (Baldangotov,B. - Bajusz,O., m-CR-q): ply 17 e3-f5 cannot be played (czech (guessed)); most likely meant:',
+      '  1. ply 17: e3-f4 for e3-f5 (f5 for f4, a rank off)',
+    ]);
+    // Alone, its moves legal in Russian, Brazilian and Czech alike, it is read as the first of them.
+    const alone = await cli(['pdn', 'check', '--suggest', '-'], slipped.slice(0, slipped.indexOf('[Event', 10)));
+    expect(alone.stdout).toContain('cannot be played (russian (guessed))');
+  });
+
   it('without --suggest, pdn check stops at the first illegal move as before', async () => {
     const r = await cli(['pdn', 'check', '-'], typed(17, () => ['23-28']));
     expect(r.stdout).toMatch(/ERROR move 23-28: "23-28" is not a legal move for white/);

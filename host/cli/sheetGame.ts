@@ -2,7 +2,7 @@
 // without tags) read as a scoresheet: its moves as written, the start they are read from, and
 // its tags; for `dambord pdn compare` and `dambord digitise --guide`.
 
-import { pdnTextItems, replayGame } from '../../rules/index.ts';
+import { pdnTextItems, readFileVariant, replayGame } from '../../rules/index.ts';
 import type { PdnErrorCode, PdnGame, PdnTag, ReadPdnOptions } from '../../rules/index.ts';
 import { writtenSquares } from '../../rules/slips/read.ts';
 import { wordsAfter, writtenSheet } from '../../rules/slips/sheet.ts';
@@ -18,20 +18,23 @@ export type SheetGame =
 
 /**
  * Game `wanted` (from 1) of `text`, the file `name`, read as its scoresheet was written (its
- * variant `options.variant`, its tags', or guessed from the moves; a word that is not a move
- * read as a written move, as `pdn check --suggest` reads it); or why not: there is no such game,
- * or it sets up a position inside its moves, which a scoresheet does not.
+ * variant `options.variant`, its tags', or guessed from the moves and the file's other games; a
+ * word that is not a move read as a written move, as `pdn check --suggest` reads it); or why
+ * not: there is no such game, or it sets up a position inside its moves, which a scoresheet does
+ * not.
  */
 export function sheetGame(text: string, name: string, wanted: number, options: ReadPdnOptions = {}): SheetGame {
   let n = 0;
   const items = [...pdnTextItems(text)];
+  // The games of one file are of one variant, where one fits them all (as pdn check reads them).
+  const read = options.variant ? options : { ...options, prefer: readFileVariant(text)?.variant };
   for (const [k, item] of items.entries()) {
     if (item.kind !== 'game' || ++n !== wanted) continue;
-    const game = replayGame(item.game, options);
+    const game = replayGame(item.game, read);
     // A word that is not a move ends the game for the PDN reader: the words after it are read as written moves.
     const end = items.slice(k + 1).find((i) => i.kind === 'game')?.game.pos.offset ?? text.length;
     const rest = game.error?.code === 'not-a-move' ? wordsAfter(text, game.error.pos.offset, end, game.error.pos) : [];
-    const sheet = writtenSheet(item.game, game, options, rest);
+    const sheet = writtenSheet(item.game, game, read, rest);
     if (!sheet) return { ok: false, error: `${name}, game ${wanted}: the game sets up a position inside its moves, which a scoresheet does not` };
     return { ok: true, sheet, game, tags: item.game.tags };
   }

@@ -131,7 +131,7 @@ export const pdnCheckCommand: Command = {
       const { name } = input;
       if (suggest) {
         const one = variant.options.variant ? undefined : readFileVariant(input.text);
-        const r = suggestFile(name, input.text, one?.overrules ? { ...variant.options, prefer: one.variant } : variant.options);
+        const r = suggestFile(name, input.text, { ...variant.options, prefer: one?.variant });
         games += r.games;
         ok += r.ok;
         if (r.games === 0) empty++;
