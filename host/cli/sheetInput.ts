@@ -15,7 +15,7 @@ export interface SheetHeader {
   readonly round?: string;
 }
 
-/** The header of a sitting as a game's tags give it (a resumed sheet's): `?` and `-` are what the sheet did not say. */
+/** The header of a sitting as a game's tags hold it (a resumed sheet's), values as written: `gameTags` writes them again alike. */
 export function resumedHeader(tags: readonly { readonly name: string; readonly value: string }[]): SheetHeader {
   const value = (name: string) => tags.find((t) => t.name === name)?.value;
   return { event: value('Event'), site: value('Site'), date: value('Date'), round: value('Round') };

@@ -150,12 +150,10 @@ export function replayGame(syntax: PdnGameSyntax, options: ReadPdnOptions = {}):
   // The variants written that way first; the others only when none of those fits.
   const written = algebraic ? [variants.russian, variants.brazilian, variants.czech] : [variants.english];
   const otherwise = algebraic ? [variants.english] : [variants.russian, variants.brazilian, variants.czech];
-  const fits = (list: readonly Variant[]) => list.map((v) => replayUnder(syntax, v, 'guessed', [])).filter((g) => !g.error);
+  const fits = (list: readonly Variant[]) => preferredFirst(list, options.prefer).map((v) => replayUnder(syntax, v, 'guessed', [])).filter((g) => !g.error);
   let legal = fits(written);
   if (legal.length === 0) legal = fits(otherwise);
   if (legal.length === 0) return international;
-  const preferred = legal.findIndex((g) => g.variant === options.prefer);
-  if (preferred > 0) legal = [legal[preferred], ...legal.filter((_, i) => i !== preferred)];
   const [chosen, ...others] = legal;
   const legalIn = legal.map((g) => g.variant);
   const names = listed(legalIn.map((v) => v.name));
@@ -170,6 +168,11 @@ export function replayGame(syntax: PdnGameSyntax, options: ReadPdnOptions = {}):
   const why = others.length === 0 ? `its moves are legal only in ${chosen.variant.name} draughts` : `its moves are legal in ${names} draughts alike, which read them the same`;
   const remark = pdnError('variant-guessed', syntax.pos, `the game has no GameType tag; ${why}; it was read as ${chosen.variant.name}`);
   return { ...chosen, remarks: [remark, ...chosen.remarks], legalIn };
+}
+
+/** The variants of `list` in its order, `prefer` moved first when it is among them. */
+export function preferredFirst(list: readonly Variant[], prefer: Variant | undefined): readonly Variant[] {
+  return prefer && list.includes(prefer) ? [prefer, ...list.filter((v) => v !== prefer)] : list;
 }
 
 /** `a`, `a and b`, `a, b and c`. */

@@ -2,6 +2,7 @@
 // moves, which the PDN reader takes as a game without tags) and the variant they are read in.
 
 import { parseFen } from '../fen.ts';
+import { preferredFirst } from '../pdn/game.ts';
 import type { PdnGame, ReadPdnOptions } from '../pdn/game.ts';
 import type { PdnGameSyntax, SourcePos } from '../pdn/syntax.ts';
 import type { Position } from '../position.ts';
@@ -59,9 +60,8 @@ export function writtenSheet(syntax: PdnGameSyntax, replayed: PdnGame, options: 
   if (named) return { variant: replayed.variant, guessed: false, start: replayed.start, written, pos };
   // Numbers on 10x10 are international; on 8x8 English. a1-h8 is Russian, Brazilian or Czech.
   const algebraic = /^[a-h]/i.test(written[0] ?? '');
-  const order = algebraic ? [variants.russian, variants.brazilian, variants.czech] : [variants.international, variants.english];
   // The file's variant first (options.prefer): it is taken where the others read no further.
-  const choices = options.prefer && order.includes(options.prefer) ? [options.prefer, ...order.filter((v) => v !== options.prefer)] : order;
+  const choices = preferredFirst(algebraic ? [variants.russian, variants.brazilian, variants.czech] : [variants.international, variants.english], options.prefer);
   const fen = syntax.tags.find((t) => t.name.toLowerCase() === 'fen')?.value;
   let best: WrittenSheet | null = null;
   let far = -1;
