@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_NAME, archivePath, gameFiles, safeName } from './archive.ts';
+import { MAX_NAME, archivePath, folderName, gameFiles, legacyArchivePath, safeName } from './archive.ts';
 
 describe('archivePath', () => {
   it('lays the archive out by event, round and board, the board with two digits', () => {
@@ -21,11 +21,21 @@ describe('archivePath', () => {
     for (const round of [null, '', '?']) expect(archivePath('a', { event: 'Open', round, board: 3 })).toBe('a/Open/round/board-03');
   });
 
-  it('makes the event and round safe for every file system', () => {
-    expect(archivePath('a', { event: 'NK 2024/25: "finale"', round: '3/4', board: 1 })).toBe("a/NK 2024-25- 'finale'/round-3-4/board-01");
-    expect(archivePath('a', { event: '../../etc', round: '..', board: 1 })).toBe('a/etc/round/board-01');
-    expect(archivePath('a', { event: '-- Open --', round: '-1-', board: 1 })).toBe('a/Open/round-1/board-01');
+  it('makes the event and round safe for every file system, a hash of the exact name after a name made safe', () => {
+    expect(archivePath('a', { event: 'NK 2024/25: "finale"', round: '3/4', board: 1 })).toMatch(/^a\/NK 2024-25- 'finale'~[0-9a-f]{8}\/round-3-4~[0-9a-f]{8}\/board-01$/);
+    expect(archivePath('a', { event: '../../etc', round: '..', board: 1 })).toMatch(/^a\/etc~[0-9a-f]{8}\/round\/board-01$/);
+    expect(archivePath('a', { event: '-- Open --', round: '-1-', board: 1 })).toMatch(/^a\/Open~[0-9a-f]{8}\/round--1~[0-9a-f]{8}\/board-01$/);
     expect(archivePath('a', { event: 'Ronde 1.1', round: 'Final A', board: 2 })).toBe('a/Ronde 1.1/round-Final A/board-02');
+  });
+
+  it('gives two events, or two rounds, that make the same safe name their own folders', () => {
+    const folder = (event: string, round = '1') => archivePath('a', { event, round, board: 1 });
+    const names = ['Open A:B', 'Open A/B', 'Open A-B', 'Open A|B', 'Open  A-B', 'open a-b', 'event', 'Event', '?', 'x'.repeat(81), `${'x'.repeat(80)}y`];
+    expect(new Set(names.map((n) => folder(n))).size).toBe(names.length);
+    expect(folder('Open A:B')).toBe(folder('Open A:B'));
+    expect(folder('Open A:B')).toMatch(/^a\/Open A-B~[0-9a-f]{8}\//);
+    expect(folder('Open A-B')).toBe('a/Open A-B/round-1/board-01');
+    expect(new Set(['3/4', '3:4', '3-4'].map((r) => folder('Open', r))).size).toBe(3);
   });
 
   it('never lets a name climb out of the root', () => {
@@ -84,6 +94,33 @@ describe('safeName', () => {
 
   it('falls back on an empty name, or one of nothing but unsafe characters', () => {
     for (const t of ['', '   ', '?', '???', '//', '...']) expect(safeName(t, 'event')).toBe('event');
+  });
+});
+
+describe('folderName', () => {
+  it('keeps a name that is safe as it is, and the fallback for a name that says nothing', () => {
+    for (const name of ['NK 2025', 'Kampioenschap Zuid-Holland ♔ 2025', 'round-3.1', 'Open A-B']) expect(folderName(name, 'event')).toBe(name);
+    for (const name of ['', '  ', '?', '???', '...']) expect(folderName(name, 'event')).toBe('event');
+  });
+
+  it('hashes a name that looks like the fallback or like a hashed folder, ignoring case', () => {
+    for (const name of ['event', 'EVENT', 'Open~0123abcd', 'Open~0123ABCD']) expect(folderName(name, 'event')).toMatch(new RegExp(`^${name}~[0-9a-f]{8}$`));
+  });
+
+  it('takes a name in its composed form as the same name, and cuts a long one to 80 characters with its hash', () => {
+    expect(folderName('Cafe\u0301', 'x')).toBe('Café');
+    const long = folderName('🏆'.repeat(100), 'e');
+    expect(Array.from(long)).toHaveLength(MAX_NAME);
+    expect(long).toMatch(/^🏆{71}~[0-9a-f]{8}$/u);
+    expect(folderName('🏆'.repeat(100), 'e')).not.toBe(folderName('🏆'.repeat(101), 'e'));
+  });
+});
+
+describe('legacyArchivePath', () => {
+  it('is the folder earlier versions gave a board: each name made safe alone', () => {
+    expect(legacyArchivePath('a', { event: 'Open A:B', round: '1', board: 1 })).toBe('a/Open A-B/round-1/board-01');
+    expect(legacyArchivePath('a', { event: 'Open A/B', round: '3/4', board: 12 })).toBe('a/Open A-B/round-3-4/board-12');
+    expect(legacyArchivePath('a', { event: 'NK 2025', round: '3', board: 7 })).toBe(archivePath('a', { event: 'NK 2025', round: '3', board: 7 }));
   });
 });
 

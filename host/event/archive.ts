@@ -3,8 +3,12 @@
 //   <root>/<event>/round-<round>/board-<NN>/game.journal
 //                                          /game.pdn
 //
-// with names any file system takes (Linux, macOS, Windows, FAT on a USB stick). Pure: it names
-// paths and touches no file; paths are joined with `/`, which Node takes on every system.
+// with names any file system takes (Linux, macOS, Windows, FAT on a USB stick), and one folder
+// per event and round: a name the file system cannot take as it is gets a short hash of the exact
+// name after it (`Open A:B` in `Open A-B~1a2b3c4d`), so two names never share a folder. Pure: it
+// names paths and touches no file; paths are joined with `/`, which Node takes on every system.
+
+import { createHash } from 'node:crypto';
 
 /** The longest name a part of the archive's path may have, in characters (code points). */
 export const MAX_NAME = 80;
@@ -37,6 +41,36 @@ export function safeName(text: string, fallback: string): string {
   return DEVICES.test(name) ? Array.from(`_${name}`).slice(0, MAX_NAME).join('').replace(/[.\s]+$/u, '') : name;
 }
 
+/** A name that says nothing: empty, or nothing but `?`, dots and whitespace (PDN's unknown). */
+const UNKNOWN = /^[?.\s]*$/u;
+
+/** The end of a folder name that {@link folderName} gave a hash: `~` and 8 hex digits. */
+const HASHED = /~[0-9a-f]{8}$/i;
+
+/**
+ * The folder of a name, one folder per name: the name itself when {@link safeName} keeps it as
+ * it is (`NK 2025`), otherwise its safe form cut to leave room and `~` with the first 8 hex digits
+ * of the SHA-256 of the exact name (in its composed form, NFC) after it: `Open A:B` is
+ * `Open A-B~…`, `Open A/B` another `Open A-B~…`. A name that looks like the fallback or like a
+ * hashed folder (compared ignoring case, as Windows and macOS do) is hashed too. A name that
+ * says nothing (empty, `?`) is `fallback`. At most {@link MAX_NAME} characters.
+ *
+ * Two names that differ only in case are two folders on Linux but one on Windows and macOS: the
+ * journal's header, checked when a board resumes (resumeCheck.ts), tells them apart there.
+ *
+ * @example folderName('NK 2025', 'event') // 'NK 2025'
+ * @example folderName('?', 'event') // 'event'
+ */
+export function folderName(text: string, fallback: string): string {
+  const name = text.normalize('NFC');
+  if (UNKNOWN.test(name)) return fallback;
+  const safe = safeName(name, fallback);
+  if (safe === name && safe.toLowerCase() !== fallback.toLowerCase() && !HASHED.test(safe)) return safe;
+  const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
+  const kept = Array.from(safe).slice(0, MAX_NAME - hash.length - 1).join('').replace(/[.\s-]+$/u, '');
+  return `${kept}~${hash}`;
+}
+
 /** Where a board's game is archived: its event, round and board. */
 export interface ArchivedBoard {
   /** The event's name; null, empty or `?` when not known (the folder is then `event`). */
@@ -49,19 +83,36 @@ export interface ArchivedBoard {
 
 /**
  * The folder of one board's game in the archive under `root`:
- * `root/<event>/round-<round>/board-<NN>`, the event and round made safe ({@link safeName}),
- * the board number written with at least two digits (`board-01`, `board-12`, `board-120`). An
- * unknown event is `event`, an unknown round `round`. Throws a RangeError for a board number that
- * is not a whole number from 1 up (pairings read by readPairings never have one).
+ * `root/<event>/round-<round>/board-<NN>`, the event and `round-<round>` each a
+ * {@link folderName} (one folder per name), the board number written with at least two digits
+ * (`board-01`, `board-12`, `board-120`). An unknown event is `event`, an unknown round `round`.
+ * Throws a RangeError for a board number that is not a whole number from 1 up (pairings read by
+ * readPairings never have one).
  *
  * @example archivePath('archive', { event: 'NK 2025', round: '3', board: 7 }) // 'archive/NK 2025/round-3/board-07'
+ * @example archivePath('archive', { event: 'Open A:B', round: '1', board: 1 }) // 'archive/Open A-B~<8 hex digits>/round-1/board-01'
  */
 export function archivePath(root: string, where: ArchivedBoard): string {
-  if (!Number.isSafeInteger(where.board) || where.board < 1) throw new RangeError(`board ${where.board} is not a board number: a whole number from 1 up`);
-  const event = safeName(where.event ?? '', 'event');
+  const round = where.round === null || UNKNOWN.test(where.round) ? 'round' : folderName(`round-${where.round}`, 'round');
+  return boardPath(root, folderName(where.event ?? '', 'event'), round, where.board);
+}
+
+/**
+ * The folder earlier versions gave a board's game, each name made safe alone ({@link safeName}),
+ * which two names could share (`Open A:B`, `Open A/B`: `Open A-B`): a game there is taken for
+ * this board's only when its journal says so (run.ts). The same as {@link archivePath} for a
+ * name that is safe as it is.
+ *
+ * @example legacyArchivePath('archive', { event: 'Open A:B', round: '1', board: 1 }) // 'archive/Open A-B/round-1/board-01'
+ */
+export function legacyArchivePath(root: string, where: ArchivedBoard): string {
   const round = safeName(where.round ?? '', '');
-  const folders = [event, round === '' ? 'round' : safeName(`round-${round}`, 'round'), `board-${String(where.board).padStart(2, '0')}`];
-  return joined(root, folders.join('/'));
+  return boardPath(root, safeName(where.event ?? '', 'event'), round === '' ? 'round' : safeName(`round-${round}`, 'round'), where.board);
+}
+
+function boardPath(root: string, event: string, round: string, board: number): string {
+  if (!Number.isSafeInteger(board) || board < 1) throw new RangeError(`board ${board} is not a board number: a whole number from 1 up`);
+  return joined(root, `${event}/${round}/board-${String(board).padStart(2, '0')}`);
 }
 
 /** `dir/rest`, with one separator between them whatever `dir` ends with (`rest` alone when `dir` is empty). */

@@ -30,7 +30,9 @@ import { ModelBoard } from '../sim/modelBoard.ts';
 import { openBoard } from '../cli/openBoard.ts';
 import { boardStateOf, stateKey } from '../broadcast/boardState.ts';
 import type { BoardAddress, BoardState } from '../broadcast/types.ts';
-import { archivePath, gameFiles } from './archive.ts';
+import { archivePath, gameFiles, legacyArchivePath } from './archive.ts';
+import { disagreement, notThisGame } from './resumeCheck.ts';
+import type { ExpectedGame } from './resumeCheck.ts';
 import { actionsDone, driveHands } from './hands.ts';
 import type { HandsRun } from './hands.ts';
 
@@ -137,7 +139,10 @@ export async function runEvent(o: EventOptions): Promise<RunningEvent> {
   async function startBoard(b: EventBoard): Promise<RunningBoard> {
     const n = b.address.board;
     const start = b.start ?? o.start;
-    const dir = archivePath(o.archive, { event: b.address.event, round: b.address.round, board: n });
+    const v = start.variant;
+    const header = [...b.tags, { name: 'Board', value: String(n) }, { name: 'White', value: b.players.white }, { name: 'Black', value: b.players.black }, ...(o.timeControlTag ? [{ name: 'TimeControl', value: o.timeControlTag }] : [])];
+    const expected = { tags: header, variant: v.name };
+    const dir = boardFolder(o.archive, b, expected);
     mkdirSync(dir, { recursive: true });
     const files = gameFiles(dir);
     let resumed: Reopened | null = null;
@@ -145,15 +150,21 @@ export async function runEvent(o: EventOptions): Promise<RunningEvent> {
       const read = readJournal(files.journal);
       if (read.entries.length === 0 && !read.problem) rmSync(files.journal);
       else {
+        // A game of another event, round, board or players is never taken for this board's.
+        const before = read.header && disagreement(read.header, expected);
+        if (before) throw new Error(notThisGame(files.journal, before));
         const r = reopenGame(files.journal, {});
         if (!r.ok) throw new Error(r.message);
+        const after = disagreement(r.game.header, expected);
+        if (after) {
+          r.journal.close();
+          throw new Error(notThisGame(files.journal, after));
+        }
         for (const note of r.notes) o.log(`board ${n}: ${note}`);
         o.log(`board ${n}: going on with the game in ${files.journal}: ${r.game.plies} plies played`);
         resumed = r;
       }
     }
-    const header = [...b.tags, { name: 'White', value: b.players.white }, { name: 'Black', value: b.players.black }, ...(o.timeControlTag ? [{ name: 'TimeControl', value: o.timeControlTag }] : [])];
-    const v = start.variant;
     const journal = resumed?.journal ?? journalOnFirstWrite(files.journal, { format: JOURNAL_FORMAT, variant: v.name, start: writeFen(start), policy: o.policy.name, showJumps: o.policy.showJumps, tags: header, timeControl: null, created: new Date().toISOString(), t0: 0 });
     const pieces = resumed?.game.state.resume?.referee.sensed ?? start.board;
 
@@ -220,6 +231,26 @@ export async function runEvent(o: EventOptions): Promise<RunningEvent> {
       run = whenReady(session, ready, () => driveHands(parsed.actions, at, { speed: o.speed ?? 1, from, command }));
     }
     return { spec: b, session, hands: run };
+  }
+}
+
+/**
+ * The folder of board `b`'s game: its {@link archivePath}, or the folder an earlier version gave
+ * it ({@link legacyArchivePath}, which another event's name could share) when only that one
+ * holds a journal and its header names this board's event and round exactly.
+ */
+function boardFolder(root: string, b: EventBoard, expected: ExpectedGame): string {
+  const where = { event: b.address.event, round: b.address.round, board: b.address.board };
+  const dir = archivePath(root, where);
+  const legacy = legacyArchivePath(root, where);
+  if (legacy === dir || existsSync(gameFiles(dir).journal) || !existsSync(gameFiles(legacy).journal)) return dir;
+  try {
+    const header = readJournal(gameFiles(legacy).journal).header;
+    const tag = (tags: ExpectedGame['tags'], name: string) => tags.find((t) => t.name === name)?.value;
+    const same = header !== null && ['Event', 'Round'].every((name) => tag(header.tags, name) === tag(expected.tags, name));
+    return same ? legacy : dir;
+  } catch {
+    return dir;
   }
 }
 

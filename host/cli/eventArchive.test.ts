@@ -1,0 +1,97 @@
+// One event, one folder (host/event/archive.ts, host/event/resumeCheck.ts), as an organiser runs
+// `dambord event`: two events whose names a file system cannot tell apart (`Open A/B` and
+// `Open A:B`) in one archive each keep their own games, and a board whose journal's players are
+// not the pairings' is refused, saying what the journal and the pairings say and what to do,
+// while the other boards go on.
+
+import { mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseJournal } from '../game/journal/record.ts';
+import { EXIT } from './command.ts';
+import { runCliBuffered } from './testing.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'dambord-event-archive-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function file(name: string, text: string): string {
+  const path = join(work, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** Four moves of a game, for board 1's simulated hands. */
+const GAME = '[White "?"]\n[Black "?"]\n[Result "*"]\n[GameType "20"]\n\n1. 32-28 17-22 2. 28x17 11x22 *\n';
+const games = file('game.pdn', GAME);
+const archive = join(work, 'archive');
+
+/** `dambord event` on model boards, ending once the simulated hands are done. */
+const event = (pairings: string, ...more: string[]) =>
+  runCliBuffered(['event', '--pairings', pairings, '--sim-board', 'model', '--speed', '100', '--exit-when-done', '--http-port', '0', '--archive', archive, ...more]);
+
+/** The White and Black of a journal's header. */
+function playersOf(path: string): string {
+  const read = parseJournal(readFileSync(path));
+  const tag = (name: string) => read.header?.tags.find((t) => t.name === name)?.value;
+  return `${tag('Event')}: ${tag('White')}-${tag('Black')}`;
+}
+
+/** Every journal under the archive, by its path from the archive, with what its header says. */
+function journals(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string, rel: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name), rel === '' ? e.name : `${rel}/${e.name}`);
+      else if (e.name === 'game.journal') out[rel] = playersOf(join(dir, e.name));
+    }
+  };
+  walk(archive, '');
+  return out;
+}
+
+describe('dambord event: one event, one folder', () => {
+  it('two events whose names make the same safe name keep their own games in one archive', async () => {
+    const ab = await event(file('ab.csv', 'event;board;white;black\nOpen A/B;1;Alice;Bob\n'), '--sim-games', games);
+    expect(ab.code, ab.stdout + ab.stderr).toBe(EXIT.ok);
+    const colon = await event(file('colon.csv', 'event;board;white;black\nOpen A:B;1;Carol;Dave\n'), '--sim-games', games);
+    expect(colon.code, colon.stdout + colon.stderr).toBe(EXIT.ok);
+    expect(colon.stdout).not.toMatch(/going on with the game/);
+    const held = journals();
+    expect(Object.values(held).sort()).toEqual(['Open A/B: Alice-Bob', 'Open A:B: Carol-Dave']);
+    // Two folders, each readable, each holding its own event's board.
+    const folders = Object.keys(held).map((p) => p.split('/')[0]);
+    expect(new Set(folders).size).toBe(2);
+    for (const f of folders) expect(f).toMatch(/^Open A-B/);
+  });
+
+  it("a board whose journal's players are not the pairings' is not resumed; the other boards go on", async () => {
+    const first = Object.entries(journals()).find(([, says]) => says === 'Open A/B: Alice-Bob')![0];
+    const before = readFileSync(join(archive, first, 'game.journal'));
+    const changed = file('changed.csv', 'event;board;white;black\nOpen A/B;1;Erik;Fred\nOpen A/B;2;Gina;Hank\n');
+    const r = await event(changed);
+    expect(r.code, r.stdout + r.stderr).toBe(EXIT.ok);
+    const line = r.stdout.split('\n').find((l) => l.startsWith('dambord event: board 1:')) ?? '';
+    expect(line).toMatch(/^dambord event: board 1: cannot start: the journal .*game\.journal is not this board's game: /);
+    expect(line).toContain('the journal says White "Alice", Black "Bob"');
+    expect(line).toContain('the pairings say White "Erik", Black "Fred"');
+    expect(line).toMatch(/--archive/);
+    expect(r.stdout).toMatch(/Open A\/B, round 1: 1 board \(2\)/);
+    // Board 1's journal is left as it was.
+    const board1 = Object.entries(journals()).find(([, says]) => says === 'Open A/B: Alice-Bob')![0];
+    expect(readFileSync(join(archive, board1, 'game.journal'))).toEqual(before);
+  });
+
+  it('a board of an archive written before the folders were hashed goes on with its game, which no other event takes', async () => {
+    // As earlier versions named it: `Open A/B` in `Open A-B`.
+    const hashed = Object.keys(journals()).find((p) => journals()[p] === 'Open A/B: Alice-Bob')!.split('/')[0];
+    renameSync(join(archive, hashed), join(archive, 'Open A-B'));
+    const colon = await event(join(work, 'colon.csv'), '--sim-games', games);
+    expect(colon.code, colon.stdout + colon.stderr).toBe(EXIT.ok);
+    expect(colon.stdout).not.toContain(join(archive, 'Open A-B', 'round-1'));
+    const ab = await event(join(work, 'ab.csv'));
+    expect(ab.code, ab.stdout + ab.stderr).toBe(EXIT.ok);
+    expect(ab.stdout).toContain(`board 1: going on with the game in ${join(archive, 'Open A-B', 'round-1', 'board-01', 'game.journal')}: 4 plies played`);
+    expect(journals()['Open A-B/round-1/board-01']).toBe('Open A/B: Alice-Bob');
+  });
+});
