@@ -178,6 +178,23 @@ describe('dambord event: the round\'s files', () => {
     expect(existsSync(join(work, 'never'))).toBe(false);
   });
 
+  it('a board number above 999, in the pairings, a --sim-games Board tag or a 1000th game, is refused naming the file and the line, before anything starts', async () => {
+    const path = file('huge.csv', 'Bord;Wit;Zwart\n1;Derkx,B.;Meijer,Hein\n3000000;Zweerink,J.;Vissers,M.\n');
+    const r = await cli(['event', '--pairings', path, '--sim-board', 'model', '--exit-when-done', '--http-port', '0', '--archive', join(work, 'never')]);
+    expect(r.code).toBe(EXIT.checkFailed);
+    expect(r.stderr).toBe(`dambord event: ${path}, line 3: the board number "3000000" is above 999, the most boards a round may have: number the boards from 1 to 999\n`);
+    const games = file('huge.pdn', CUT_PDN.replace('[Round "?"]\n[White "Zweerink,J."]', '[Round "?"]\n[Board "3000000"]\n[White "Zweerink,J."]'));
+    const line = readFileSync(games, 'utf8').split('\n').indexOf('[Board "3000000"]') + 1;
+    const g = await cli(['event', '--sim-games', games, '--sim-board', 'model', '--exit-when-done', '--http-port', '0', '--archive', join(work, 'never')]);
+    expect(g.code).toBe(EXIT.checkFailed);
+    expect(g.stderr).toBe(`dambord event: ${games}:${line}: game 2: the Board tag "3000000" is above 999, the most boards a round may have: number the boards from 1 to 999\n`);
+    const many = file('many.pdn', Array.from({ length: 1000 }, (_, i) => `[White "W${i}"]\n[Black "B${i}"]\n*\n`).join('\n'));
+    const m = await cli(['event', '--sim-games', many, '--sim-board', 'model', '--exit-when-done', '--http-port', '0', '--archive', join(work, 'never')]);
+    expect(m.code).toBe(EXIT.checkFailed);
+    expect(m.stderr).toBe(`dambord event: ${many}:${999 * 4 + 1}: game 1000 has no Board tag, and a round has at most 999 boards: put at most 999 games in the file\n`);
+    expect(existsSync(join(work, 'never'))).toBe(false);
+  });
+
   it('pairings of two rounds need --round, and a round or boards with no board of the pairings are refused', async () => {
     const path = file('two-rounds.csv', 'Ronde;Bord;Wit;Zwart\n1;1;Derkx,B.;Meijer,Hein\n2;1;Zweerink,J.;Vissers,M.\n');
     // Should the round be taken anyway, the run ends at once (no simulated games) instead of serving on.

@@ -229,6 +229,20 @@ describe('errors, each with its line and what to do', () => {
     expect(ep[0].message).toMatch(/the Board tag "B2" is not a whole number/);
   });
 
+  it('a board number above 999, the most boards a round may have, in the CSV, the PDN and by place', () => {
+    const csv = 'bord;wit;zwart\n999;A;B\n1000;C;D\n3000000;E;F\n' + '9'.repeat(400) + ';G;H\n';
+    const es = errors(csv, 'ronde3.csv');
+    expect(es.map((e) => e.line)).toEqual([3, 4, 5]);
+    expect(es[0].message).toBe('ronde3.csv, line 3: the board number "1000" is above 999, the most boards a round may have: number the boards from 1 to 999');
+    expect(es[1].message).toMatch(/^ronde3\.csv, line 4: the board number "3000000" is above 999/);
+    expect(es[2].message.length).toBeLessThan(200);
+    const ep = errors('[White "A"]\n[Black "B"]\n[Board "3000000"]\n*\n', 'r.pdn');
+    expect(ep.map((e) => e.message)).toEqual(['r.pdn, line 3: the Board tag "3000000" is above 999, the most boards a round may have: number the boards from 1 to 999']);
+    const placed = `wit;zwart\n${Array.from({ length: 1000 }, (_, i) => `W${i};B${i}`).join('\n')}\n`;
+    expect(errors(placed).map((e) => e.message)).toEqual(['pairings.csv, line 1001: board 1000 by its place in the file (the file has no board column): a round has at most 999 boards; number the boards in a board column, from 1 to 999']);
+    expect(pairings('bord;wit;zwart\n999;A;B\n').boards.map((b) => b.board)).toEqual([999]);
+  });
+
   it('a player missing', () => {
     const es = errors('bord;wit;zwart\n1;A;\n2;;D\n3;  ;F\n4;G\n');
     expect(es.map((e) => e.line)).toEqual([2, 3, 4, 5]);

@@ -99,9 +99,10 @@ interface Row {
  * number is its place in the file.
  *
  * Checked, each an error with its line: an empty file; a header naming a column not accepted or
- * twice, or no white or black column; a board number that is not a whole number from 1 up; a
- * board number given twice in a round; a player missing; a player paired twice in a round
- * (names compared ignoring case); two events in one file; a PDN that cannot be read.
+ * twice, or no white or black column; a board number that is not a whole number from 1 to
+ * {@link MAX_BOARD} (a board numbered by its place too); a board number given twice in a round;
+ * a player missing; a player paired twice in a round (names compared ignoring case); two events
+ * in one file; a PDN that cannot be read.
  *
  * @example readPairings('bord;wit;zwart\n1;"van der Berg, Jan";Jansen\n', { name: 'ronde3.csv' })
  * // { ok: true, event: null, round: null, boards: [{ board: 1, white: 'van der Berg, Jan', black: 'Jansen', round: null }] }
@@ -144,11 +145,30 @@ function known(text: string | undefined): string | undefined {
   return v === '' || /^[?.\s]+$/.test(v) ? undefined : v;
 }
 
-/** A board number as written, or an error sentence. */
-function boardNumber(text: string): number | string {
+/**
+ * The most boards a round may have, and so the highest board number: more than any draughts
+ * event plays in one round (1,998 players), and few enough that the feeds, which give every
+ * board number up to the highest its place, stay small whatever a file says.
+ */
+export const MAX_BOARD = 999;
+
+/** What a round may hold, for the error sentences. */
+const AT_MOST = `the most boards a round may have: number the boards from 1 to ${MAX_BOARD}`;
+
+/**
+ * A board number as written (a pairings file's board column, a PDN Board tag): the number, or a
+ * sentence saying what is wrong and what to do, starting "the board number" (the value quoted,
+ * cut to 20 characters). A whole number from 1 to {@link MAX_BOARD}.
+ *
+ * @example boardNumber(' 7 ') // 7
+ * @example boardNumber('3000000') // 'the board number "3000000" is above 999, the most boards a round may have: ...'
+ */
+export function boardNumber(text: string): number | string {
   const t = text.trim();
   if (t === '') return 'the board number is missing: write the board number (1, 2, ...)';
-  if (!/^\d+$/.test(t) || Number(t) < 1 || !Number.isSafeInteger(Number(t))) return `the board number "${t}" is not a whole number from 1 up: write the board number as 1, 2, ...`;
+  const shown = Array.from(t).length > 20 ? `${Array.from(t).slice(0, 20).join('')}…` : t;
+  if (!/^\d+$/.test(t) || Number(t) < 1) return `the board number "${shown}" is not a whole number from 1 up: write the board number as 1, 2, ...`;
+  if (Number(t) > MAX_BOARD) return `the board number "${shown}" is above ${MAX_BOARD}, ${AT_MOST}`;
   return Number(t);
 }
 
@@ -409,6 +429,11 @@ function checkRows(rows: readonly Row[], report: (line: number, what: string) =>
   let event: Row | null = null;
   const roundName = (r: Row) => (r.round === null ? '' : ` of round ${r.round}`);
   for (const r of rows) {
+    if (r.board !== null && r.board > MAX_BOARD) {
+      // Only a board numbered by its place gets here: a number written is checked as it is read.
+      report(r.line, `board ${r.board} by its place in the file (the file has no board column): a round has at most ${MAX_BOARD} boards; number the boards in a board column, from 1 to ${MAX_BOARD}`);
+      continue;
+    }
     if (r.white === '') report(r.whiteLine, `board ${r.board ?? '?'} has no white player: write the name of the player with white`);
     if (r.black === '') report(r.blackLine, `board ${r.board ?? '?'} has no black player: write the name of the player with black`);
     if (r.board !== null) {

@@ -4,7 +4,7 @@ import type { Move, PdnGame, Position } from '../../../rules/index.ts';
 import { parseTimeControl } from '../../game/clock/clock.ts';
 import type { TimedControl } from '../../game/clock/clock.ts';
 import { policyNamed } from '../../game/referee/policy.ts';
-import { readPairings } from '../../event/pairings.ts';
+import { MAX_BOARD, boardNumber, readPairings } from '../../event/pairings.ts';
 import type { PairedBoard } from '../../event/pairings.ts';
 import { runEvent } from '../../event/run.ts';
 import type { EventBoard } from '../../event/run.ts';
@@ -41,7 +41,8 @@ board (their Board tag, or their place in the file).
 
 Options:
   --pairings FILE     the round's pairings: a CSV (board;white;black, with a header: Board/Bord,
-                      White/Wit, Black/Zwart, Round/Ronde, Event...) or a PDN header list
+                      White/Wit, Black/Zwart, Round/Ronde, Event...) or a PDN header list;
+                      boards 1 to 999
   --sim-games FILE    a PDN file: each game played on its own simulated board
   --speed X           the simulated hands play X times faster than people (default 1; up to 100)
   --sim-board B       firmware (default): the committed firmware in avr8js, about a tenth of a
@@ -149,7 +150,16 @@ export const eventCommand: Command = {
     const today = new Date();
     const paired = pairings ? pairings.boards.filter((b) => (b.round ?? round) === round).sort((a, b) => a.board - b.board) : null;
     // Board i of the round plays game i of --sim-games.
-    const specs: PairedBoard[] = paired ?? games.map((g, i) => ({ board: Number(tag(g, 'Board')) || i + 1, white: tag(g, 'White') ?? '?', black: tag(g, 'Black') ?? '?', round, site: tag(g, 'Site'), date: tag(g, 'Date') }));
+    let specs: PairedBoard[];
+    if (paired) specs = paired;
+    else {
+      const numbered = gameBoards(games);
+      if (typeof numbered === 'string') {
+        io.stderr.write(`dambord event: ${o['sim-games']}:${numbered}\n`);
+        return EXIT.checkFailed;
+      }
+      specs = games.map((g, i) => ({ board: numbered[i], white: tag(g, 'White') ?? '?', black: tag(g, 'Black') ?? '?', round, site: tag(g, 'Site'), date: tag(g, 'Date') }));
+    }
     const boards: EventBoard[] = [];
     for (const [i, p] of specs.entries()) {
       const game = games.at(i);
@@ -224,6 +234,26 @@ function parsePorts(text: string | undefined): Map<number, string> | string {
     out.set(Number(m[1]), m[2]);
   }
   return out;
+}
+
+/**
+ * The board of each game of --sim-games: its Board tag, or its place in the file when it has none
+ * (or `?`); or `LINE: game N: what is wrong` for a board number that is not one (boardNumber:
+ * from 1 to {@link MAX_BOARD}).
+ */
+function gameBoards(games: readonly PdnGame[]): number[] | string {
+  const boards: number[] = [];
+  for (const [i, g] of games.entries()) {
+    const t = g.tags.find((x) => x.name.toLowerCase() === 'board');
+    const written = t && !/^[?\s]*$/.test(t.value);
+    const n = boardNumber(written ? t.value : String(i + 1));
+    if (typeof n === 'string') {
+      const what = written ? n.replace('the board number', 'the Board tag') : `game ${i + 1} has no Board tag, and a round has at most ${MAX_BOARD} boards: put at most ${MAX_BOARD} games in the file`;
+      return written ? `${t.pos.line}: game ${i + 1}: ${what}` : `${g.pos.line}: ${what}`;
+    }
+    boards.push(n);
+  }
+  return boards;
 }
 
 /** The games of a PDN file for simulated boards; each must replay to its end. */
