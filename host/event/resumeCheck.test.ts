@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { disagreement, notThisGame } from './resumeCheck.ts';
+import { disagreement, notThisGame, sameRound } from './resumeCheck.ts';
 
 const tags = (o: Record<string, string>) => Object.entries(o).map(([name, value]) => ({ name, value }));
 const board = { Event: 'Open A:B', Site: 'Delft', Round: '1', Board: '1', White: 'Carol', Black: 'Dave', TimeControl: '5400+30' };
@@ -28,6 +28,17 @@ describe('disagreement', () => {
     const { Board: _board, ...old } = board;
     void _board;
     expect(disagreement({ variant: 'international', tags: tags({ ...old, Site: 'Elsewhere', TimeControl: '90' }) }, expected)).toBeNull();
+  });
+});
+
+describe('sameRound', () => {
+  it('holds when the Event and Round tags are exactly the board\'s, whatever the players', () => {
+    expect(sameRound({ tags: tags({ ...board, White: 'Alice' }) }, expected)).toBe(true);
+    expect(sameRound({ tags: tags({ ...board, Event: 'Open A/B' }) }, expected)).toBe(false);
+    expect(sameRound({ tags: tags({ ...board, Round: '2' }) }, expected)).toBe(false);
+    const { Event: _event, ...noEvent } = board;
+    void _event;
+    expect(sameRound({ tags: tags(noEvent) }, expected)).toBe(false);
   });
 });
 

@@ -48,6 +48,18 @@ export function disagreement(header: Pick<JournalHeader, 'tags' | 'variant'>, ex
 }
 
 /**
+ * Whether `header` names the event and round of `expected` exactly (their Event and Round tags,
+ * a tag neither holds being the same): a journal in a folder an earlier version named, which
+ * another event's name could share, is this event's only then.
+ *
+ * @example sameRound({ tags: [{ name: 'Event', value: 'Open A/B' }] }, { variant: 'international', tags: [{ name: 'Event', value: 'Open A:B' }] }) // false
+ */
+export function sameRound(header: Pick<JournalHeader, 'tags'>, expected: ExpectedGame): boolean {
+  const tag = (tags: ExpectedGame['tags'], name: string) => tags.find((t) => t.name === name)?.value;
+  return ['Event', 'Round'].every((name) => tag(header.tags, name) === tag(expected.tags, name));
+}
+
+/**
  * The sentence refusing to go on with the journal at `path`: what it says, what the pairings
  * say, and what to do.
  *

@@ -2,9 +2,11 @@
 // archive (archive.ts: <archive>/<event>/round-<R>/board-NN), its state published to the
 // broadcast (a round store, or an MQTT broker) every time it changes. Each board is started,
 // runs and fails on its own: a board that cannot open, loses its link, waits for a decision or
-// cannot write its journal stops nothing else. A board whose folder already holds a game goes
+// cannot write its journal stops nothing else. A board whose folder already holds its game goes
 // on with it (the host restarted): the game from its journal, a simulated board's pieces as the
-// journal left them, and its simulated hands from where they had got to.
+// journal left them, and its simulated hands from where they had got to. A journal of another
+// game (its event, round, board, players or variant not the board's: resumeCheck.ts) stops
+// that board, and is left as it is.
 
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { writeFen } from '../../rules/index.ts';
@@ -31,7 +33,7 @@ import { openBoard } from '../cli/openBoard.ts';
 import { boardStateOf, stateKey } from '../broadcast/boardState.ts';
 import type { BoardAddress, BoardState } from '../broadcast/types.ts';
 import { archivePath, gameFiles, legacyArchivePath } from './archive.ts';
-import { disagreement, notThisGame } from './resumeCheck.ts';
+import { disagreement, notThisGame, sameRound } from './resumeCheck.ts';
 import type { ExpectedGame } from './resumeCheck.ts';
 import { actionsDone, driveHands } from './hands.ts';
 import type { HandsRun } from './hands.ts';
@@ -246,9 +248,7 @@ function boardFolder(root: string, b: EventBoard, expected: ExpectedGame): strin
   if (legacy === dir || existsSync(gameFiles(dir).journal) || !existsSync(gameFiles(legacy).journal)) return dir;
   try {
     const header = readJournal(gameFiles(legacy).journal).header;
-    const tag = (tags: ExpectedGame['tags'], name: string) => tags.find((t) => t.name === name)?.value;
-    const same = header !== null && ['Event', 'Round'].every((name) => tag(header.tags, name) === tag(expected.tags, name));
-    return same ? legacy : dir;
+    return header !== null && sameRound(header, expected) ? legacy : dir;
   } catch {
     return dir;
   }
