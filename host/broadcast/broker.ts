@@ -2,28 +2,34 @@
 // TCP port. Hosts publish their boards' states to it and the relay subscribes; it holds the
 // retained states and the persistent sessions in memory while the process lives.
 //
-// With users given, a client must connect with one of their names and passwords; without, anyone
-// may connect. Clients may publish only under `dambord/`.
+// With users given, a client must connect with one of their names and passwords, and each user
+// may do only what access.ts allows it (its boards, or reading); without, anyone may connect, and
+// then the broker listens on loopback only. Nobody publishes an empty message (it would clear a
+// board), or outside the event's board topics, or takes another user's client id or the relay's.
 
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
-import { Aedes, type AuthenticateError, type AuthErrorCode } from 'aedes';
-import { TOPIC_ROOT } from './topics.ts';
+import { Aedes, type AuthenticateError, type AuthErrorCode, type Client } from 'aedes';
+import { isLoopback } from '../web/http.ts';
+import { clientIdRefusal, maySubscribe, publishRefusal, type AccessRules, type BrokerUser } from './access.ts';
 
-/** A name and password a client may connect with. */
-export interface BrokerUser {
-  readonly username: string;
-  readonly password: string;
-}
+export type { BrokerUser } from './access.ts';
 
 /** What startEmbeddedBroker is given. */
 export interface EmbeddedBrokerOptions {
   /** The TCP port; 0 (the default) takes any free one. */
   readonly port?: number;
-  /** The address to listen on: 127.0.0.1 unless given (0.0.0.0 for the hosts of a hall's network). */
+  /** The address to listen on: 127.0.0.1 unless given (0.0.0.0 for the hosts of a hall's network: then users are needed). */
   readonly host?: string;
-  /** The clients allowed; none given lets anyone connect. */
+  /** The clients allowed, each with what it may do; none given lets anyone connect (on loopback only). */
   readonly users?: readonly BrokerUser[];
+  /** The event whose boards may be published and read; any event's when not given. */
+  readonly event?: string;
+  /**
+   * The relay's client id: the broker makes a login for it (EmbeddedBroker.relay), only readers
+   * may subscribe (anonymous clients no more), and no other client may take this id.
+   */
+  readonly relayClientId?: string;
 }
 
 /** A running embedded broker. */
@@ -31,33 +37,58 @@ export interface EmbeddedBroker {
   /** `mqtt://<host>:<port>`, for the clients (127.0.0.1 when listening on every address). */
   readonly url: string;
   readonly port: number;
+  /** The relay's login (a random name and password, made at start) when relayClientId was given. */
+  readonly relay: { readonly username: string; readonly password: string; readonly clientId: string } | null;
   /** Disconnects every client and stops listening. */
   close(): Promise<void>;
 }
 
 const digest = (text: string | Buffer): Buffer => createHash('sha256').update(text).digest();
 
-/** An authentication refusal with its CONNACK return code (4: bad username or password; 5: not authorized). */
-const refusal = (message: string, code: 4 | 5): AuthenticateError => Object.assign(new Error(message), { returnCode: code as AuthErrorCode });
+/** An authentication refusal with its CONNACK return code (2: identifier rejected; 4: bad username or password; 5: not authorized). */
+const refusal = (message: string, code: 2 | 4 | 5): AuthenticateError => Object.assign(new Error(message), { returnCode: code as AuthErrorCode });
 
-/** Starts an MQTT broker (MQTT 3.1.1) on host:port; resolves once it listens. */
+/**
+ * Starts an MQTT broker (MQTT 3.1.1) on host:port; resolves once it listens. Throws, before
+ * listening, for an address beyond loopback without users: anyone on the network could publish.
+ *
+ * @example await startEmbeddedBroker({ host: '0.0.0.0', port: 1883, event: 'NK 2026', relayClientId, users: [{ username: 'hall1', password: 's3cret', boards: new Set([1, 2, 3, 4]) }] })
+ */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions = {}): Promise<EmbeddedBroker> {
   const host = options.host ?? '127.0.0.1';
-  const users = (options.users ?? []).map((u) => ({ username: digest(u.username), password: digest(u.password) }));
+  const relay = options.relayClientId === undefined ? null : { username: `relay-${randomBytes(8).toString('hex')}`, password: randomBytes(24).toString('base64url'), clientId: options.relayClientId };
+  const given = options.users ?? [];
+  if (given.length === 0 && !isLoopback(host)) {
+    throw new Error(`a broker listening on ${host} (beyond this computer) needs users: anyone on the network could publish any board. Give the hosts their users and passwords`);
+  }
+  const users = [...given, ...(relay ? [{ username: relay.username, password: relay.password, boards: 'read' as const }] : [])].map((u) => ({ user: u, username: digest(u.username), password: digest(u.password) }));
+  const rules: AccessRules = { event: options.event ?? null, relayClientId: relay?.clientId ?? null, anonymousReads: relay === null };
+  /** The user each connected client logged in as (null: none). */
+  const who = new WeakMap<Client, BrokerUser | null>();
   const broker = await Aedes.createBroker({
-    authenticate(_client, username, password, done) {
-      if (users.length === 0) return done(null, true);
-      if (username === undefined) return done(refusal('a username and password are required', 5), null);
-      const name = digest(username);
-      const given = digest(password ?? '');
-      // Every user is compared in full, so the time taken tells nothing of which names exist.
-      let ok = false;
-      for (const u of users) ok = [timingSafeEqual(name, u.username), timingSafeEqual(given, u.password)].every(Boolean) || ok;
-      return ok ? done(null, true) : done(refusal('bad username or password', 4), null);
+    authenticate(client, username, password, done) {
+      let user: BrokerUser | null = null;
+      if (username !== undefined) {
+        const name = digest(username);
+        const pass = digest(password ?? '');
+        // Every user is compared in full, so the time taken tells nothing of which names exist.
+        for (const u of users) if ([timingSafeEqual(name, u.username), timingSafeEqual(pass, u.password)].every(Boolean)) user = u.user;
+      }
+      // Without users given, a client is anonymous whatever name it gives (unless it is the relay).
+      if (user === null && given.length > 0) return done(username === undefined ? refusal('a username and password are required', 5) : refusal('bad username or password', 4), null);
+      const idRefused = clientIdRefusal(user, rules, client.id);
+      if (idRefused !== null) return done(refusal(idRefused, 2), null);
+      who.set(client, user);
+      return done(null, true);
     },
-    authorizePublish(_client, packet, done) {
-      if (packet.topic.startsWith(`${TOPIC_ROOT}/`)) return done(null);
-      done(new Error(`publishing is allowed only under ${TOPIC_ROOT}/, not on ${packet.topic}`));
+    authorizePublish(client, packet, done) {
+      // A client's own messages only; the broker's ($SYS and wills of the refused) go through aedes.
+      if (client === null) return done(null);
+      const refused = publishRefusal(who.get(client) ?? null, rules, packet.topic, packet.payload.length);
+      done(refused === null ? null : new Error(refused));
+    },
+    authorizeSubscribe(client, subscription, done) {
+      done(null, maySubscribe(who.get(client) ?? null, rules, subscription.topic) ? subscription : null);
     },
   });
   const server = createServer(broker.handle);
@@ -78,6 +109,7 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions = {}): 
   return {
     url: `mqtt://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`,
     port,
+    relay,
     close() {
       closing ??= new Promise<void>((resolve) => broker.close(() => resolve())).then(
         () => new Promise<void>((resolve) => server.close(() => resolve())),

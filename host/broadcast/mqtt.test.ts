@@ -1,8 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { connect } from 'mqtt';
-import { startEmbeddedBroker, type EmbeddedBroker } from './broker.ts';
+import { connect, type IClientOptions, type MqttClient } from 'mqtt';
+import { startEmbeddedBroker, type BrokerUser, type EmbeddedBroker } from './broker.ts';
 import { checkBoardState } from './checkState.ts';
 import { openPublisher, openSubscriber, type Publisher, type Subscriber } from './mqttLink.ts';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mosquittoAcl, writeMosquittoConfig } from './mosquittoConfig.ts';
 import { mosquittoAvailable, startMosquitto } from './testing/mosquitto.ts';
 import { boardTopic, eventFilter, parseBoardTopic } from './topics.ts';
 import type { BoardState } from './types.ts';
@@ -67,7 +71,7 @@ function publisher(url: string, o: { username?: string; password?: string; clien
 }
 
 /** A subscriber that records every state and every bad message and status. */
-function subscriber(url: string, o: { username?: string; password?: string; clientId?: string } = {}) {
+function subscriber(url: string, o: { username?: string; password?: string; clientId?: string; event?: string } = {}) {
   const states: BoardState[] = [];
   const bad: string[] = [];
   const statuses: string[] = [];
@@ -75,7 +79,7 @@ function subscriber(url: string, o: { username?: string; password?: string; clie
     url,
     clientId: clientId('relay'),
     ...o,
-    event: EVENT,
+    event: o.event ?? EVENT,
     onState: (x) => states.push(x),
     onBad: (topic, why) => bad.push(`${topic}: ${why}`),
     onStatus: (t) => statuses.push(t),
@@ -84,9 +88,29 @@ function subscriber(url: string, o: { username?: string; password?: string; clie
   return { ...s, states, bad, statuses };
 }
 
+/** A bare MQTT client (no reconnecting): resolves once connected, rejects with the broker's refusal. */
+async function bare(url: string, o: IClientOptions = {}): Promise<MqttClient> {
+  const c = connect(url, { protocolVersion: 4, reconnectPeriod: 0, clientId: clientId('bare'), ...o });
+  closers.push(() => c.endAsync(true));
+  await new Promise<void>((resolve, reject) => {
+    c.once('connect', () => resolve());
+    c.once('error', reject);
+    c.once('close', () => reject(new Error('closed')));
+  });
+  return c;
+}
+
+/** Publishes with QoS 1 and says how it ended: 'acknowledged', or 'cut' when the broker dropped the connection instead. */
+async function tryPublish(c: MqttClient, topic: string, payload: string, retain = true): Promise<'acknowledged' | 'cut'> {
+  const cut = new Promise<'cut'>((resolve) => c.once('close', () => resolve('cut')));
+  return Promise.race([c.publishAsync(topic, payload, { qos: 1, retain }).then(() => 'acknowledged' as const, () => 'cut' as const), cut]);
+}
+
+const hall = (name: string, boards: number[]): BrokerUser => ({ username: name, password: `${name} secret`, boards: new Set(boards) });
+
 const key = (s: BoardState): string => `${s.board}/${s.moves.length}`;
 
-async function embedded(users?: { username: string; password: string }[], port?: number): Promise<EmbeddedBroker> {
+async function embedded(users?: BrokerUser[], port?: number): Promise<EmbeddedBroker> {
   const b = await startEmbeddedBroker({ users, port });
   closers.push(() => b.close());
   return b;
@@ -95,14 +119,24 @@ async function embedded(users?: { username: string; password: string }[], port?:
 describe('topics', () => {
   it('names a board, keeping the names readable and topic-safe', () => {
     expect(boardTopic({ event: EVENT, round: ROUND, board: 7 })).toBe('dambord/NK 2026/3/board/7');
-    expect(boardTopic({ event: 'A/B+C#D\0', round: '', board: 1 })).toBe('dambord/A_B_C_D_/_/board/1');
+    expect(boardTopic({ event: 'A/B+C#D\0%', round: '', board: 1 })).toBe('dambord/A%2FB%2BC%23D%00%25/%/board/1');
+    expect(boardTopic({ event: 'Ronde\u0085 é', round: '\ud800', board: 2 })).toBe('dambord/Ronde%C2%85 é/%uD800/board/2');
     expect(() => boardTopic({ event: 'E', round: 'R', board: 0 })).toThrow(/whole number from 1/);
-    expect(eventFilter('Open #2')).toBe('dambord/Open _2/+/board/+');
+    expect(() => boardTopic({ event: 'E'.repeat(70_000), round: 'R', board: 1 })).toThrow(/longer than MQTT's 65535 bytes/);
+    expect(eventFilter('Open #2')).toBe('dambord/Open %232/+/board/+');
+  });
+
+  it('gives two names two topics: Open A/B and Open A_B no longer share one', () => {
+    expect(boardTopic({ event: 'Open A/B', round: '1', board: 1 })).not.toBe(boardTopic({ event: 'Open A_B', round: '1', board: 1 }));
+    expect(boardTopic({ event: 'Open A/B', round: '1', board: 1 })).not.toBe(boardTopic({ event: 'Open A%2FB', round: '1', board: 1 }));
+    expect(eventFilter('Open A#B')).not.toBe(eventFilter('Open A_B'));
+    expect(boardTopic({ event: '_', round: '1', board: 1 })).not.toBe(boardTopic({ event: '', round: '1', board: 1 }));
   });
 
   it('reads a board topic back and nothing else', () => {
-    expect(parseBoardTopic(boardTopic({ event: 'E/1', round: 'R', board: 12 }))).toEqual({ event: 'E_1', round: 'R', board: 12 });
-    for (const t of ['dambord/E/R/board/0', 'dambord/E/R/board/x', 'dambord/E/R/board/01', 'dambord/E/R/boards/1', 'other/E/R/board/1', 'dambord/E/R/board/1/x', 'dambord/E/+/board/1', 'dambord//R/board/1']) {
+    expect(parseBoardTopic(boardTopic({ event: 'E/1', round: 'R', board: 12 }))).toEqual({ event: 'E/1', round: 'R', board: 12 });
+    expect(parseBoardTopic('dambord/%/%25/board/3')).toEqual({ event: '', round: '%', board: 3 });
+    for (const t of ['dambord/E/R/board/0', 'dambord/E/R/board/x', 'dambord/E/R/board/01', 'dambord/E/R/boards/1', 'other/E/R/board/1', 'dambord/E/R/board/1/x', 'dambord/E/+/board/1', 'dambord//R/board/1', 'dambord/E%2f/R/board/1', 'dambord/E%41/R/board/1', 'dambord/E%/R/board/1', 'dambord/E/%ZZ/board/1']) {
       expect(parseBoardTopic(t), t).toBeNull();
     }
   });
@@ -200,7 +234,7 @@ describe('MQTT over the embedded broker (aedes)', () => {
   });
 
   it('lets in only its users, and says so clearly to the others', async () => {
-    const broker = await embedded([{ username: 'host', password: 'secret' }, { username: 'relay', password: 'other' }]);
+    const broker = await embedded([{ username: 'host', password: 'secret' }, { username: 'relay', password: 'other', boards: 'read' }]);
     const wrong = publisher(broker.url, { username: 'host', password: 'Secret' });
     wrong.publish(state(1, 1));
     const refused = `the broker at ${broker.url} refused the username or password for "host": check them (and the broker's password file), and start again`;
@@ -234,7 +268,6 @@ describe('MQTT over the embedded broker (aedes)', () => {
     await raw.publishAsync(base, 'not json', { qos: 1 });
     await raw.publishAsync(base, JSON.stringify({ ...state(1, 0), board: 'one' }), { qos: 1 });
     await raw.publishAsync(base, JSON.stringify(state(2, 0)), { qos: 1 });
-    await raw.publishAsync(base, '', { qos: 1, retain: true });
     await raw.publishAsync(base, JSON.stringify(state(1, 1)), { qos: 1 });
     await until(() => relay.states.length === 1, 'the one good state');
     expect(relay.bad).toEqual([
@@ -247,6 +280,91 @@ describe('MQTT over the embedded broker (aedes)', () => {
     const closed = new Promise<void>((resolve) => raw.once('close', () => resolve()));
     raw.publish('elsewhere/x', 'hello', { qos: 0 });
     await closed;
+  });
+
+  it('lets each host publish only its boards\' states, and only the relay read: a host for boards 1-4 cannot overwrite board 5', async () => {
+    const relayId = clientId('dambord-relay');
+    const broker = await startEmbeddedBroker({ users: [hall('hall1', [1, 2, 3, 4]), hall('hall2', [5, 6, 7, 8])], event: EVENT, relayClientId: relayId });
+    closers.push(() => broker.close());
+    const relay = subscriber(broker.url, { username: broker.relay!.username, password: broker.relay!.password, clientId: relayId });
+    await relay.ready;
+    const hall2 = publisher(broker.url, { username: 'hall2', password: 'hall2 secret', clientId: 'hall2-host' });
+    hall2.publish(state(5, 3));
+    await hall2.flush();
+    const hall1 = await bare(broker.url, { username: 'hall1', password: 'hall1 secret', clientId: 'hall1-host' });
+    expect(await tryPublish(hall1, boardTopic(state(1, 2)), JSON.stringify(state(1, 2)))).toBe('acknowledged');
+    expect(await tryPublish(hall1, boardTopic(state(5, 9)), JSON.stringify(state(5, 9)))).toBe('cut');
+    // Another event, or a topic outside the boards', is no host's.
+    const again = await bare(broker.url, { username: 'hall1', password: 'hall1 secret', clientId: 'hall1-host' });
+    expect(await tryPublish(again, boardTopic({ event: 'HIJACK', round: '1', board: 1 }), JSON.stringify({ ...state(1, 0), event: 'HIJACK', round: '1' }))).toBe('cut');
+    const reader = await bare(broker.url, { username: 'hall1', password: 'hall1 secret', clientId: 'hall1-reader' });
+    await expect(reader.subscribeAsync(eventFilter(EVENT), { qos: 1 })).rejects.toThrow(/Subscribe error/);
+    await expect(bare(broker.url)).rejects.toThrow(/Not authorized|Bad username or password/);
+
+    await until(() => relay.states.length >= 2, 'the two states');
+    await sleep(100);
+    expect(relay.states.map(key).sort()).toEqual(['1/2', '5/3']);
+    // The relay started again finds board 5 as its host left it.
+    await relay.close();
+    const late = subscriber(broker.url, { username: broker.relay!.username, password: broker.relay!.password, clientId: relayId });
+    await late.ready;
+    await until(() => late.states.length >= 2, 'the retained states');
+    expect(late.states.find((x) => x.board === 5)).toEqual(state(5, 3));
+  });
+
+  it('lets no client take the relay\'s client id or another user\'s: the relay is not kicked and misses no board', async () => {
+    const relayId = clientId('dambord-relay');
+    const broker = await startEmbeddedBroker({ users: [hall('hall1', [1, 2]), hall('hall2', [3])], event: EVENT, relayClientId: relayId });
+    closers.push(() => broker.close());
+    const relay = subscriber(broker.url, { username: broker.relay!.username, password: broker.relay!.password, clientId: relayId });
+    await relay.ready;
+    const hall2 = publisher(broker.url, { username: 'hall2', password: 'hall2 secret', clientId: 'hall2-host' });
+    hall2.publish(state(3, 1));
+    await hall2.flush();
+    await expect(bare(broker.url, { username: 'hall1', password: 'hall1 secret', clientId: relayId, clean: false })).rejects.toThrow(/Identifier rejected/);
+    await expect(bare(broker.url, { username: 'hall1', password: 'hall1 secret', clientId: 'hall2-host' })).rejects.toThrow(/Identifier rejected/);
+    const refused = publisher(broker.url, { username: 'hall1', password: 'hall1 secret', clientId: 'hall2-host' });
+    await until(() => refused.statuses.length > 0, 'a status');
+    expect(refused.statuses).toEqual([`the broker at ${broker.url} refused the client id "hall2-host": give another one (dambord's own broker takes a user's ids only when they start with its name and "-"), and start again`]);
+    hall2.publish(state(3, 2));
+    await hall2.flush();
+    await until(() => relay.states.length >= 2, 'both states of board 3');
+    expect(relay.states.map(key)).toEqual(['3/1', '3/2']);
+    expect(relay.statuses).toEqual([`connected to the broker at ${broker.url}`]);
+    expect(hall2.statuses).toEqual([`connected to the broker at ${broker.url}`]);
+  });
+
+  it('refuses an empty message, so no retained state is wiped for the relays that start after it', async () => {
+    const broker = await embedded();
+    const host = publisher(broker.url);
+    host.publish(state(1, 4));
+    await host.flush();
+    const wiper = await bare(broker.url);
+    expect(await tryPublish(wiper, boardTopic(state(1, 0)), '')).toBe('cut');
+    const late = subscriber(broker.url);
+    await late.ready;
+    await until(() => late.states.length >= 1, 'the retained state');
+    expect(late.states).toEqual([state(1, 4)]);
+  });
+
+  it('will not listen beyond this computer without users', async () => {
+    await expect(startEmbeddedBroker({ host: '0.0.0.0' })).rejects.toThrow('a broker listening on 0.0.0.0 (beyond this computer) needs users: anyone on the network could publish any board. Give the hosts their users and passwords');
+    const open = await startEmbeddedBroker({ host: '0.0.0.0', users: [hall('hall1', [1])] });
+    await open.close();
+  });
+
+  it('keeps Open A/B and Open A_B apart: a relay follows its own event only, as its hosts name it', async () => {
+    const broker = await embedded();
+    const relay = subscriber(broker.url, { event: 'Open A_B' });
+    await relay.ready;
+    const host = publisher(broker.url);
+    host.publish(state(1, 3, { event: 'Open A/B' }));
+    host.publish(state(1, 1, { event: 'Open A_B' }));
+    await host.flush();
+    await until(() => relay.states.length >= 1, 'its event\'s state');
+    await sleep(100);
+    expect(relay.states).toEqual([state(1, 1, { event: 'Open A_B' })]);
+    expect(relay.bad).toEqual([]);
   });
 
   it('keeps a persistent session: what was published while the relay was away reaches it when it is back', async () => {
@@ -298,6 +416,47 @@ describe.skipIf(!mosquitto.available)(mosquitto.available ? 'MQTT over mosquitto
     const wrong = publisher(m.url, { username: 'host', password: 'r3lay pass' });
     await until(() => wrong.statuses.length > 0, 'a status');
     expect(wrong.statuses).toEqual([`the broker at ${m.url} refused the username or password for "host": check them (and the broker's password file), and start again`]);
+  });
+
+  it('with the files dambord relay --mosquitto-config writes: a host writes only its boards, only the relay reads, a stranger cannot connect, no host wipes another\'s board', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dambord-acl-'));
+    closers.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const users: BrokerUser[] = [hall('hall1', [1, 2, 3, 4]), hall('hall2', [5]), { username: 'relay', password: 'relay secret', boards: 'read' }];
+    const files = writeMosquittoConfig(join(dir, 'conf'), EVENT, users);
+    expect(readFileSync(files.aclFile, 'utf8')).toBe(mosquittoAcl(EVENT, users));
+    expect(readFileSync(files.passwordFile, 'utf8')).not.toMatch(/secret/);
+    expect(statSync(files.passwordFile).mode & 0o777).toBe(0o600);
+    // This mosquitto runs as nobody, as Debian's runs as mosquitto: it reads the password file once it is that user.
+    chmodSync(dir, 0o755);
+    chmodSync(files.passwordFile, 0o644);
+    const m = await startMosquitto({ users: [], include: join(dir, 'conf') });
+    closers.push(() => m.stop());
+    const relay = subscriber(m.url, { username: 'relay', password: 'relay secret' });
+    await relay.ready;
+    const hall2 = publisher(m.url, { username: 'hall2', password: 'hall2 secret', clientId: clientId('hall2') });
+    hall2.publish(state(5, 3));
+    await hall2.flush();
+    // mosquitto acknowledges a publish the access list refuses (MQTT 3.1.1 has no way to say no) and drops it.
+    const hall1 = await bare(m.url, { username: 'hall1', password: 'hall1 secret' });
+    await hall1.publishAsync(boardTopic(state(1, 2)), JSON.stringify(state(1, 2)), { qos: 1, retain: true });
+    await hall1.publishAsync(boardTopic(state(5, 9)), JSON.stringify(state(5, 9)), { qos: 1, retain: true });
+    await hall1.publishAsync(boardTopic(state(5, 0)), '', { qos: 1, retain: true });
+    // mosquitto grants a subscription its access list refuses, and sends nothing on it.
+    const spy = await bare(m.url, { username: 'hall1', password: 'hall1 secret' });
+    const spied: string[] = [];
+    spy.on('message', (topic) => spied.push(topic));
+    await spy.subscribeAsync(eventFilter(EVENT), { qos: 1 });
+    await expect(bare(m.url)).rejects.toThrow(/Not authorized/);
+    await expect(bare(m.url, { username: 'hall1', password: 'hall2 secret' })).rejects.toThrow(/Not authorized|Bad username or password/);
+
+    await until(() => relay.states.length >= 2, 'the two states');
+    await sleep(200);
+    expect(relay.states.map(key).sort()).toEqual(['1/2', '5/3']);
+    const late = subscriber(m.url, { username: 'relay', password: 'relay secret' });
+    await late.ready;
+    await until(() => late.states.length >= 2, 'the retained states');
+    expect(late.states.find((x) => x.board === 5)).toEqual(state(5, 3));
+    expect(spied).toEqual([]);
   });
 
   it('loses nothing when the broker restarts mid-stream, and keeps the retained states', async () => {

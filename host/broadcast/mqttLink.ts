@@ -22,6 +22,8 @@ export interface BrokerLinkOptions {
   readonly password?: string;
   /** The session's client id: the same one across restarts, so the broker keeps what is owed to it. */
   readonly clientId: string;
+  /** Whether the broker keeps the session across connections (MQTT clean session off); true unless given. A client id made anew at each start has no session to come back to: false. */
+  readonly persistent?: boolean;
   /** Told each change of the connection, in words. */
   readonly onStatus?: (text: string) => void;
 }
@@ -63,13 +65,13 @@ function where(url: string): string {
 }
 
 /** A connection refusal's sentence, by CONNACK return code (MQTT 3.1.1), or null for one worth retrying (3: server unavailable). */
-function refusal(code: number, at: string, username: string | undefined): string | null {
+function refusal(code: number, at: string, username: string | undefined, clientId: string): string | null {
   if (code === 4 || code === 5) {
     return username === undefined
       ? `the broker at ${at} refused the connection: it wants a username and password (give them, and start again)`
       : `the broker at ${at} refused the username or password for "${username}": check them (and the broker's password file), and start again`;
   }
-  if (code === 2) return `the broker at ${at} refused the client id: give another one, and start again`;
+  if (code === 2) return `the broker at ${at} refused the client id "${clientId}": give another one (dambord's own broker takes a user's ids only when they start with its name and "-"), and start again`;
   if (code === 1) return `the broker at ${at} does not speak MQTT 3.1.1: use a broker that does (mosquitto, aedes)`;
   return null;
 }
@@ -88,7 +90,7 @@ function open(o: BrokerLinkOptions, meanwhile: string, onRefused: (why: string) 
   };
   const options: IClientOptions = {
     protocolVersion: 4,
-    clean: false,
+    clean: o.persistent === false,
     clientId: o.clientId,
     username: o.username,
     password: o.password,
@@ -111,7 +113,7 @@ function open(o: BrokerLinkOptions, meanwhile: string, onRefused: (why: string) 
   });
   client.on('error', (err: Error & { code?: unknown }) => {
     if (typeof err.code === 'number') {
-      const why = refusal(err.code, at, o.username);
+      const why = refusal(err.code, at, o.username, o.clientId);
       if (why !== null) {
         client.end(true);
         say(why);
@@ -230,13 +232,15 @@ export function openSubscriber(o: SubscriberOptions): Subscriber {
     // The broker keeps the subscription in the session; it is made again when the session was lost.
     if (subscribed && connack.sessionPresent) return;
     client.subscribe(filter, { qos: 1 }, (err, granted) => {
-      if (err) return; // the connection dropped first: subscribed again on reconnecting
-      if (granted?.some((g) => g.qos === 128)) {
+      // A refusal is a SUBACK's 128 (mqtt.js gives it as an error carrying the SUBACK); any other error is the connection dropped first: subscribed again on reconnecting.
+      const suback = (err as { packet?: { granted?: unknown[] } } | undefined)?.packet?.granted ?? [];
+      if (suback.includes(128) || granted?.some((g) => g.qos === 128)) {
         const why = `the broker refused the subscription to ${filter}: let this user read it (the broker's access list), and start again`;
         o.onStatus?.(why);
         done(new Error(why));
         return;
       }
+      if (err) return;
       subscribed = true;
       done(null);
     });

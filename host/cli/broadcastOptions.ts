@@ -9,17 +9,17 @@ export function secondsOption(name: string, text: string | undefined, max: numbe
 }
 
 /**
- * Board numbers as people write them: `1-16`, `1,3,5-8`.
+ * Board numbers as people write them: `1-16`, `1,3,5-8`; an error starts with `what` (the option or the file and line).
  *
  * @example listOfBoards('1,3,5-7') // { ok: true, boards: Set {1, 3, 5, 6, 7} }
  */
-export function listOfBoards(text: string): { ok: true; boards: ReadonlySet<number> } | { ok: false; error: string } {
+export function listOfBoards(text: string, what = '--boards'): { ok: true; boards: ReadonlySet<number> } | { ok: false; error: string } {
   const boards = new Set<number>();
   for (const part of text.split(',')) {
     const m = /^\s*(\d{1,4})\s*(?:-\s*(\d{1,4})\s*)?$/.exec(part);
     const from = Number(m?.[1]);
     const to = m?.[2] === undefined ? from : Number(m[2]);
-    if (!m || from < 1 || to < from) return { ok: false, error: `--boards: "${part}" is not a board number or a range such as 1-16` };
+    if (!m || from < 1 || to < from) return { ok: false, error: `${what}: "${part}" is not a board number or a range such as 1-16` };
     for (let b = from; b <= to; b++) boards.add(b);
   }
   return { ok: true, boards };

@@ -84,8 +84,12 @@ const accepts = (port: number): Promise<boolean> =>
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts mosquitto on 127.0.0.1 (a free port unless given) with these users; resolves once the port accepts connections. */
-export async function startMosquitto(options: { users: readonly MosquittoUser[]; dir?: string; port?: number }): Promise<Mosquitto> {
+/**
+ * Starts mosquitto on 127.0.0.1 (a free port unless given) with these users, or with the files of
+ * `include` (a folder of `*.conf`, as `dambord relay --mosquitto-config` writes, by include_dir);
+ * resolves once the port accepts connections.
+ */
+export async function startMosquitto(options: { users: readonly MosquittoUser[]; include?: string; dir?: string; port?: number }): Promise<Mosquitto> {
   const binary = find('mosquitto');
   const passwd = find('mosquitto_passwd');
   if (!binary || !passwd) throw new Error('mosquitto is not installed (Debian: apt-get install mosquitto)');
@@ -97,7 +101,9 @@ export async function startMosquitto(options: { users: readonly MosquittoUser[];
   chmodSync(data, 0o777);
   const port = options.port ?? (await freePort());
   const lines = [`listener ${port} 127.0.0.1`, 'persistence true', `persistence_location ${data}/`, 'user nobody', 'log_dest stderr', 'log_type error', 'log_type warning'];
-  if (options.users.length > 0) {
+  if (options.include !== undefined) {
+    lines.push(`include_dir ${path.resolve(options.include)}`);
+  } else if (options.users.length > 0) {
     const file = path.join(dir, 'passwd');
     options.users.forEach((u, i) => execFileSync(passwd, [...(i === 0 ? ['-c'] : []), '-b', file, u.username, u.password], { stdio: 'pipe' }));
     chmodSync(file, 0o644);

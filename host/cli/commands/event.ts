@@ -63,8 +63,9 @@ Options:
   --delay SECONDS     broadcast delay: moves and clocks are shown this much later (up to 3600)
   --broker URL        also publish every board to an MQTT broker (dambord relay serves them):
                       mqtt://USER:PASSWORD@HOST:PORT (or the password in DAMBORD_MQTT_PASSWORD)
-  --id NAME           this host's name at the broker (default: the computer's name and --boards);
-                      the same name after a restart resumes its session
+  --id NAME           this host's name at the broker (default: USER-<computer>-<--boards>); the
+                      same name after a restart resumes its session. dambord's own broker takes
+                      only names that start with the user's name and "-"
   --exit-when-done    stop once the simulated hands have played every game (rehearsals, tests)
 
 Examples:
@@ -182,7 +183,8 @@ export const eventCommand: Command = {
     const store = createRoundStore({ event, delayMs: delay.ms });
     let publisher: Publisher | null = null;
     if (broker?.ok) {
-      const id = o.id ?? `dambord-${hostname()}-${o.boards ?? 'all'}`;
+      // A user's client ids start with its name: dambord's own broker takes no other (no host takes another's session).
+      const id = o.id ?? `${broker.link.username ?? 'dambord'}-${hostname()}-${o.boards ?? 'all'}`;
       publisher = openPublisher({ ...broker.link, clientId: id, onStatus: (text) => io.stdout.write(`dambord event: ${text}\n`) });
     }
     const publish = (s: BoardState): void => {

@@ -1,5 +1,8 @@
-import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import { startEmbeddedBroker } from '../../broadcast/broker.ts';
+import { writeMosquittoConfig } from '../../broadcast/mosquittoConfig.ts';
+import { isLoopback } from '../../web/http.ts';
+import { readHostsFile } from '../hostsFile.ts';
 import type { EmbeddedBroker } from '../../broadcast/broker.ts';
 import { openSubscriber } from '../../broadcast/mqttLink.ts';
 import { startBroadcastServer } from '../../broadcast/server.ts';
@@ -7,12 +10,14 @@ import { createRoundStore } from '../../broadcast/store.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
-import { portOption, why } from '../input.ts';
+import { portOption, readText, why } from '../input.ts';
 import { brokerOption, secondsOption } from '../broadcastOptions.ts';
 import type { BrokerAddress } from '../broadcastOptions.ts';
+import type { BrokerUser } from '../../broadcast/access.ts';
 
-const usage = `Usage: dambord relay --event NAME [--broker URL | [--mqtt-port N] [--mqtt-host H] [--mqtt-user U]]
+const usage = `Usage: dambord relay --event NAME [--broker URL | [--mqtt-port N] [--mqtt-host H] [--hosts FILE | --mqtt-user U]]
                      [--http-port N] [--host H] [--delay SECONDS] [--id NAME]
+       dambord relay --event NAME --hosts FILE --mosquitto-config DIR
 
 Serves an event whose boards run on several computers (dambord event --broker on each): it
 follows every board of the event through an MQTT broker and serves the round live, as one host
@@ -21,9 +26,11 @@ sites poll (/feed/round.pdn, /feed/round.json, /feed/board/N.pdn). It only watch
 commands are on their own hosts.
 
 Without --broker it starts its own broker (in this process, nothing to install) on --mqtt-port
-for the hosts to publish to. For a large event, run a real broker (Debian's mosquitto) and give
-its address. The relay's session at the broker is kept: restarted with the same --id, it gets
-every state published while it was away.
+for the hosts to publish to; --hosts FILE gives each host its own user, password and boards, and
+each may publish only its boards' states. For a large event, run a real broker (Debian's
+mosquitto) and give its address; --mosquitto-config writes its password file and access list
+from the same hosts file. The relay's name at the broker is made anew (random) at each start;
+with --id it keeps its session: restarted, it gets every state published while it was away.
 
 Options:
   --event NAME      the event followed (as the hosts' pairings or --event name it)
@@ -32,16 +39,23 @@ Options:
   --mqtt-port N     the embedded broker's port (default 1883)
   --mqtt-host H     the embedded broker's interface (default 127.0.0.1; 0.0.0.0 for the hosts
                     of a hall's network)
-  --mqtt-user U     the user the hosts must give, with the password in DAMBORD_MQTT_PASSWORD
-                    (without it, the embedded broker takes anyone who reaches it)
+  --hosts FILE      the hosts, one a line: NAME BOARDS PASSWORD (e.g. hall1 1-16 a-long-secret;
+                    # comments); each host may publish only its boards (docs/broadcast.md)
+  --mqtt-user U     one user for every host, with the password in DAMBORD_MQTT_PASSWORD: any
+                    host that has it may publish any board (without --hosts or --mqtt-user, the
+                    embedded broker takes anyone, and listens on loopback only)
+  --mosquitto-config DIR  write mosquitto's password file, access list and dambord.conf for
+                    --hosts in DIR (include_dir DIR in mosquitto.conf), and stop
   --http-port N     the page's and feeds' port (default 8080; 0 for any free port)
   --host H          the page's interface (default 127.0.0.1)
   --delay SECONDS   broadcast delay: moves and clocks are shown this much later (up to 3600)
-  --id NAME         the relay's name at the broker (default dambord-relay-<computer>)
+  --id NAME         the relay's name at the broker, for a kept session (default: a random one,
+                    no session kept: the retained states give every board's last state)
 
 Examples:
   dambord relay --event "NK 2026" --broker mqtt://relay:secret@10.0.0.5:1883 --delay 900
-  DAMBORD_MQTT_PASSWORD=secret dambord relay --event "NK 2026" --mqtt-host 0.0.0.0 --mqtt-user hall
+  dambord relay --event "NK 2026" --mqtt-host 0.0.0.0 --hosts hosts.txt
+  dambord relay --event "NK 2026" --hosts hosts.txt --mosquitto-config /etc/mosquitto/dambord
 `;
 
 /** `dambord relay`: an event's boards from an MQTT broker, served live. */
@@ -50,7 +64,7 @@ export const relayCommand: Command = {
   summary: 'Serve an event whose boards run on several hosts, through an MQTT broker',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { event: 'string', broker: 'string', 'mqtt-port': 'string', 'mqtt-host': 'string', 'mqtt-user': 'string', 'http-port': 'string', host: 'string', delay: 'string', id: 'string' });
+    const args = parseArgs(argv, { event: 'string', broker: 'string', 'mqtt-port': 'string', 'mqtt-host': 'string', 'mqtt-user': 'string', hosts: 'string', 'mosquitto-config': 'string', 'http-port': 'string', host: 'string', delay: 'string', id: 'string' });
     if (!args.ok) return usageError(io, 'relay', args.error);
     const o = args.options;
     if (args.positionals.length > 0) return usageError(io, 'relay', `unexpected argument "${args.positionals[0]}"`);
@@ -64,8 +78,37 @@ export const relayCommand: Command = {
     const httpPort = http.port;
     const mqttPort = mqtt.port;
     if (o.broker !== undefined && (o['mqtt-port'] ?? o['mqtt-host'] ?? o['mqtt-user']) !== undefined) return usageError(io, 'relay', '--mqtt-port, --mqtt-host and --mqtt-user set up the embedded broker; with --broker the relay follows that one');
+    if (o.broker !== undefined && o.hosts !== undefined && o['mosquitto-config'] === undefined) return usageError(io, 'relay', '--hosts gives the embedded broker its users (or mosquitto\'s, with --mosquitto-config); with --broker, that broker has its own');
+    if (o.hosts !== undefined && o['mqtt-user'] !== undefined) return usageError(io, 'relay', '--hosts gives each host its own user: no --mqtt-user with it');
+    if (o['mosquitto-config'] !== undefined && o.hosts === undefined) return usageError(io, 'relay', '--mosquitto-config DIR writes the users of --hosts FILE: give it');
     const password = process.env.DAMBORD_MQTT_PASSWORD;
     if (o['mqtt-user'] !== undefined && !password) return usageError(io, 'relay', '--mqtt-user needs its password in the environment: DAMBORD_MQTT_PASSWORD=...');
+    const mqttHost = o['mqtt-host'] ?? '127.0.0.1';
+    if (o.broker === undefined && o['mosquitto-config'] === undefined && !isLoopback(mqttHost) && o.hosts === undefined && o['mqtt-user'] === undefined) {
+      return usageError(io, 'relay', `--mqtt-host ${mqttHost} opens the broker beyond this computer: give the hosts their users with --hosts FILE (or one user with --mqtt-user)`);
+    }
+    let hosts: BrokerUser[] = [];
+    if (o.hosts !== undefined) {
+      const text = await readText(o.hosts, io);
+      const read = text.ok ? readHostsFile(text.text, text.name) : { ok: false as const, errors: [text.error] };
+      if (!read.ok) {
+        io.stderr.write(`${read.errors.map((e) => `dambord relay: ${e}`).join('\n')}\n`);
+        return text.ok ? EXIT.checkFailed : EXIT.io;
+      }
+      hosts = read.users;
+    }
+    if (o['mosquitto-config'] !== undefined) {
+      try {
+        const files = writeMosquittoConfig(o['mosquitto-config'], o.event, hosts);
+        io.stdout.write(`dambord relay: wrote ${files.passwordFile}, ${files.aclFile} and ${files.conf} for ${hosts.length} users of ${o.event}; add "include_dir ${o['mosquitto-config']}" to mosquitto.conf and restart mosquitto\n`);
+        return EXIT.ok;
+      } catch (e) {
+        io.stderr.write(`dambord relay: cannot write mosquitto's files in ${o['mosquitto-config']}: ${why(e)}\n`);
+        return EXIT.io;
+      }
+    }
+    // Made anew at each start: nobody can guess it to take the relay's session (and without --id no session is kept).
+    const clientId = o.id ?? `dambord-relay-${randomBytes(16).toString('hex')}`;
 
     let embedded: EmbeddedBroker | null = null;
     let link: BrokerAddress;
@@ -74,21 +117,23 @@ export const relayCommand: Command = {
       if (!b.ok) return usageError(io, 'relay', b.error);
       link = b.link;
     } else {
-      const users = o['mqtt-user'] !== undefined ? [{ username: o['mqtt-user'], password: password! }] : [];
+      const users = o['mqtt-user'] !== undefined ? [{ username: o['mqtt-user'], password: password! }] : hosts;
       try {
-        embedded = await startEmbeddedBroker({ port: mqttPort, host: o['mqtt-host'] ?? '127.0.0.1', users });
+        embedded = await startEmbeddedBroker({ port: mqttPort, host: mqttHost, users, event: o.event, relayClientId: clientId });
       } catch (e) {
         io.stderr.write(`dambord relay: cannot start the broker on port ${mqttPort}: ${why(e)}; choose another with --mqtt-port\n`);
         return EXIT.io;
       }
-      link = { url: embedded.url, ...(users[0] ? { username: users[0].username, password: users[0].password } : {}) };
-      io.stdout.write(`dambord relay: the broker for the hosts is at mqtt://${o['mqtt-host'] ?? '127.0.0.1'}:${embedded.port}${users.length ? ` (user ${users[0].username})` : ' (anyone who reaches it)'}\n`);
+      link = { url: embedded.url, username: embedded.relay!.username, password: embedded.relay!.password };
+      const who = o.hosts !== undefined ? ` (${hosts.length} users of ${o.hosts}, each its boards)` : users.length ? ` (user ${users[0].username}, any board)` : ' (anyone on this computer)';
+      io.stdout.write(`dambord relay: the broker for the hosts is at mqtt://${mqttHost}:${embedded.port}${who}\n`);
     }
     const store = createRoundStore({ event: o.event, delayMs: delay.ms });
     let bad = 0;
     const subscriber = openSubscriber({
       ...link,
-      clientId: o.id ?? `dambord-relay-${hostname()}`,
+      clientId,
+      persistent: o.id !== undefined,
       event: o.event,
       onState: (s) => void store.put(s),
       onStatus: (text) => io.stdout.write(`dambord relay: ${text}\n`),
