@@ -373,7 +373,7 @@ describe('the viewers\' event stream', () => {
     const reader = await openViewer(server.port);
     const round = await nextEvent(reader);
     await expect.poll(() => server.streams()).toBe(2);
-    // Each change carries 64 KB (an absurd player's name: viewers get no scoresheet), until the
+    // Each change carries 64 KB (an absurd irregularity's words: viewers get no scoresheet), until the
     // kernel's buffers for the idle client are full and the server's own queue for it passes 4 KB.
     const notes = ' Zwart had hier 12-18 moeten spelen.'.repeat(1600);
     const deadline = Date.now() + 20_000;
@@ -381,7 +381,7 @@ describe('the viewers\' event stream', () => {
     const received: number[] = [];
     while (server.streams() > 1 && Date.now() < deadline) {
       puts++;
-      store.put(board(1, 2, { players: { white: `Derkx${notes} ${puts}`, black: 'Meijer' } }));
+      store.put(board(1, 2, { irregularity: { code: 'note', article: '', message: `${notes} ${puts}`, decision: 'note', status: 'noted', decides: null, choices: null, required: null } }));
       // Let the reader read.
       await new Promise((r) => setTimeout(r, 2));
     }
