@@ -4,7 +4,13 @@
 // The states are real games (testing/realStates.ts); the fakes are made from them.
 
 import { describe, expect, it } from 'vitest';
+import { parseFen, variants } from '../../rules/index.ts';
+import { tournament } from '../game/referee/policy.ts';
+import { replayEvents } from '../game/replay.ts';
+import { gameView } from '../game/view.ts';
+import { eventsOf, parseActionScript } from '../script/actions.ts';
 import { ADMIT_DEFAULTS, admit } from './admit.ts';
+import { boardStateOf, stateKey } from './boardState.ts';
 import type { AdmitContext } from './admit.ts';
 import { realState } from './testing/realStates.ts';
 import type { StateChange } from './testing/realStates.ts';
@@ -42,6 +48,46 @@ describe('a state whose board could have sent it is taken', () => {
     expect(code(s, { ...s, link: 'lost' })).toBe('taken');
     expect(code(s, { ...s, result: { result: '1-1', reason: 'draw agreed', article: '' } })).toBe('taken');
   });
+});
+
+describe('every state a host publishes is taken: irregularities waiting, accepted and corrected, a takeback', () => {
+  const intl = variants.international;
+  const tags = [{ name: 'Event', value: EVENT }, { name: 'Site', value: 'Utrecht' }, { name: 'Date', value: '2026.11.24' }, { name: 'Round', value: '1' }];
+  /** The states a host publishes while the hands of `script` play on its board: each view that shows something new. */
+  function published(script: string): BoardState[] {
+    const start = parseFen(intl, intl.startFen);
+    const parsed = parseActionScript(script, intl);
+    if (!start.ok || !parsed.ok) throw new Error('bad script');
+    const config = { start: start.position, policy: tournament, players: { white: 'Wit', black: 'Zwart' }, tags, timeControl: null, hints: false };
+    const events = eventsOf(parsed.actions).map((e) => e.event);
+    const out: BoardState[] = [];
+    for (let i = 0; i <= events.length; i++) {
+      const view = gameView(replayEvents(config, events.slice(0, i)).state, 0, { health: null, simulated: true });
+      const s = boardStateOf({ event: EVENT, round: '1', board: 1 }, view, T0 + i);
+      if (out.length === 0 || stateKey(out.at(-1)!) !== stateKey(s)) out.push(s);
+    }
+    return out;
+  }
+  const opening = 'lift 32\nplace 28\nlift 19\nplace 23\n';
+  const scripts: Record<string, string> = {
+    'a touched piece not played, corrected (5.4.3)': 'lift 33\nplace 33\nlift 32\nplace 28\npress correct\nlift 28\nplace 32\nlift 33\nplace 28\nlift 19\nplace 23\n',
+    'a touched piece not played, accepted': 'lift 33\nplace 33\nlift 32\nplace 28\npress accept\nlift 19\nplace 23\n',
+    'a capture missed, corrected': `${opening}lift 33\nplace 33\nlift 34\nplace 29\npress correct\nlift 29\nplace 34\nlift 28\nplace 19\nlift 23\n`,
+    'an illegal move accepted (set up in the scoresheet)': `${opening}lift 31\nplace 22\npress accept\n`,
+    'an illegal move corrected': `${opening}lift 31\nplace 22\npress correct\nlift 22\nplace 31\n`,
+    'a move taken back, accepted and corrected': `${opening}lift 28\nplace 32\npress correct\nlift 32\nplace 28\n`,
+  };
+  for (const [name, script] of Object.entries(scripts)) {
+    it(name, () => {
+      const states = published(script);
+      expect(states.length).toBeGreaterThan(3);
+      let previous: BoardState | null = null;
+      for (const [i, s] of states.entries()) {
+        expect(code(previous, s), `state ${i}: ${s.moves.map((m) => m.text).join(' ')} ${s.irregularity?.code ?? ''} ${s.irregularity?.status ?? ''}`).toBe('taken');
+        previous = s;
+      }
+    });
+  }
 });
 
 describe('anything else is refused, with its reason', () => {
