@@ -29,6 +29,6 @@ describe('refusals', () => {
     expect(byTopic).toHaveLength(4);
     expect(byTopic[0]).toEqual(['(other topics)', 70]);
     expect(byTopic.slice(1).map(([, n]) => n)).toEqual([10, 10, 10]);
-    expect(createRefusalLog().note('x', 'a\u001b[2Jb\u202e', 'y', T0)).toBe('refused a state on a?[2Jb?: y');
+    expect(createRefusalLog().note('x', 'a\u001b[2Jb\u202e', 'round "\u001b]0;x\u0007" is not', T0)).toBe('refused a state on a?[2Jb?: round "?]0;x?" is not');
   });
 });

@@ -51,7 +51,7 @@ export function createRefusalLog(options: { readonly everyMs?: number; readonly 
       }
       said.set(code, { at: now, since: 0 });
       const more = last && last.since > 0 ? ` (and ${last.since} more refused for this reason since it was last said)` : '';
-      return `refused a state on ${clip(topic)}: ${why}${more}`;
+      return printable(`refused a state on ${clip(topic)}: ${why}${more}`);
     },
     counts: () => ({
       total,
@@ -61,8 +61,17 @@ export function createRefusalLog(options: { readonly everyMs?: number; readonly 
   };
 }
 
-/** A topic from the network, short enough for a line, without control characters. */
+/** A topic from the network, short enough for a line. */
 function clip(text: string): string {
-  const s = text.replace(/[\p{Cc}\p{Cf}]/gu, '?');
-  return s.length > 120 ? `${s.slice(0, 117)}...` : s;
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+/**
+ * Text from the network as a terminal may show it: control and format characters (escape
+ * sequences, bidirectional overrides) each written as `?`.
+ *
+ * @example printable('round \u001b[2J') // 'round ?[2J'
+ */
+export function printable(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}]/gu, '?');
 }

@@ -6,9 +6,12 @@
 
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connectAsync } from 'mqtt';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { realState } from '../broadcast/testing/realStates.ts';
 import { boardTopic } from '../broadcast/topics.ts';
 import type { BoardState, RoundSnapshot } from '../broadcast/types.ts';
@@ -17,6 +20,8 @@ import { runCliBuffered } from './testing.ts';
 
 const bin = fileURLToPath(new URL('./bin.js', import.meta.url));
 const EVENT = 'NK 2009';
+const work = mkdtempSync(join(tmpdir(), 'dambord-relay-cli-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 const children: ChildProcessWithoutNullStreams[] = [];
 afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
@@ -34,7 +39,11 @@ async function relay(argv: string[]): Promise<{ child: ChildProcessWithoutNullSt
   return { child, mqtt: /broker for the hosts is at (mqtt:\/\/\S+)/.exec(out)![1], http: /live at (http:\S+\/),/.exec(out)![1], out: () => out, err: () => err };
 }
 
-const state = (plies: number, change: Partial<BoardState> = {}): BoardState => ({ ...realState({ event: EVENT, round: '1', board: 1, game: 0, plies, t: Date.now() }), ...change });
+const state = (plies: number, change: Partial<BoardState> = {}, address: { round: string; board: number } = { round: '1', board: 1 }): BoardState => ({
+  ...realState({ event: EVENT, ...address, game: address.board - 1, plies, t: Date.now() }),
+  ...change,
+});
+const boardsShown = async (http: string): Promise<number[]> => (JSON.parse((await get(`${http}api/round`)).body) as RoundSnapshot).boards.map((b) => b.board);
 const get = async (url: string): Promise<{ status: number; body: string }> => {
   const r = await fetch(url);
   return { status: r.status, body: await r.text() };
@@ -74,6 +83,41 @@ describe('dambord relay: a stranger at the broadcast', () => {
     }
     r.child.kill('SIGINT');
     await expect.poll(() => r.out(), { timeout: 10_000 }).toMatch(/stopped \(2 changes shown, 204 messages refused\)/);
+  }, 60_000);
+
+  it('--pairings: the round and the boards of the pairings; without --round, the round the file names', async () => {
+    const file = join(work, 'round2.csv');
+    writeFileSync(file, `board,white,black,round\n1,Derkx,Meijer,2\n2,Zweerink,Vissers,2\n`);
+    const r = await relay(['--pairings', file]);
+    const host = await connectAsync(r.mqtt, { clientId: 'host-pairings' });
+    try {
+      const send = (s: BoardState): Promise<unknown> => host.publishAsync(boardTopic(s), JSON.stringify(s), { qos: 1, retain: true });
+      await send(state(4, {}, { round: '1', board: 1 }));
+      await send(state(4, {}, { round: '2', board: 3 }));
+      await send(state(4, {}, { round: '2', board: 2 }));
+      await send(state(5, {}, { round: '2', board: 1 }));
+      await expect.poll(() => boardsShown(r.http), { timeout: 10_000 }).toEqual([1, 2]);
+      expect(r.err()).toMatch(/round "1" is not the round served \("2"\)/);
+      expect(r.err()).toMatch(/board 3 is not one of the round \(the boards given\)/);
+    } finally {
+      await host.endAsync();
+    }
+  }, 60_000);
+
+  it('without --round: the round of the first state taken, said on the terminal; another round is refused', async () => {
+    const r = await relay([]);
+    const host = await connectAsync(r.mqtt, { clientId: 'host-first-round' });
+    try {
+      const send = (s: BoardState): Promise<unknown> => host.publishAsync(boardTopic(s), JSON.stringify(s), { qos: 1, retain: true });
+      await send(state(6, {}, { round: '5', board: 2 }));
+      await expect.poll(() => boardsShown(r.http), { timeout: 10_000 }).toEqual([2]);
+      await send(state(6, {}, { round: '6', board: 1 }));
+      await expect.poll(() => r.err(), { timeout: 10_000 }).toMatch(/round "6" is not the round served \("5"\)/);
+      expect(r.out()).toContain('dambord relay: serving round 5, the first one a state was taken for; give --round to choose');
+      expect(await boardsShown(r.http)).toEqual([2]);
+    } finally {
+      await host.endAsync();
+    }
   }, 60_000);
 });
 

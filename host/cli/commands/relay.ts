@@ -3,7 +3,7 @@ import { startEmbeddedBroker } from '../../broadcast/broker.ts';
 import type { EmbeddedBroker } from '../../broadcast/broker.ts';
 import { readPairings } from '../../event/pairings.ts';
 import { openSubscriber } from '../../broadcast/mqttLink.ts';
-import { createRefusalLog } from '../../broadcast/refusals.ts';
+import { createRefusalLog, printable } from '../../broadcast/refusals.ts';
 import { startBroadcastServer } from '../../broadcast/server.ts';
 import { createRoundStore } from '../../broadcast/store.ts';
 import { boardTopic } from '../../broadcast/topics.ts';
@@ -144,7 +144,7 @@ export const relayCommand: Command = {
       onState: (s) => {
         if (!store.put(s) || following) return;
         following = true;
-        io.stdout.write(`dambord relay: serving round ${s.round}, the first one a state was taken for; give --round to choose\n`);
+        io.stdout.write(`dambord relay: serving round ${printable(s.round)}, the first one a state was taken for; give --round to choose\n`);
       },
       onStatus: (text) => io.stdout.write(`dambord relay: ${text}\n`),
       onBad: (topic, reason) => refused('not a state', topic, reason),
