@@ -69,7 +69,8 @@ function state(board: number, players: [string, string], g: ReturnType<typeof ga
     result: null,
     irregularity: null,
     link: 'connected',
-    pdn: `[Event "${EVENT}"]\n[Round "3"]\n[White "${players[0]}"]\n[Black "${players[1]}"]\n\n*`,
+    // The scoresheet of the moves (the relay replays it against them).
+    pdn: `[Event "${EVENT}"]\n[Round "3"]\n[White "${players[0]}"]\n[Black "${players[1]}"]\n\n${[...g.moves.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${m.text}` : m.text)), '*'].join(' ')}`,
     t: ++tick,
     ...over,
   };

@@ -373,7 +373,7 @@ describe('the viewers\' event stream', () => {
     const reader = await openViewer(server.port);
     const round = await nextEvent(reader);
     await expect.poll(() => server.streams()).toBe(2);
-    // Each change carries 64 KB (an absurd player's name: viewers get no scoresheet), until the
+    // Each change carries 64 KB (an absurd irregularity's words: viewers get no scoresheet), until the
     // kernel's buffers for the idle client are full and the server's own queue for it passes 4 KB.
     const notes = ' Zwart had hier 12-18 moeten spelen.'.repeat(1600);
     const deadline = Date.now() + 20_000;
@@ -381,7 +381,7 @@ describe('the viewers\' event stream', () => {
     const received: number[] = [];
     while (server.streams() > 1 && Date.now() < deadline) {
       puts++;
-      store.put(board(1, 2, { players: { white: `Derkx${notes} ${puts}`, black: 'Meijer' } }));
+      store.put(board(1, 2, { irregularity: { code: 'note', article: '', message: `${notes} ${puts}`, decision: 'note', status: 'noted', decides: null, choices: null, required: null } }));
       // Let the reader read.
       await new Promise((r) => setTimeout(r, 2));
     }
@@ -399,6 +399,44 @@ describe('the viewers\' event stream', () => {
     idle.resume();
     await idleClosed;
     reader.close();
+  });
+});
+
+describe('viewers that never read hold bounded memory whatever arrives (issue 26, finding 2)', () => {
+  it('ten idle viewers: a 62 MB state (a million moves) is not sent, and the largest states taken leave at most twice maxQueuedBytes and one state waiting for each', async () => {
+    const maxQueuedBytes = 256 * 1024;
+    const { store, server } = await start({ maxQueuedBytes });
+    store.put(board(1, 2));
+    const idle: Socket[] = [];
+    for (let i = 0; i < 10; i++) {
+      idle.push(
+        await new Promise<Socket>((resolve, reject) => {
+          const socket = connect(server.port, '127.0.0.1', () => {
+            socket.write(`GET /api/round/events HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
+            socket.pause();
+            resolve(socket);
+          });
+          socket.on('error', reject);
+        }),
+      );
+    }
+    sockets.push(...idle);
+    await expect.poll(() => server.streams()).toBe(10);
+    const real = board(1, 3);
+    const million = Array.from({ length: 1_000_000 }, (_, i) => ({ ...real.moves[i % 3], ply: i + 1 }));
+    expect(store.put({ ...real, moves: million })).toBe(false);
+    // The largest states a board may send (about 120 KB of words each), one after another.
+    let most = 0;
+    const words = ' Zwart had hier 12-18 moeten spelen.'.repeat(3300);
+    for (let i = 0; i < 60; i++) {
+      store.put(board(1, 3, { irregularity: { code: 'note', article: '', message: `${words} ${i}`, decision: 'note', status: 'noted', decides: null, choices: null, required: null } }));
+      most = Math.max(most, server.queuedBytes());
+      await new Promise((r) => setTimeout(r, 1));
+      most = Math.max(most, server.queuedBytes());
+    }
+    expect(store.counts()).toMatchObject({ refusedBy: { size: 1 }, shown: 61 });
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(2 * maxQueuedBytes + 128 * 1024);
   });
 });
 

@@ -48,7 +48,11 @@ export interface BroadcastServerOptions {
   readonly heartbeatMs?: number;
   /** Most viewers' streams at once (default 20,000); one more is answered 503. */
   readonly maxStreams?: number;
-  /** Bytes that may wait for one viewer before it is cut (default 1 MB). */
+  /**
+   * Bytes that may wait for one viewer before it is cut (default 1 MB). A batch of changes is
+   * written at once when it reaches this size, so a viewer holds at most twice it and one
+   * change (a state is at most the store's maxBytes) whatever arrives.
+   */
   readonly maxQueuedBytes?: number;
   /** The longest a change waits to be written with the changes after it (ms, default 20; 0: the changes of one turn of the event loop together). */
   readonly batchMs?: number;
@@ -62,6 +66,8 @@ export interface BroadcastServer {
   readonly tokenRequired: boolean;
   /** The viewers' streams open now. */
   streams(): number;
+  /** The most bytes waiting to be sent to one viewer now (at most maxQueuedBytes and a batch: see the option). */
+  queuedBytes(): number;
   close(): Promise<void>;
 }
 
@@ -97,6 +103,7 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
   // write to a socket costs about as much as the bytes in it, and 1,000 viewers of 200 boards
   // would otherwise take a write a viewer for every move of every board.
   let pending: string[] = [];
+  let pendingChars = 0;
   let batch: NodeJS.Timeout | null = null;
   const flush = (): void => {
     if (batch) clearTimeout(batch);
@@ -104,11 +111,15 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
     if (pending.length === 0) return;
     const text = pending.join('');
     pending = [];
+    pendingChars = 0;
     for (const res of streams) write(res, text);
   };
   const unsubscribe = store.subscribe((e: StoreEvent) => {
     pending.push(e.frame);
-    batch ??= setTimeout(flush, batchMs);
+    pendingChars += e.frame.length;
+    // A batch is never larger than what may wait for a viewer (and one change).
+    if (pendingChars >= maxQueued) flush();
+    else batch ??= setTimeout(flush, batchMs);
   });
   const heartbeat = setInterval(() => {
     for (const res of streams) write(res, ': heartbeat\n\n');
@@ -222,6 +233,7 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
     token: guard.token,
     tokenRequired: guard.tokenRequired,
     streams: () => streams.size,
+    queuedBytes: () => [...streams].reduce((most, res) => Math.max(most, res.writableLength), 0),
     close() {
       closing ??= new Promise<void>((resolve) => {
         unsubscribe();

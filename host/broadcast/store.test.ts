@@ -11,7 +11,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readPdn, variants } from '../../rules/index.ts';
 import { createRoundStore } from './store.ts';
-import type { RoundStore, StoreEvent } from './store.ts';
+import type { RoundStore, RoundStoreOptions, StoreEvent } from './store.ts';
 import { pliesOf, realState } from './testing/realStates.ts';
 import type { StateChange } from './testing/realStates.ts';
 import type { BoardState, RoundSnapshot } from './types.ts';
@@ -30,7 +30,7 @@ function clock(plies: number, whiteLeft: number, blackLeft: number): NonNullable
 }
 
 const stores: RoundStore[] = [];
-function store(o: { delayMs?: number; keep?: number; now?: () => number } = {}): { s: RoundStore; events: StoreEvent[] } {
+function store(o: Partial<Omit<RoundStoreOptions, 'event'>> = {}): { s: RoundStore; events: StoreEvent[] } {
   const s = createRoundStore({ event: EVENT, ...o });
   stores.push(s);
   const events: StoreEvent[] = [];
@@ -61,7 +61,7 @@ describe('a state that shows nothing new is not news', () => {
     expect(s.put(a)).toBe(true);
     expect(s.put({ ...a })).toBe(false);
     expect(events).toHaveLength(1);
-    expect(s.counts()).toEqual({ shown: 1, ignored: 1 });
+    expect(s.counts()).toMatchObject({ shown: 1, ignored: 1, refused: 0 });
   });
 
   it('the same state again with a later t and only the running clock counted down is no change (the clock runs by itself)', () => {
@@ -116,7 +116,7 @@ describe('a late duplicate changes nothing', () => {
     expect(s.put(board(1, 4, T0 + 4000))).toBe(false);
     expect(events).toHaveLength(2);
     expect(s.snapshot().boards[0].moves).toHaveLength(6);
-    expect(s.counts()).toEqual({ shown: 2, ignored: 2 });
+    expect(s.counts()).toMatchObject({ shown: 2, ignored: 2, refused: 0 });
   });
 
   it('one board\'s late state does not hold back another\'s older one', () => {
@@ -202,55 +202,47 @@ describe('a viewer that reconnects (Last-Event-ID)', () => {
   });
 });
 
-describe('a new round', () => {
-  it('the first state of round 2 switches the round: viewers get round 2\'s snapshot, holding only round 2\'s boards', () => {
-    const { s, events } = store();
+describe('one round is served (issue 26, finding 1)', () => {
+  it('a state of a new round name (dambord/<event>/HIJACK/board/1) is refused: the round, the viewers and the feeds stay round 1\'s', () => {
+    const refusals: string[] = [];
+    const s = createRoundStore({ event: EVENT, onRefused: (st, code) => refusals.push(`${st.round}/${st.board}: ${code}`) });
+    stores.push(s);
+    const events: StoreEvent[] = [];
+    s.subscribe((e) => events.push(e));
     s.put(board(1, 20, T0, {}, '1'));
     s.put(board(2, 20, T0 + 1, {}, '1'));
-    s.put(board(3, 20, T0 + 2, {}, '1'));
-    expect(s.snapshot().round).toBe('1');
+    const pdn = s.roundPdn();
     const before = events.length;
-    // Round 2 starts on board 2 the next day; board 1 comes later.
-    s.put(board(2, 0, T0 + 86_400_000, {}, '2'));
-    const switched = events[before];
-    expect(switched.board).toBeNull();
-    const f = frameOf(switched);
-    expect(f.event).toBe('round');
-    expect(f.id).toBe(switched.id);
-    const snap = f.data as RoundSnapshot;
-    expect(snap.round).toBe('2');
-    expect(snap.event).toBe(EVENT);
-    expect(snap.boards.map((b) => [b.board, b.round, b.moves.length, b.rev])).toEqual([[2, '2', 0, 1]]);
-    expect(snap.layouts.international).toHaveLength(50);
-    expect(s.snapshot()).toEqual(snap);
-    // Then round 2's boards as board events, their revs from 1.
-    s.put(board(1, 1, T0 + 86_400_001, {}, '2'));
-    expect(events.at(-1)!.board).toMatchObject({ board: 1, round: '2', rev: 1 });
-    expect(s.snapshot().boards.map((b) => b.board)).toEqual([1, 2]);
+    // One anonymous retained message for a round nobody started, a legal game at that.
+    expect(s.put(board(1, 2, T0 + 5000, {}, 'HIJACK'))).toBe(false);
+    expect(events).toHaveLength(before);
+    expect(s.snapshot().round).toBe('1');
+    expect(s.snapshot().boards.map((b) => [b.board, b.round, b.moves.length])).toEqual([[1, '1', 20], [2, '1', 20]]);
+    expect(s.roundPdn()).toEqual(pdn);
+    expect(s.roundPdn().body).not.toContain('HIJACK');
+    expect(refusals).toEqual(['HIJACK/1: round']);
+    expect(s.counts()).toMatchObject({ shown: 2, refused: 1, refusedBy: { round: 1 }, boards: 2 });
+    // Round 1 goes on as before.
+    expect(s.put(board(1, 21, T0 + 6000, {}, '1'))).toBe(true);
   });
 
-  it('a late state of round 1 after round 2 started is not sent to round 2\'s viewers, and the feeds stay round 2\'s', () => {
-    const { s, events } = store();
-    s.put(board(1, 20, T0, {}, '1'));
-    s.put(board(1, 0, T0 + 86_400_000, {}, '2'));
-    const count = events.length;
-    s.put(board(3, 30, T0 + 3000, {}, '1'));
-    expect(events).toHaveLength(count);
-    expect(s.snapshot().round).toBe('2');
-    expect(s.roundPdn().body).not.toContain('[Round "1"]');
-    expect(s.boardPdn(3)).toBeNull();
+  it('with the round given, a state of any other round is refused, the first one too', () => {
+    const s = createRoundStore({ event: EVENT, round: '3' });
+    stores.push(s);
+    expect(s.put(board(1, 4, T0, {}, 'HIJACK'))).toBe(false);
+    expect(s.put(board(1, 4, T0, {}, '2'))).toBe(false);
+    expect(s.snapshot().boards).toEqual([]);
+    expect(s.put(board(1, 4, T0, {}, '3'))).toBe(true);
+    expect(s.snapshot()).toMatchObject({ round: '3', boards: [{ board: 1, round: '3' }] });
+    expect(s.counts()).toMatchObject({ refused: 2, refusedBy: { round: 2 } });
   });
 
-  it('the round\'s feeds follow the switch', () => {
+  it('60,000 states on new round names keep nothing: one round and its boards held', () => {
     const { s } = store();
-    s.put(board(1, 20, T0, {}, '1'));
-    s.put(board(2, 20, T0 + 1, {}, '1'));
-    const r1 = s.roundPdn();
-    s.put(board(1, 2, T0 + 86_400_000, {}, '2'));
-    const r2 = s.roundPdn();
-    expect(r2.etag).not.toBe(r1.etag);
-    const games = readPdn(r2.body, { variant: variants.international }).games;
-    expect(games.map((g) => g.tags.find((t) => t.name === 'Round')?.value)).toEqual(['2']);
+    s.put(board(1, 10, T0, {}, '1'));
+    for (let i = 0; i < 60_000; i++) s.put(board(1 + (i % 6), 0, T0 + i, {}, `R${i}`));
+    expect(s.counts()).toMatchObject({ shown: 1, refused: 60_000, boards: 1, waiting: 0, kept: 1 });
+    expect(s.snapshot().round).toBe('1');
   });
 });
 
@@ -412,5 +404,85 @@ describe('the broadcast delay', () => {
     expect(polls).toBeGreaterThan(20);
     expect(ahead).toBe(0);
     expect(readPdn(s.roundPdn().body, { variant: variants.international }).games[0].line).toHaveLength(4);
+  });
+});
+
+describe('what a state may say is bounded (issue 26, findings 1 and 2)', () => {
+  it('a state made at t 8.64e15 is refused, and does not freeze its board: the real states after it are taken', () => {
+    const { s } = store();
+    s.put(board(1, 10, T0));
+    expect(s.put(board(1, 11, 8.64e15))).toBe(false);
+    expect(s.put(board(1, 12, T0 + 2000))).toBe(true);
+    expect(s.snapshot().boards[0].moves).toHaveLength(12);
+    expect(s.counts().refusedBy).toEqual({ future: 1 });
+  });
+
+  it('boards 1e15, 2,000,000 and 4294967295 are refused at once: the feeds answer, small, with the round\'s boards only', () => {
+    const { s } = store();
+    s.put(board(1, 10, T0));
+    const started = performance.now();
+    for (const n of [1e15, 2_000_000, 4_294_967_295]) expect(s.put({ ...board(1, 11, T0 + 1000), board: n })).toBe(false);
+    // Refused before anything is allocated for them (a filled feed of 2,000,000 boards took seconds).
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(s.counts()).toMatchObject({ refusedBy: { board: 3 }, boards: 1 });
+    const pdn = s.roundPdn().body;
+    expect(pdn.length).toBeLessThan(10_000);
+    expect(readPdn(pdn, { variant: variants.international }).games).toHaveLength(1);
+    expect(JSON.parse(s.roundJson().body)).toMatchObject({ games: [{}] });
+    expect(s.boardPdn(2_000_000)).toBeNull();
+  });
+
+  it('a board outside the boards given is refused; one of them is taken', () => {
+    const s = createRoundStore({ event: EVENT, boards: new Set([1, 2, 3, 4]) });
+    stores.push(s);
+    expect(s.put(board(5, 3, T0))).toBe(false);
+    expect(s.put(board(4, 3, T0))).toBe(true);
+    expect(s.counts().refusedBy).toEqual({ board: 1 });
+  });
+
+  it('a state of 62 MB (a million moves) is refused: nothing of it is held or shown', () => {
+    const { s, events } = store();
+    const real = board(1, 10, T0);
+    const moves = Array.from({ length: 1_000_000 }, (_, i) => ({ ...real.moves[i % 10], ply: i + 1 }));
+    expect(s.put({ ...real, moves, pdn: real.pdn.repeat(1) })).toBe(false);
+    const long = { ...real, players: { white: 'x'.repeat(200_000), black: real.players.black } };
+    expect(s.put(long)).toBe(false);
+    expect(s.counts()).toMatchObject({ refusedBy: { size: 2 }, boards: 0 });
+    expect(events).toEqual([]);
+  });
+
+  it('with a delay, a state far in the future starts no timer loop: refused, and the timer never fires below its minimum', () => {
+    vi.useFakeTimers({ now: T0 });
+    const set = vi.spyOn(globalThis, 'setTimeout');
+    const { s, events } = store({ delayMs: 900_000, now: () => Date.now() });
+    expect(s.put(board(1, 10, T0 + 1e13))).toBe(false);
+    // A state a few seconds ahead of the relay's clock (within the skew) waits its delay, with one timer.
+    expect(s.put(board(2, 10, T0 + 5000))).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(set.mock.calls.length).toBeLessThanOrEqual(1);
+    expect(set.mock.calls.every(([, ms]) => (ms ?? 0) >= 10)).toBe(true);
+    vi.advanceTimersByTime(905_000);
+    expect(events.map((e) => e.board?.board ?? s.snapshot().boards[0].board)).toEqual([2]);
+    expect(set.mock.calls.length).toBeLessThanOrEqual(2);
+    set.mockRestore();
+  });
+
+  it('the delay\'s queue holds at most maxWaiting states: a board\'s oldest, superseded by its newer ones, go first', () => {
+    vi.useFakeTimers({ now: T0 + 13_000 });
+    const { s } = store({ delayMs: 60_000, maxWaiting: 5, now: () => Date.now() });
+    for (let p = 1; p <= 12; p++) s.put(board(1, p, T0 + p * 1000));
+    s.put(board(2, 3, T0 + 20_000));
+    expect(s.counts().waiting).toBe(5);
+    vi.advanceTimersByTime(120_000);
+    // Every board ends with its last state; steps in between were skipped.
+    expect(s.snapshot().boards.map((b) => [b.board, b.moves.length])).toEqual([[1, 12], [2, 3]]);
+  });
+
+  it('the changes kept for reconnecting viewers are bounded in characters too', () => {
+    const { s } = store({ keepBytes: 20_000 });
+    for (let p = 1; p <= 40; p++) s.put(board(1, p, T0 + p * 1000));
+    const { kept } = s.counts();
+    expect(kept).toBeLessThan(40);
+    expect(kept).toBeGreaterThan(0);
   });
 });

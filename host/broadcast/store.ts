@@ -1,9 +1,17 @@
 // The round as a relay (or a one-host event) holds it: every board's last state, the changes
 // numbered for viewers, kept for a reconnecting viewer's Last-Event-ID, held back by the
 // broadcast delay, and the feeds made from what viewers may see.
+//
+// One round is served: the one given, or else the round of the first state taken. A state is
+// taken only when admit.ts admits it after the board's last; one refused is counted, told to
+// onRefused and never shown. What the store holds is bounded whatever arrives: one state a board
+// of the round served (nothing of other rounds), the delay's queue (maxWaiting states), the
+// changes kept for reconnecting viewers (keep changes, keepBytes of frames).
 
 import { randomBytes } from 'node:crypto';
 import { squareName, variants } from '../../rules/index.ts';
+import { ADMIT_DEFAULTS, admit } from './admit.ts';
+import type { RefusalCode } from './admit.ts';
 import { stateKey } from './boardState.ts';
 import { boardPdn, etagOf, roundJson, roundPdn } from './feeds.ts';
 import type { BoardEvent, BoardState, RoundSnapshot, ViewerBoard } from './types.ts';
@@ -25,21 +33,57 @@ export interface Feed {
 
 export interface RoundStoreOptions {
   readonly event: string;
+  /** The round served; without it, the round of the first state taken (states of any other round are refused). */
+  readonly round?: string;
+  /** The boards of the round (a pairings' boards, `--boards 1-64`); without it, 1..maxBoard. */
+  readonly boards?: ReadonlySet<number>;
+  /** The highest board number taken without a list of boards (default 1000). */
+  readonly maxBoard?: number;
+  /** How far ahead of the wall clock a state's `t` may be (ms, default 30,000). */
+  readonly skewMs?: number;
+  /** The largest state taken, bytes of its JSON (default 128 KB); and the most moves (default 1000). */
+  readonly maxBytes?: number;
+  readonly maxMoves?: number;
   /** The broadcast delay (ms, default 0): a state is shown this long after it was made (its `t`). */
   readonly delayMs?: number;
-  /** Changes kept for reconnecting viewers (default 20,000). */
+  /** States waiting for the delay (default 10,000): beyond, a board's oldest waiting state superseded by a newer one is dropped. */
+  readonly maxWaiting?: number;
+  /** Changes kept for reconnecting viewers (default 20,000), and their frames' characters at most (default 32 M). */
   readonly keep?: number;
+  readonly keepBytes?: number;
   /** Wall clock (default Date.now). */
   readonly now?: () => number;
+  /** Told every state refused: why in a code (to count by) and in words. */
+  readonly onRefused?: (state: BoardState, code: RefusalCode, reason: string) => void;
 }
+
+/** What a store has done and holds. */
+export interface StoreCounts {
+  /** Changes shown. */
+  readonly shown: number;
+  /** States not taken that are no news: the same again, or older than the board's last (a late duplicate). */
+  readonly ignored: number;
+  /** States refused (admit.ts), by code. */
+  readonly refused: number;
+  readonly refusedBy: Readonly<Partial<Record<RefusalCode, number>>>;
+  /** Boards held (of the round served), states waiting for the delay, changes kept for viewers. */
+  readonly boards: number;
+  readonly waiting: number;
+  readonly kept: number;
+}
+
+/** The shortest and longest wait of the delay's timer (ms): never a busy loop, never past setTimeout's range. */
+const TIMER_MS = { min: 10, max: 2 ** 31 - 1 } as const;
 
 export interface RoundStore {
   readonly event: string;
   readonly delayMs: number;
   /**
-   * Takes a board's state from its host: a state of another event, one older than the board's
-   * last (a late duplicate), or one that shows nothing new ({@link stateKey}) changes nothing.
-   * Returns whether it was taken. With a delay it is shown once its time has come.
+   * Takes a board's state from its host: a state older than the board's last (a late
+   * duplicate), or one that shows nothing new ({@link stateKey}) changes nothing; one admit.ts
+   * refuses (another event or round, a board not of the round, too large, from the future, not
+   * a game its board could have played) is counted and told to onRefused. Returns whether it was
+   * taken. With a delay it is shown once its time has come.
    */
   put(state: BoardState): boolean;
   /** The round as viewers see it now (the round of the board seen last to start a new round). */
@@ -54,8 +98,8 @@ export interface RoundStore {
   roundPdn(): Feed;
   roundJson(): Feed;
   boardPdn(n: number): Feed | null;
-  /** How many changes were shown; how many states were put and not taken (duplicates, stale). */
-  counts(): { readonly shown: number; readonly ignored: number };
+  /** What was shown, ignored and refused, and what is held now. */
+  counts(): StoreCounts;
   /** Stops the delay's timer. */
   close(): void;
 }
@@ -78,48 +122,54 @@ function forViewers(b: BoardEvent): ViewerBoard {
 export function createRoundStore(options: RoundStoreOptions): RoundStore {
   const delayMs = options.delayMs ?? 0;
   const keep = options.keep ?? 20_000;
+  const keepBytes = options.keepBytes ?? 32 * 1024 * 1024;
+  const maxWaiting = Math.max(1, options.maxWaiting ?? 10_000);
   const now = options.now ?? Date.now;
+  const limits = {
+    event: options.event,
+    boards: options.boards ?? null,
+    maxBoard: options.maxBoard ?? ADMIT_DEFAULTS.maxBoard,
+    skewMs: options.skewMs ?? ADMIT_DEFAULTS.skewMs,
+    maxBytes: options.maxBytes ?? ADMIT_DEFAULTS.maxBytes,
+    maxMoves: options.maxMoves ?? ADMIT_DEFAULTS.maxMoves,
+  };
   // Each store has its own run: an id from another run (a restarted relay) is not looked up.
   const run = randomBytes(4).toString('hex');
   let n = 0;
   let ignored = 0;
-  /** What hosts sent last, per round and board: what is taken or not (before any delay). */
-  const latest = new Map<string, Map<number, { key: string; t: number }>>();
-  /** What viewers see, per round and board. */
-  const shown = new Map<string, Map<number, BoardEvent>>();
+  let refused = 0;
+  const refusedBy: Partial<Record<RefusalCode, number>> = {};
+  /** The round served: the one given, or the round of the first state taken. */
+  let served: string | null = options.round ?? null;
+  /** What hosts sent last, per board of the round served: what is taken or not (before any delay). */
+  const latest = new Map<number, { state: BoardState; key: string }>();
+  /** What viewers see, per board. */
+  const shown = new Map<number, BoardEvent>();
+  /** The round viewers see ('' until its first state is shown). */
   let round = '';
   const kept: StoreEvent[] = [];
+  let keptChars = 0;
   const listeners = new Set<(e: StoreEvent) => void>();
   const waiting: BoardState[] = [];
   let timer: NodeJS.Timeout | null = null;
   let feeds: { n: number; round: Feed; json: Feed } | null = null;
 
-  const boardsOf = (r: string): Map<number, BoardEvent> => {
-    let m = shown.get(r);
-    if (!m) shown.set(r, (m = new Map()));
-    return m;
-  };
-
   function emit(e: StoreEvent): void {
     kept.push(e);
-    if (kept.length > keep) kept.shift();
+    keptChars += e.frame.length;
+    while (kept.length > keep || (keptChars > keepBytes && kept.length > 1)) keptChars -= kept.shift()!.frame.length;
     for (const l of listeners) l(e);
   }
 
-  /** Shows a state: a board of a round not seen before starts that round, and viewers get its snapshot. */
+  /** Shows a state: the round's first starts it, and viewers get its snapshot. */
   function show(s: BoardState): void {
-    const fresh = !shown.has(s.round);
-    const boards = boardsOf(s.round);
-    const board: BoardEvent = { ...s, rev: (boards.get(s.board)?.rev ?? 0) + 1 };
-    boards.set(s.board, board);
-    if (fresh) {
+    const board: BoardEvent = { ...s, rev: (shown.get(s.board)?.rev ?? 0) + 1 };
+    shown.set(s.board, board);
+    const id = `${run}.${++n}`;
+    if (round === '') {
       round = s.round;
-      const id = `${run}.${++n}`;
       emit({ id, board: null, frame: snapshotFrame() });
-    } else if (s.round === round) {
-      const id = `${run}.${++n}`;
-      emit({ id, board, frame: `id: ${id}\nevent: board\ndata: ${JSON.stringify(forViewers(board))}\n\n` });
-    }
+    } else emit({ id, board, frame: `id: ${id}\nevent: board\ndata: ${JSON.stringify(forViewers(board))}\n\n` });
   }
 
   function release(): void {
@@ -127,12 +177,30 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
     const t = now();
     while (waiting.length > 0 && waiting[0].t + delayMs <= t) show(waiting.shift()!);
     if (waiting.length > 0) {
-      timer = setTimeout(release, Math.max(1, waiting[0].t + delayMs - t));
+      timer = setTimeout(release, Math.min(TIMER_MS.max, Math.max(TIMER_MS.min, waiting[0].t + delayMs - t)));
       timer.unref?.();
     }
   }
 
-  const current = (): BoardEvent[] => [...(shown.get(round)?.values() ?? [])].sort((a, b) => a.board - b.board);
+  /** Makes room in the delay's queue: drops the oldest state a newer one of its board supersedes (else the oldest). */
+  function dropWaiting(): void {
+    const later = new Set<number>();
+    let at = 0;
+    for (let i = waiting.length - 1; i >= 0; i--) {
+      if (later.has(waiting[i].board)) at = i;
+      later.add(waiting[i].board);
+    }
+    waiting.splice(at, 1);
+  }
+
+  function refuse(s: BoardState, code: RefusalCode, reason: string): false {
+    refused++;
+    refusedBy[code] = (refusedBy[code] ?? 0) + 1;
+    options.onRefused?.(s, code, reason);
+    return false;
+  }
+
+  const current = (): BoardEvent[] => [...shown.values()].sort((a, b) => a.board - b.board);
   const snapshot = (): RoundSnapshot => ({ id: `${run}.${n}`, event: options.event, round, delayMs, boards: current().map(forViewers), layouts: LAYOUTS });
   const games = () => current().map((b) => ({ board: b.board, pdn: b.pdn }));
   const feed = (body: string): Feed => ({ body, etag: etagOf(body) });
@@ -142,22 +210,27 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
     event: options.event,
     delayMs,
     put(s) {
-      if (s.event !== options.event) return false;
-      let boards = latest.get(s.round);
-      if (!boards) latest.set(s.round, (boards = new Map()));
-      const last = boards.get(s.board);
-      const key = stateKey(s);
-      if (last && (s.t < last.t || key === last.key)) {
+      const last = s.event === options.event && s.round === (served ?? s.round) ? latest.get(s.board) : undefined;
+      if (last && s.t < last.state.t) {
         ignored++;
         return false;
       }
-      boards.set(s.board, { key, t: s.t });
+      const admission = admit(last?.state ?? null, s, { ...limits, round: served, now: now() });
+      if (!admission.taken) return refuse(s, admission.code, admission.reason);
+      const key = stateKey(s);
+      if (last && key === last.key) {
+        ignored++;
+        return false;
+      }
+      served ??= s.round;
+      latest.set(s.board, { state: s, key });
       if (delayMs <= 0) show(s);
       else {
         // States arrive in the order of their times for a board; across boards the queue is kept in order of time.
         let i = waiting.length;
         while (i > 0 && waiting[i - 1].t > s.t) i--;
         waiting.splice(i, 0, s);
+        if (waiting.length > maxWaiting) dropWaiting();
         // A state due before the one the timer waits for (another board's host a little behind) sets it again.
         if (i === 0 && timer !== null) {
           clearTimeout(timer);
@@ -198,7 +271,7 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
       const body = boardPdn(games(), b);
       return body === null ? null : feed(body);
     },
-    counts: () => ({ shown: n, ignored }),
+    counts: () => ({ shown: n, ignored, refused, refusedBy: { ...refusedBy }, boards: latest.size, waiting: waiting.length, kept: kept.length }),
     close() {
       if (timer) clearTimeout(timer);
       timer = null;

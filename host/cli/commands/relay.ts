@@ -4,18 +4,22 @@ import { writeMosquittoConfig } from '../../broadcast/mosquittoConfig.ts';
 import { isLoopback } from '../../web/http.ts';
 import { readHostsFile } from '../hostsFile.ts';
 import type { EmbeddedBroker } from '../../broadcast/broker.ts';
+import { readPairings } from '../../event/pairings.ts';
 import { openSubscriber } from '../../broadcast/mqttLink.ts';
+import { createRefusalLog, printable } from '../../broadcast/refusals.ts';
 import { startBroadcastServer } from '../../broadcast/server.ts';
 import { createRoundStore } from '../../broadcast/store.ts';
+import { boardTopic } from '../../broadcast/topics.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { portOption, readText, why } from '../input.ts';
-import { brokerOption, secondsOption } from '../broadcastOptions.ts';
+import { brokerOption, listOfBoards, secondsOption } from '../broadcastOptions.ts';
 import type { BrokerAddress } from '../broadcastOptions.ts';
 import type { BrokerUser } from '../../broadcast/access.ts';
 
-const usage = `Usage: dambord relay --event NAME [--broker URL | [--mqtt-port N] [--mqtt-host H] [--hosts FILE | --mqtt-user U]]
+const usage = `Usage: dambord relay --event NAME [--round R] [--boards LIST | --pairings FILE]
+                     [--broker URL | [--mqtt-port N] [--mqtt-host H] [--hosts FILE | --mqtt-user U]]
                      [--http-port N] [--host H] [--delay SECONDS] [--id NAME]
        dambord relay --event NAME --hosts FILE --mosquitto-config DIR
 
@@ -32,8 +36,20 @@ mosquitto) and give its address; --mosquitto-config writes its password file and
 from the same hosts file. The relay's name at the broker is made anew (random) at each start;
 with --id it keeps its session: restarted, it gets every state published while it was away.
 
+The relay believes only what a board could have played: a state is taken only for the round
+served and a board of it, within 128 KB, no more than 30 s ahead of this computer's clock, and
+when its scoresheet replays to its moves and extends the board's game (or starts a new one).
+Anything else is refused, counted, and said here at most once a minute per reason. Give the
+round: without --round the relay serves the round of the first state it takes, and only that
+one; the next round is served by starting the relay again with its --round (the broker keeps
+every board's state).
+
 Options:
   --event NAME      the event followed (as the hosts' pairings or --event name it)
+  --round R         the round served (default: the round of the first state taken)
+  --boards LIST     the round's boards, e.g. 1-64 (default 1-999)
+  --pairings FILE   the round's boards as the pairings give them (CSV or PDN, as dambord event
+                    reads them)
   --broker URL      a broker to follow: mqtt://USER:PASSWORD@HOST:PORT (or the password in
                     DAMBORD_MQTT_PASSWORD)
   --mqtt-port N     the embedded broker's port (default 1883)
@@ -53,8 +69,8 @@ Options:
                     no session kept: the retained states give every board's last state)
 
 Examples:
-  dambord relay --event "NK 2026" --broker mqtt://relay:secret@10.0.0.5:1883 --delay 900
-  dambord relay --event "NK 2026" --mqtt-host 0.0.0.0 --hosts hosts.txt
+  dambord relay --event "NK 2026" --round 3 --boards 1-64 --broker mqtt://relay:secret@10.0.0.5:1883 --delay 900
+  dambord relay --event "NK 2026" --round 3 --mqtt-host 0.0.0.0 --hosts hosts.txt
   dambord relay --event "NK 2026" --hosts hosts.txt --mosquitto-config /etc/mosquitto/dambord
 `;
 
@@ -64,7 +80,7 @@ export const relayCommand: Command = {
   summary: 'Serve an event whose boards run on several hosts, through an MQTT broker',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { event: 'string', broker: 'string', 'mqtt-port': 'string', 'mqtt-host': 'string', 'mqtt-user': 'string', hosts: 'string', 'mosquitto-config': 'string', 'http-port': 'string', host: 'string', delay: 'string', id: 'string' });
+    const args = parseArgs(argv, { event: 'string', round: 'string', boards: 'string', pairings: 'string', broker: 'string', 'mqtt-port': 'string', 'mqtt-host': 'string', 'mqtt-user': 'string', hosts: 'string', 'mosquitto-config': 'string', 'http-port': 'string', host: 'string', delay: 'string', id: 'string' });
     if (!args.ok) return usageError(io, 'relay', args.error);
     const o = args.options;
     if (args.positionals.length > 0) return usageError(io, 'relay', `unexpected argument "${args.positionals[0]}"`);
@@ -81,6 +97,29 @@ export const relayCommand: Command = {
     if (o.broker !== undefined && o.hosts !== undefined && o['mosquitto-config'] === undefined) return usageError(io, 'relay', '--hosts gives the embedded broker its users (or mosquitto\'s, with --mosquitto-config); with --broker, that broker has its own');
     if (o.hosts !== undefined && o['mqtt-user'] !== undefined) return usageError(io, 'relay', '--hosts gives each host its own user: no --mqtt-user with it');
     if (o['mosquitto-config'] !== undefined && o.hosts === undefined) return usageError(io, 'relay', '--mosquitto-config DIR writes the users of --hosts FILE: give it');
+    if (o.round !== undefined && o.round.trim() === '') return usageError(io, 'relay', '--round R needs a round name');
+    if (o.boards !== undefined && o.pairings !== undefined) return usageError(io, 'relay', '--boards and --pairings both name the round\'s boards: give one');
+    const only = o.boards === undefined ? null : listOfBoards(o.boards);
+    if (only && !only.ok) return usageError(io, 'relay', only.error);
+    let round = o.round;
+    let boards = only?.boards;
+    if (o.pairings !== undefined) {
+      const text = await readText(o.pairings, io);
+      if (!text.ok) {
+        io.stderr.write(`dambord relay: ${text.error}\n`);
+        return EXIT.io;
+      }
+      const read = readPairings(text.text, { name: text.name });
+      if (!read.ok) {
+        io.stderr.write(`${read.errors.map((e) => `dambord relay: ${e.message}`).join('\n')}\n`);
+        return EXIT.checkFailed;
+      }
+      const rounds = [...new Set(read.boards.map((b) => b.round).filter((r) => r !== null))];
+      round ??= read.round ?? (rounds.length === 1 ? rounds[0] : undefined);
+      if (round === undefined && rounds.length > 1) return usageError(io, 'relay', `the pairings hold rounds ${rounds.join(', ')}: choose one with --round`);
+      boards = new Set(read.boards.filter((b) => b.round === null || b.round === round).map((b) => b.board));
+      if (boards.size === 0) return usageError(io, 'relay', `${text.name} has no board of round ${round}`);
+    }
     const password = process.env.DAMBORD_MQTT_PASSWORD;
     if (o['mqtt-user'] !== undefined && !password) return usageError(io, 'relay', '--mqtt-user needs its password in the environment: DAMBORD_MQTT_PASSWORD=...');
     const mqttHost = o['mqtt-host'] ?? '127.0.0.1';
@@ -128,19 +167,32 @@ export const relayCommand: Command = {
       const who = o.hosts !== undefined ? ` (${hosts.length} users of ${o.hosts}, each its boards)` : users.length ? ` (user ${users[0].username}, any board)` : ' (anyone on this computer)';
       io.stdout.write(`dambord relay: the broker for the hosts is at mqtt://${mqttHost}:${embedded.port}${who}\n`);
     }
-    const store = createRoundStore({ event: o.event, delayMs: delay.ms });
-    let bad = 0;
+    // Every refusal counted by topic and reason, and said at most once a minute per reason: a host sending nonsense must not flood the terminal.
+    const refusals = createRefusalLog();
+    const refused = (code: string, topic: string, reason: string): void => {
+      const line = refusals.note(code, topic, reason, Date.now());
+      if (line !== null) io.stderr.write(`dambord relay: ${line}\n`);
+    };
+    const store = createRoundStore({
+      event: o.event,
+      delayMs: delay.ms,
+      ...(round !== undefined ? { round } : {}),
+      ...(boards ? { boards } : {}),
+      onRefused: (s, code, reason) => refused(code, boardTopic(s), reason),
+    });
+    let following = round !== undefined;
     const subscriber = openSubscriber({
       ...link,
       clientId,
       persistent: o.id !== undefined,
       event: o.event,
-      onState: (s) => void store.put(s),
-      onStatus: (text) => io.stdout.write(`dambord relay: ${text}\n`),
-      onBad: (topic, reason) => {
-        // Said for the first few; a host sending nonsense must not flood the log.
-        if (++bad <= 5) io.stderr.write(`dambord relay: ignored a message on ${topic}: ${reason}\n`);
+      onState: (s) => {
+        if (!store.put(s) || following) return;
+        following = true;
+        io.stdout.write(`dambord relay: serving round ${printable(s.round)}, the first one a state was taken for; give --round to choose\n`);
       },
+      onStatus: (text) => io.stdout.write(`dambord relay: ${text}\n`),
+      onBad: (topic, reason) => refused('not a state', topic, reason),
     });
     subscriber.ready.catch(() => {});
     let server;
@@ -161,7 +213,8 @@ export const relayCommand: Command = {
     await subscriber.close();
     await embedded?.close();
     store.close();
-    io.stdout.write(`dambord relay: stopped (${store.counts().shown} changes shown)\n`);
+    const counts = store.counts();
+    io.stdout.write(`dambord relay: stopped (${counts.shown} changes shown, ${refusals.counts().total} messages refused)\n`);
     return EXIT.ok;
   },
 };

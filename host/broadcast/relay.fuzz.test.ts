@@ -1,0 +1,119 @@
+// The relay's MQTT input against anything (issue 26): fast-check sends messages on any topic with
+// any payload (bytes, text, JSON values, real boards' states of any round, board, time and size,
+// with any field replaced by anything) at any time, through the subscriber's message path, the
+// field check (checkState.ts), the gate (admit.ts) and the round store. Nothing throws; a state
+// refused is never shown; what the store holds stays bounded (one round, the boards of its
+// bound); the feeds always answer. DAMBORD_FUZZ_RUNS sets the number of runs (test/fuzz.ts).
+//
+// The subscriber's message handler is inside openSubscriber (mqttLink.ts, its MQTT client's
+// 'message' event): `receive` below takes a message the same way (an empty payload is nothing,
+// then JSON, the field check, and the state's own topic), without a broker.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fuzz } from '../../test/fuzz.ts';
+import { checkBoardState } from './checkState.ts';
+import { createRoundStore } from './store.ts';
+import { realState } from './testing/realStates.ts';
+import { boardTopic } from './topics.ts';
+import type { BoardState } from './types.ts';
+
+const EVENT = 'NK 2009';
+const T0 = 1_239_192_000_000;
+const MAX_BOARD = 64;
+
+/** A message as the subscriber takes it: the state to put, or why it is not one. */
+function receive(topic: string, payload: Uint8Array): BoardState | string {
+  if (payload.length === 0) return 'empty';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(payload).toString('utf8'));
+  } catch {
+    return 'not JSON';
+  }
+  const checked = checkBoardState(parsed);
+  if (!checked.ok) return checked.error;
+  return boardTopic(checked.state) === topic ? checked.state : 'another topic';
+}
+
+const realStates = fc
+  .record({
+    game: fc.integer({ min: 0, max: 5 }),
+    plies: fc.integer({ min: 0, max: 40 }),
+    board: fc.oneof(fc.integer({ min: 1, max: 8 }), fc.constantFrom(0, -1, 65, 2_000_000, 4_294_967_295, 1e15, 1.5)),
+    round: fc.oneof(fc.constant('1'), fc.constantFrom('2', 'HIJACK', ''), fc.string({ maxLength: 12 })),
+    event: fc.oneof(fc.constant(EVENT), fc.string({ maxLength: 8 })),
+    t: fc.oneof(fc.integer({ min: -60_000, max: 120_000 }).map((d) => T0 + d), fc.constantFrom(8.64e15, -1, 0, Number.MAX_SAFE_INTEGER)),
+  })
+  .map(({ game, plies, ...address }) => realState({ ...address, game, plies }));
+
+/** A real state with one field replaced by anything, or made large. */
+const changed = fc.tuple(realStates, fc.constantFrom('players', 'position', 'turn', 'moves', 'pdn', 'variant', 'size', 'irregularity', 'link', 'clock', 'result', 'lastMove', 'none'), fc.anything(), fc.nat(3)).map(([s, field, value, big]) => {
+  if (field === 'none') return s;
+  if (big === 3 && field === 'moves') return { ...s, moves: Array.from({ length: 5000 }, (_, i) => ({ ...(s.moves[0] ?? { side: 'white', text: '32-28', irregular: null }), ply: i + 1 })) };
+  if (big === 3 && field === 'pdn') return { ...s, pdn: s.pdn.repeat(200) };
+  return { ...s, [field]: value };
+});
+
+const message = fc.oneof(
+  { weight: 6, arbitrary: changed.map((s) => ({ topic: safeTopic(s), payload: Buffer.from(JSON.stringify(s) ?? '') })) },
+  { weight: 1, arbitrary: fc.tuple(fc.string(), fc.uint8Array({ maxLength: 300 })).map(([topic, payload]) => ({ topic, payload: Buffer.from(payload) })) },
+  { weight: 1, arbitrary: fc.tuple(realStates, fc.jsonValue()).map(([s, v]) => ({ topic: safeTopic(s), payload: Buffer.from(JSON.stringify(v) ?? '') })) },
+);
+
+/** A state as viewers get it, as text: without its scoresheet and its rev. */
+function viewerKey(x: object): string {
+  const { pdn: _pdn, rev: _rev, ...rest } = x as { pdn?: unknown; rev?: unknown };
+  return JSON.stringify(rest);
+}
+
+/** A state's own topic, or any when it has none. */
+function safeTopic(s: BoardState): string {
+  try {
+    return boardTopic(s);
+  } catch {
+    return `dambord/x/${String(s.round)}/board/${String(s.board)}`;
+  }
+}
+
+describe('the relay\'s MQTT input, any topic, any payload, any size, any time', () => {
+  it('never throws, never shows what it refused, holds one round of bounded boards, and its feeds always answer', async () => {
+    let takenInAll = 0;
+    await fuzz(
+      'relay MQTT input',
+      fc.property(fc.array(fc.tuple(message, fc.integer({ min: 0, max: 5000 })), { minLength: 1, maxLength: 30 }), fc.boolean(), (messages, delayed) => {
+        let now = T0;
+        const store = createRoundStore({ event: EVENT, maxBoard: MAX_BOARD, now: () => now, ...(delayed ? { delayMs: 1000 } : {}) });
+        const taken = new Set<string>();
+        try {
+          for (const [{ topic, payload }, wait] of messages) {
+            now += wait;
+            const state = receive(topic, payload);
+            if (typeof state === 'string') continue;
+            if (store.put(state)) {
+              taken.add(viewerKey(state));
+              takenInAll++;
+            }
+            const snap = store.snapshot();
+            const counts = store.counts();
+            expect(counts.boards).toBeLessThanOrEqual(MAX_BOARD);
+            expect(counts.waiting).toBeLessThanOrEqual(10_000);
+            for (const b of snap.boards) {
+              expect(taken.has(viewerKey(b))).toBe(true);
+              expect(b.round).toBe(snap.round);
+              expect(b.board >= 1 && b.board <= MAX_BOARD).toBe(true);
+            }
+            expect(() => JSON.parse(store.roundJson().body) as unknown).not.toThrow();
+            expect(store.roundPdn().body.length).toBeLessThan(MAX_BOARD * 200_000);
+            for (const n of [1, 2, MAX_BOARD, 2_000_000]) store.boardPdn(n);
+          }
+        } finally {
+          store.close();
+        }
+      }),
+      60,
+    );
+    // Real states were taken too, not only refused.
+    expect(takenInAll).toBeGreaterThan(0);
+  });
+});
