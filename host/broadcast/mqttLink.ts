@@ -10,7 +10,8 @@
 // password is said once and not tried again: start again with the right ones.
 
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
-import { checkBoardState } from './checkState.ts';
+import { ADMIT_DEFAULTS } from './admit.ts';
+import { readStateMessage } from './message.ts';
 import { boardTopic, eventFilter } from './topics.ts';
 import type { BoardState } from './types.ts';
 
@@ -46,6 +47,8 @@ export interface SubscriberOptions extends BrokerLinkOptions {
   readonly onState: (state: BoardState) => void;
   /** A message that is not a board's state under its own board's topic, and why. */
   readonly onBad?: (topic: string, why: string) => void;
+  /** The largest payload read (bytes; default the gate's, admit.ts): a larger one is refused unread. */
+  readonly maxBytes?: number;
 }
 
 /** The relay's link to the broker. */
@@ -246,26 +249,11 @@ export function openSubscriber(o: SubscriberOptions): Subscriber {
     });
   });
   client.on('message', (topic, payload) => {
-    // An empty retained message is the way to clear a board's state from the broker: nothing to show.
-    if (payload.length === 0) return;
-    let parsed: unknown;
+    const read = readStateMessage(topic, payload, o.maxBytes ?? ADMIT_DEFAULTS.maxBytes);
+    if (read.kind === 'empty') return;
+    if (read.kind === 'bad') return bad(topic, read.why);
     try {
-      parsed = JSON.parse(payload.toString('utf8'));
-    } catch (e) {
-      return bad(topic, `not JSON: ${(e as Error).message}`);
-    }
-    const checked = checkBoardState(parsed);
-    if (!checked.ok) return bad(topic, checked.error);
-    const { state } = checked;
-    let own: string;
-    try {
-      own = boardTopic(state);
-    } catch (e) {
-      return bad(topic, (e as Error).message);
-    }
-    if (own !== topic) return bad(topic, `the state of board ${state.board} of round "${state.round}" of "${state.event}" belongs under ${own}`);
-    try {
-      o.onState(state);
+      o.onState(read.state);
     } catch (e) {
       bad(topic, `the state could not be taken: ${(e as Error).message}`);
     }

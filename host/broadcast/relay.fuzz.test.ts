@@ -5,14 +5,14 @@
 // refused is never shown; what the store holds stays bounded (one round, the boards of its
 // bound); the feeds always answer. DAMBORD_FUZZ_RUNS sets the number of runs (test/fuzz.ts).
 //
-// The subscriber's message handler is inside openSubscriber (mqttLink.ts, its MQTT client's
-// 'message' event): `receive` below takes a message the same way (an empty payload is nothing,
-// then JSON, the field check, and the state's own topic), without a broker.
+// Messages are read as the subscriber reads them (message.ts readStateMessage: an empty payload
+// is nothing; then the size, JSON, the field check and the state's own topic), without a broker.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuzz } from '../../test/fuzz.ts';
-import { checkBoardState } from './checkState.ts';
+import { ADMIT_DEFAULTS } from './admit.ts';
+import { readStateMessage } from './message.ts';
 import { createRoundStore } from './store.ts';
 import { realState } from './testing/realStates.ts';
 import { boardTopic } from './topics.ts';
@@ -22,18 +22,10 @@ const EVENT = 'NK 2009';
 const T0 = 1_239_192_000_000;
 const MAX_BOARD = 64;
 
-/** A message as the subscriber takes it: the state to put, or why it is not one. */
+/** A message as the subscriber takes it (message.ts): the state to put, or why it is not one. */
 function receive(topic: string, payload: Uint8Array): BoardState | string {
-  if (payload.length === 0) return 'empty';
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(payload).toString('utf8'));
-  } catch {
-    return 'not JSON';
-  }
-  const checked = checkBoardState(parsed);
-  if (!checked.ok) return checked.error;
-  return boardTopic(checked.state) === topic ? checked.state : 'another topic';
+  const read = readStateMessage(topic, payload, ADMIT_DEFAULTS.maxBytes);
+  return read.kind === 'state' ? read.state : read.kind === 'empty' ? 'empty' : read.why;
 }
 
 const realStates = fc
