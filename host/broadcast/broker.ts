@@ -30,6 +30,12 @@ export interface EmbeddedBrokerOptions {
    * may subscribe (anonymous clients no more), and no other client may take this id.
    */
   readonly relayClientId?: string;
+  /**
+   * Told each refusal, in words, with who was refused (the user's name; the client id for an
+   * anonymous or unknown client): a login, a client id, a publication or a subscription. For the
+   * relay's account of what it refused, per host.
+   */
+  readonly onRefused?: (who: string, why: string) => void;
 }
 
 /** A running embedded broker. */
@@ -63,6 +69,13 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions = {}): 
   }
   const users = [...given, ...(relay ? [{ username: relay.username, password: relay.password, boards: 'read' as const }] : [])].map((u) => ({ user: u, username: digest(u.username), password: digest(u.password) }));
   const rules: AccessRules = { event: options.event ?? null, relayClientId: relay?.clientId ?? null, anonymousReads: relay === null };
+  const told = (name: string, why: string): void => {
+    try {
+      options.onRefused?.(name, why);
+    } catch {
+      // The listener's trouble is not the broker's.
+    }
+  };
   /** The user each connected client logged in as (null: none). */
   const who = new WeakMap<Client, BrokerUser | null>();
   const broker = await Aedes.createBroker({
@@ -75,20 +88,32 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions = {}): 
         for (const u of users) if ([timingSafeEqual(name, u.username), timingSafeEqual(pass, u.password)].every(Boolean)) user = u.user;
       }
       // Without users given, a client is anonymous whatever name it gives (unless it is the relay).
-      if (user === null && given.length > 0) return done(username === undefined ? refusal('a username and password are required', 5) : refusal('bad username or password', 4), null);
+      if (user === null && given.length > 0) {
+        const why = username === undefined ? 'a username and password are required' : 'bad username or password';
+        told(username ?? client.id, `login refused: ${why}`);
+        return done(refusal(why, username === undefined ? 5 : 4), null);
+      }
       const idRefused = clientIdRefusal(user, rules, client.id);
-      if (idRefused !== null) return done(refusal(idRefused, 2), null);
+      if (idRefused !== null) {
+        told(user?.username ?? client.id, `login refused: ${idRefused}`);
+        return done(refusal(idRefused, 2), null);
+      }
       who.set(client, user);
       return done(null, true);
     },
     authorizePublish(client, packet, done) {
       // A client's own messages only; the broker's ($SYS and wills of the refused) go through aedes.
       if (client === null) return done(null);
-      const refused = publishRefusal(who.get(client) ?? null, rules, packet.topic, packet.payload.length);
+      const user = who.get(client) ?? null;
+      const refused = publishRefusal(user, rules, packet.topic, packet.payload.length);
+      if (refused !== null) told(user?.username ?? client.id, `publication refused: ${refused}`);
       done(refused === null ? null : new Error(refused));
     },
     authorizeSubscribe(client, subscription, done) {
-      done(null, maySubscribe(who.get(client) ?? null, rules, subscription.topic) ? subscription : null);
+      const user = who.get(client) ?? null;
+      const allowed = maySubscribe(user, rules, subscription.topic);
+      if (!allowed) told(user?.username ?? client.id, `subscription refused: may not read ${subscription.topic}`);
+      done(null, allowed ? subscription : null);
     },
   });
   const server = createServer(broker.handle);

@@ -32,3 +32,25 @@ describe('refusals', () => {
     expect(createRefusalLog().note('x', 'a\u001b[2Jb\u202e', 'round "\u001b]0;x\u0007" is not', T0)).toBe('refused a state on a?[2Jb?: round "?]0;x?" is not');
   });
 });
+
+describe('refusals by host (relay --hosts)', () => {
+  it("names the host a board's topic belongs to, and the host the broker refused, and counts by host", () => {
+    const log = createRefusalLog();
+    expect(log.note('history', 'dambord/E/1/board/5', 'it takes back 9 moves', T0, 'hall2')).toBe('refused a state on dambord/E/1/board/5 (host hall2): it takes back 9 moves');
+    expect(log.note('access', '', 'publication refused: hall1 may publish the states of boards 1-4 only, not on dambord/E/1/board/5', T0, 'hall1')).toBe(
+      'refused host hall1: publication refused: hall1 may publish the states of boards 1-4 only, not on dambord/E/1/board/5',
+    );
+    log.note('access', '', 'login refused', T0 + 1, 'hall1');
+    expect(log.counts().byHost).toEqual([['hall1', 2], ['hall2', 1]]);
+    expect(log.counts().byTopic).toEqual([['dambord/E/1/board/5', 1]]);
+  });
+});
+
+describe('refusals of two hosts', () => {
+  it("one host's refusals do not hide another's: each reason of each host is said once a minute", () => {
+    const log = createRefusalLog();
+    expect(log.note('access', '', 'publication refused', T0, 'hall1')).not.toBeNull();
+    expect(log.note('access', '', 'publication refused', T0 + 1, 'hall1')).toBeNull();
+    expect(log.note('access', '', 'login refused', T0 + 2, 'hall2')).toBe('refused host hall2: login refused');
+  });
+});

@@ -2,8 +2,9 @@
 // topic, and said on the terminal at most once a minute per reason, however many arrive. Pure:
 // the time is passed in.
 //
-// By topic, not by host: through a broker the relay sees the topic a message came on, never who
-// published it (the broker's access list says which host may publish where).
+// By topic, and by host where the relay knows it: through a broker the relay sees the topic a
+// message came on, never who published it, but with a hosts file (relay --hosts) each board's
+// topic has one host that may publish on it, and dambord's own broker tells who it refused.
 
 /** What a log counted: refusals in all, by reason, and the topics refused most (at most `topics` of them). */
 export interface RefusalCounts {
@@ -11,23 +12,29 @@ export interface RefusalCounts {
   readonly byReason: Readonly<Record<string, number>>;
   /** Topics and their refusals, most first; refusals on topics beyond the bound are under `(other topics)`. */
   readonly byTopic: readonly (readonly [string, number])[];
+  /** Hosts (their users' names) and their refusals, most first, bounded as the topics are. */
+  readonly byHost: readonly (readonly [string, number])[];
 }
 
-/** Counts refusals and says which to report now. */
+/** Counts refusals and says which to report now: each reason of each host at most once a minute. */
 export interface RefusalLog {
   /**
-   * Counts one refusal: its reason's code (`round`, `board`, `not JSON`...), the topic it came
-   * on and why, in words. Returns the line to say now, or null when that reason was said less
-   * than `everyMs` ago (the line then says how many more came meanwhile).
+   * Counts one refusal: its reason's code (`round`, `board`, `not JSON`, `access`...), the topic
+   * it came on ('' for a refusal of the broker's that has none: a login, a subscription), why, in
+   * words, and the host it is from when known. Returns the line to say now, or null when that
+   * reason was said less than `everyMs` ago (the line then says how many more came meanwhile).
    *
    * @example log.note('round', 'dambord/E/HIJACK/board/1', 'round "HIJACK" is not the round served ("1")', now)
    * // 'refused a state on dambord/E/HIJACK/board/1: round "HIJACK" is not the round served ("1")'
+   * @example log.note('access', '', 'login refused: bad username or password', now, 'hall2')
+   * // 'refused host hall2: login refused: bad username or password'
    */
-  note(code: string, topic: string, why: string, now: number): string | null;
+  note(code: string, topic: string, why: string, now: number, host?: string): string | null;
   counts(): RefusalCounts;
 }
 
 const OTHER = '(other topics)';
+// (Hosts beyond the bound are counted under the same name.)
 
 /** A log that says each reason at most once every `everyMs` (default a minute), counting at most `topics` topics one by one (default 1,000). */
 export function createRefusalLog(options: { readonly everyMs?: number; readonly topics?: number } = {}): RefusalLog {
@@ -36,27 +43,37 @@ export function createRefusalLog(options: { readonly everyMs?: number; readonly 
   let total = 0;
   const byReason = new Map<string, number>();
   const byTopic = new Map<string, number>();
+  const byHost = new Map<string, number>();
+  /** Counts one under `name`, or under OTHER beyond the bound; returns the key counted. */
+  const count = (m: Map<string, number>, name: string): string => {
+    const key = m.has(name) || m.size < topics ? name : OTHER;
+    m.set(key, (m.get(key) ?? 0) + 1);
+    return key;
+  };
   /** Per reason: when it was last said, and how many came since. */
   const said = new Map<string, { at: number; since: number }>();
   return {
-    note(code, topic, why, now) {
+    note(code, topic, why, now, host) {
       total++;
       byReason.set(code, (byReason.get(code) ?? 0) + 1);
-      const key = byTopic.has(topic) || byTopic.size < topics ? topic : OTHER;
-      byTopic.set(key, (byTopic.get(key) ?? 0) + 1);
-      const last = said.get(code);
+      if (topic !== '') count(byTopic, topic);
+      // Each host's reasons are said on their own: one host's refusals do not hide another's.
+      const key = host === undefined ? code : `${code} ${count(byHost, host)}`;
+      const last = said.get(key);
       if (last && now - last.at < everyMs) {
         last.since++;
         return null;
       }
-      said.set(code, { at: now, since: 0 });
+      said.set(key, { at: now, since: 0 });
       const more = last && last.since > 0 ? ` (and ${last.since} more refused for this reason since it was last said)` : '';
-      return printable(`refused a state on ${clip(topic)}: ${why}${more}`);
+      const what = topic === '' ? `host ${clip(host ?? '?')}` : `a state on ${clip(topic)}${host === undefined ? '' : ` (host ${clip(host)})`}`;
+      return printable(`refused ${what}: ${why}${more}`);
     },
     counts: () => ({
       total,
       byReason: Object.fromEntries(byReason),
       byTopic: [...byTopic.entries()].sort((a, b) => b[1] - a[1]),
+      byHost: [...byHost.entries()].sort((a, b) => b[1] - a[1]),
     }),
   };
 }

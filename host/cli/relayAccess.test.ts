@@ -69,4 +69,40 @@ describe('dambord relay: who may publish', () => {
       await new Promise((r) => child.once('exit', r));
     }
   });
+
+  it('says which host it refused: a host for boards 1-4 publishing board 5 is named on the relay\'s terminal, and a wrong password too', async () => {
+    const file = join(work, 'hosts-named.txt');
+    writeFileSync(file, 'hall1 1-4 first-secret\nhall2 5-8 second-secret\n');
+    const child = spawn(process.execPath, [bin, 'relay', '--event', 'NK 2026', '--round', '1', '--hosts', file, '--http-port', '0', '--mqtt-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DAMBORD_DEBUG: '' } });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const until = async (re: RegExp): Promise<void> => {
+      const end = Date.now() + 20_000;
+      while (!re.test(out)) {
+        if (Date.now() > end || child.exitCode !== null) throw new Error(`waited for ${re}: ${out}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    try {
+      await until(/connected to the broker/);
+      const port = /the broker for the hosts is at mqtt:\/\/127\.0\.0\.1:(\d+)/.exec(out)![1];
+      const host = connect(`mqtt://127.0.0.1:${port}`, { protocolVersion: 4, reconnectPeriod: 0, clientId: 'hall1-test', username: 'hall1', password: 'first-secret' });
+      await new Promise<void>((resolve, reject) => {
+        host.once('connect', () => resolve());
+        host.once('error', reject);
+      });
+      host.publish('dambord/NK 2026/1/board/5', '{}', { qos: 0 });
+      await until(/refused host hall1: publication refused: hall1 may publish the states of boards 1-4 only, not on dambord\/NK 2026\/1\/board\/5/);
+      await host.endAsync(true);
+      const stranger = connect(`mqtt://127.0.0.1:${port}`, { protocolVersion: 4, reconnectPeriod: 0, clientId: 'hall2-x', username: 'hall2', password: 'guess' });
+      await new Promise<void>((resolve) => stranger.once('error', () => resolve()));
+      await stranger.endAsync(true);
+      await until(/refused host hall2: login refused: bad username or password/);
+      expect(out).not.toMatch(/secret/);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  });
 });

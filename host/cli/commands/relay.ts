@@ -9,7 +9,7 @@ import { openSubscriber } from '../../broadcast/mqttLink.ts';
 import { createRefusalLog, printable } from '../../broadcast/refusals.ts';
 import { startBroadcastServer } from '../../broadcast/server.ts';
 import { createRoundStore } from '../../broadcast/store.ts';
-import { boardTopic } from '../../broadcast/topics.ts';
+import { boardTopic, parseBoardTopic } from '../../broadcast/topics.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
@@ -73,6 +73,13 @@ Examples:
   dambord relay --event "NK 2026" --round 3 --mqtt-host 0.0.0.0 --hosts hosts.txt
   dambord relay --event "NK 2026" --hosts hosts.txt --mosquitto-config /etc/mosquitto/dambord
 `;
+
+/** The host whose board a topic is (the one user of the hosts file that may publish on it), or null. */
+function ownerOf(hosts: readonly BrokerUser[], topic: string): string | null {
+  const board = parseBoardTopic(topic)?.board;
+  if (board === undefined) return null;
+  return hosts.find((h) => h.boards === 'all' || (h.boards instanceof Set && h.boards.has(board)))?.username ?? null;
+}
 
 /** `dambord relay`: an event's boards from an MQTT broker, served live. */
 export const relayCommand: Command = {
@@ -149,6 +156,13 @@ export const relayCommand: Command = {
     // Made anew at each start: nobody can guess it to take the relay's session (and without --id no session is kept).
     const clientId = o.id ?? `dambord-relay-${randomBytes(16).toString('hex')}`;
 
+    // Every refusal counted by topic, host and reason, and said at most once a minute per reason: a host sending nonsense must not flood the terminal.
+    const refusals = createRefusalLog();
+    const refused = (code: string, topic: string, reason: string, host = ownerOf(hosts, topic)): void => {
+      const line = refusals.note(code, topic, reason, Date.now(), host ?? undefined);
+      if (line !== null) io.stderr.write(`dambord relay: ${line}\n`);
+    };
+
     let embedded: EmbeddedBroker | null = null;
     let link: BrokerAddress;
     if (o.broker !== undefined) {
@@ -158,7 +172,7 @@ export const relayCommand: Command = {
     } else {
       const users = o['mqtt-user'] !== undefined ? [{ username: o['mqtt-user'], password: password! }] : hosts;
       try {
-        embedded = await startEmbeddedBroker({ port: mqttPort, host: mqttHost, users, event: o.event, relayClientId: clientId });
+        embedded = await startEmbeddedBroker({ port: mqttPort, host: mqttHost, users, event: o.event, relayClientId: clientId, onRefused: (who, reason) => refused('access', '', reason, who) });
       } catch (e) {
         io.stderr.write(`dambord relay: cannot start the broker on port ${mqttPort}: ${why(e)}; choose another with --mqtt-port\n`);
         return EXIT.io;
@@ -167,12 +181,6 @@ export const relayCommand: Command = {
       const who = o.hosts !== undefined ? ` (${hosts.length} users of ${o.hosts}, each its boards)` : users.length ? ` (user ${users[0].username}, any board)` : ' (anyone on this computer)';
       io.stdout.write(`dambord relay: the broker for the hosts is at mqtt://${mqttHost}:${embedded.port}${who}\n`);
     }
-    // Every refusal counted by topic and reason, and said at most once a minute per reason: a host sending nonsense must not flood the terminal.
-    const refusals = createRefusalLog();
-    const refused = (code: string, topic: string, reason: string): void => {
-      const line = refusals.note(code, topic, reason, Date.now());
-      if (line !== null) io.stderr.write(`dambord relay: ${line}\n`);
-    };
     const store = createRoundStore({
       event: o.event,
       delayMs: delay.ms,
