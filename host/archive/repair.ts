@@ -64,13 +64,7 @@ export function auditArchive(dir: string, repair: boolean): ArchiveAudit {
   const problems: ArchiveProblem[] = bad.map((what) => ({ kind: 'bad entry', file: INDEX_FILE, what }));
   const index: ArchiveIndex = { ...read, games: [], rejected: [] };
   const names = new NameBook(read.players);
-  const regular = (file: string) => {
-    try {
-      return lstatSync(path.join(dir, file)).isFile();
-    } catch {
-      return false;
-    }
-  };
+  const regular = (file: string) => isPlainFile(dir, file);
   for (const g of read.games) {
     if (regular(g.file)) index.games.push(g);
     else problems.push({ kind: 'missing', file: g.file, what: `listed in the index (game ${g.id}) but ${existsSync(path.join(dir, g.file)) ? 'not a plain file' : 'missing'}` });
@@ -147,13 +141,7 @@ export function auditArchive(dir: string, repair: boolean): ArchiveAudit {
 function unlisted(dir: string, index: ArchiveIndex): { games: string[]; rejected: string[]; unfinished: string[] } {
   const listed = new Set([...index.games.map((g) => g.file), ...index.rejected.map((r) => r.file)]);
   const out = { games: [] as string[], rejected: [] as string[], unfinished: [] as string[] };
-  const isFile = (file: string) => {
-    try {
-      return lstatSync(path.join(dir, file)).isFile();
-    } catch {
-      return false;
-    }
-  };
+  const isFile = (file: string) => isPlainFile(dir, file);
   const look = (folder: string, depth: number) => {
     const names = filesIn(path.join(dir, folder)).sort((a, b) => (gameNumber(a) ?? Infinity) - (gameNumber(b) ?? Infinity) || (a < b ? -1 : a > b ? 1 : 0));
     for (const name of names) {
@@ -171,7 +159,16 @@ function unlisted(dir: string, index: ArchiveIndex): { games: string[]; rejected
   return out;
 }
 
-/** The problems of `kinds` among `problems`, counted in words: `3 games not in the index, 1 unfinished file`. */
+/** Whether the archive's `file` is a plain file (not a folder, nor a link). */
+function isPlainFile(dir: string, file: string): boolean {
+  try {
+    return lstatSync(path.join(dir, file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The problems found, counted in words (`3 games not in the index, 1 unfinished file`), or what their repair did (`adopted into the index: 3 games; removed: 1 unfinished file`). */
 export function problemCounts(problems: readonly ArchiveProblem[], repaired: boolean): string {
   const n = (kind: ProblemKind) => problems.filter((p) => p.kind === kind).length;
   const said = (count: number, one: string, many: string) => (count === 0 ? [] : [`${count} ${count === 1 ? one : many}`]);

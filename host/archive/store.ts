@@ -75,9 +75,6 @@ export interface ArchiveIndex {
   readonly rejected: RejectedGame[];
 }
 
-/** The most bad entries said one by one when an index is read; the rest are counted. */
-const MOST_SAID = 20;
-
 /**
  * The index of the archive in `dir` (an empty one when it has none yet) with the entries that
  * do not hold skipped (indexCheck.ts: a path that leaves the archive, a field missing), each said
@@ -98,8 +95,7 @@ export function loadIndex(dir: string): { index: ArchiveIndex; bad: string[] } {
   const d = (typeof data === 'object' && data !== null ? data : {}) as Partial<Record<keyof ArchiveIndex, unknown>>;
   if (d.format !== FORMAT || !Array.isArray(d.games) || !Array.isArray(d.rejected)) throw new Error(`${file} is not the index of a dambord archive`);
   const { games, rejected, players, bad } = checkEntries(d.games, d.rejected, d.players ?? {}, REJECTED_DIR);
-  const said = bad.length > MOST_SAID ? [...bad.slice(0, MOST_SAID), `${bad.length - MOST_SAID} more entries skipped`] : bad;
-  return { index: { format: FORMAT, players, games, rejected }, bad: said };
+  return { index: { format: FORMAT, players, games, rejected }, bad };
 }
 
 /** The index of the archive in `dir`, its entries that hold ({@link loadIndex}); an empty one when it has none yet. Throws an Error naming the file when it is not an index. */

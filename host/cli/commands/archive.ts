@@ -20,6 +20,8 @@ import type { Command, Io } from '../command.ts';
 import { readText, variantOption, why } from '../input.ts';
 
 const DEFAULT_ARCHIVE = 'archive';
+/** The most bad entries of an index said one by one; the rest are counted. */
+const MOST_SAID = 20;
 
 const importUsage = `Usage: dambord archive import [--archive DIR] [--variant V] FOLDER|FILE...
 
@@ -45,14 +47,18 @@ players or date), text outside the games that is not PDN, the names written othe
 
   N games read: I imported, D duplicates, B bad
 
-Importing the same files again adds nothing. Files are written whole or not at all.
+Importing the same files again adds nothing. Files are written whole or not at all, the
+index last. One import at a time: while another dambord writes the archive an import is
+refused, saying which process holds DIR/index.json.lock. An import first repairs what an
+import cut short left (see dambord archive check) and says what it did.
 
 Options:
   --archive DIR   the archive's folder (default ./archive)
   --variant V     replay every game as international, czech, english, brazilian or russian
 
 Exit status: 0 done, 1 some games were bad (the others were imported), 2 bad usage, 3 a file
-could not be read (the others were imported) or the archive could not be written.
+could not be read (the others were imported), the archive could not be written, or another
+dambord is writing it.
 
 Examples:
   dambord archive import club-games/
@@ -97,7 +103,8 @@ Options:
   --event E       list the games of event E ("no event": the games of no event)
 
 Exit status: 0 done, 1 the event is not in the archive, 2 bad usage, 3 the archive could not
-be read.
+be read, or an entry of its index was skipped (named: a path outside the archive, a field
+missing; dambord archive check --repair drops it).
 
 Example:
   dambord archive list --event "nk"
@@ -116,7 +123,7 @@ Options:
   -o, --output OUT  write to OUT instead of standard output
 
 Exit status: 0 done, 1 no game of that event or round, 2 bad usage, 3 a file could not be
-read or written.
+read or written, or an entry of the index was skipped (named; never read).
 
 Example:
   dambord archive export --event "nk" --round 2 -o "nk ronde 02.pdn"
@@ -394,7 +401,8 @@ function openIndex(io: Io, command: string, dir: string): { index: ArchiveIndex;
   try {
     const { index, bad } = loadIndex(dir);
     const file = path.join(dir, INDEX_FILE);
-    for (const b of bad) io.stderr.write(`dambord ${command}: ${file}: ${b}\n`);
+    for (const b of bad.slice(0, MOST_SAID)) io.stderr.write(`dambord ${command}: ${file}: ${b}\n`);
+    if (bad.length > MOST_SAID) io.stderr.write(`dambord ${command}: ${file}: ${bad.length - MOST_SAID} more entries skipped\n`);
     if (bad.length > 0) io.stderr.write(`dambord ${command}: dambord archive check --archive ${dir} --repair drops what the index cannot hold and lists the files again\n`);
     return { index, bad: bad.length > 0 };
   } catch (e) {
