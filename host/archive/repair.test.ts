@@ -7,6 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCliBuffered } from '../cli/testing.ts';
 import { importPdn } from './import.ts';
 import { auditArchive, problemCounts } from './repair.ts';
 import { INDEX_FILE, readIndex } from './store.ts';
@@ -86,5 +87,25 @@ describe('auditArchive', () => {
     expect(r.repairs).toEqual([]);
     expect(r.games.map((g) => g.outcome.kind)).toEqual(['duplicate', 'imported', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
     expect(readIndex(archive).games).toHaveLength(6);
+  });
+});
+
+describe('auditArchive of an index.json that is not an index', () => {
+  it('says so naming the file, and with repair sets it aside and makes the index again from the files', async () => {
+    const source = path.join(work, 'broken-index.pdn');
+    writeFileSync(source, roundGames(4));
+    const archive = path.join(work, 'broken-index');
+    importPdn(archive, [source]);
+    const ids = readIndex(archive).games.map((g) => g.id);
+    writeFileSync(path.join(archive, INDEX_FILE), '{"format": "dambord archive 1", "games": [');
+    expect(() => auditArchive(archive, false)).toThrow(`${path.join(archive, INDEX_FILE)} is not the index of a dambord archive: it is not JSON`);
+    const cli = await runCliBuffered(['archive', 'check', '--archive', archive]);
+    expect(cli.code).toBe(3);
+    expect(cli.stderr).toMatch(/it is not JSON .*; dambord archive check --repair sets it aside and makes the index again from the archive's files\n$/);
+    const audit = auditArchive(archive, true);
+    expect(problemCounts(audit.problems, true)).toBe('index.json set aside, not an index; adopted into the index: 4 games');
+    expect(readIndex(archive).games.map((g) => g.id)).toEqual(ids);
+    expect(readFileSync(path.join(archive, 'index.json.broken'), 'utf8')).toBe('{"format": "dambord archive 1", "games": [');
+    expect(auditArchive(archive, false).problems).toEqual([]);
   });
 });

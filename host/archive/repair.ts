@@ -32,7 +32,9 @@ export type ProblemKind =
   /** An entry whose file is missing: dropped from the index. */
   | 'missing'
   /** An entry that does not hold (indexCheck.ts): dropped from the index. */
-  | 'bad entry';
+  | 'bad entry'
+  /** An index.json that is not an index at all: set aside, and the index made again from the archive's files. */
+  | 'bad index';
 
 /** One problem: its file (from the archive's folder; index.json for a bad entry) and what it is, in words. */
 export interface ArchiveProblem {
@@ -60,8 +62,20 @@ const TEMP = /^\..+\.\d+\.tmp$/;
  * @example auditArchive('archive', true).problems.filter((p) => p.kind === 'orphan').length // games adopted
  */
 export function auditArchive(dir: string, repair: boolean): ArchiveAudit {
-  const { index: read, bad } = loadIndex(dir);
-  const problems: ArchiveProblem[] = bad.map((what) => ({ kind: 'bad entry', file: INDEX_FILE, what }));
+  const problems: ArchiveProblem[] = [];
+  let loaded: ReturnType<typeof loadIndex>;
+  try {
+    loaded = loadIndex(dir);
+  } catch (e) {
+    // Not an index at all (not JSON, another format): with repair, set aside and made again. A file that cannot be read is said as it is.
+    if (!repair || (e as NodeJS.ErrnoException).code !== undefined) throw e;
+    const aside = newName(dir, `${INDEX_FILE}.broken`);
+    renameSync(path.join(dir, INDEX_FILE), path.join(dir, aside));
+    problems.push({ kind: 'bad index', file: INDEX_FILE, what: `${(e as Error).message}; set aside as ${aside}, the index made again from the archive's files` });
+    loaded = loadIndex(dir);
+  }
+  const { index: read, bad } = loaded;
+  problems.push(...bad.map((what): ArchiveProblem => ({ kind: 'bad entry', file: INDEX_FILE, what })));
   const index: ArchiveIndex = { ...read, games: [], rejected: [] };
   const names = new NameBook(read.players);
   const regular = (file: string) => isPlainFile(dir, file);
@@ -159,6 +173,13 @@ function unlisted(dir: string, index: ArchiveIndex): { games: string[]; rejected
   return out;
 }
 
+/** `name`, or `name-2`, `name-3` ...: the first that is not in the archive's folder `dir`. */
+function newName(dir: string, name: string): string {
+  let out = name;
+  for (let k = 2; existsSync(path.join(dir, out)); k++) out = `${name}-${k}`;
+  return out;
+}
+
 /** Whether the archive's `file` is a plain file (not a folder, nor a link). */
 function isPlainFile(dir: string, file: string): boolean {
   try {
@@ -187,6 +208,7 @@ export function problemCounts(problems: readonly ArchiveProblem[], repaired: boo
   const removed = [...said(n('double'), 'copy', 'copies'), ...said(n('unfinished'), 'unfinished file', 'unfinished files')];
   const dropped = [...said(n('missing'), 'entry whose file is missing', 'entries whose file is missing'), ...said(n('bad entry'), 'bad entry', 'bad entries')];
   return [
+    ...(n('bad index') ? [`${INDEX_FILE} set aside, not an index`] : []),
     ...(adopted.length ? [`adopted into the index: ${adopted.join(', ')}`] : []),
     ...(n('broken') ? [`moved to ${REJECTED_DIR}: ${said(n('broken'), 'file', 'files')[0]} not a complete game`] : []),
     ...(removed.length ? [`removed: ${removed.join(', ')}`] : []),

@@ -77,6 +77,8 @@ lists, one a line with the file:
   entries of the index whose file is missing (dropped from the index)
   entries of the index that it cannot hold: a path that leaves the archive, a field missing
       (dropped from the index; the file, if it is the archive's, is then adopted again)
+  an index.json that is not an index at all (set aside as index.json.broken, and the index
+      made again from the archive's files)
 
 and then what it found or did. The next dambord archive import repairs the same first. Only
 copies and unfinished files are removed. It holds the archive's lock while it runs.
@@ -234,7 +236,8 @@ export const archiveCheckCommand: Command = {
         lock.release();
       }
     } catch (e) {
-      io.stderr.write(`dambord archive check: the archive ${dir} cannot be ${repair ? 'repaired' : 'checked'}: ${why(e)}\n`);
+      const hint = !repair && (e as NodeJS.ErrnoException).code === undefined ? `; dambord archive check --repair sets it aside and makes the index again from the archive's files` : '';
+      io.stderr.write(`dambord archive check: the archive ${dir} cannot be ${repair ? 'repaired' : 'checked'}: ${why(e)}${hint}\n`);
       return EXIT.io;
     }
     const out = audit.problems.map((p) => `${path.join(dir, p.file)}: ${p.what}`);
