@@ -93,7 +93,7 @@ describe('archive import: one writer at a time', () => {
 
 describe('archive import killed (kill -9) in the middle', () => {
   it('leaves game files that archive check reports and the next import adopts: all games once, no orphans', async () => {
-    const n = 800;
+    const n = 400;
     const file = source('killed', n);
     const archive = path.join(work, 'killed');
     const killed = await dambord(['archive', 'import', '--archive', archive, file], (kill) => {
@@ -126,7 +126,7 @@ describe('archive import killed (kill -9) in the middle', () => {
   });
 
   it('archive check --repair adopts what a killed import left, and a second check finds nothing', async () => {
-    const n = 800;
+    const n = 400;
     const file = source('killed-check', n);
     const archive = path.join(work, 'killed-check');
     await dambord(['archive', 'import', '--archive', archive, file], (kill) => {
