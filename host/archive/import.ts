@@ -10,7 +10,7 @@ import { decodeText, readFileVariant, readPdnGames, writePdn } from '../../rules
 import type { PdnGame, Variant } from '../../rules/index.ts';
 import { why } from '../cli/input.ts';
 import { archivedGame, gameFacts, tagOf } from './entry.ts';
-import { sameGame, sameLongMoves } from './identity.ts';
+import { GameLookup } from './identity.ts';
 import { NameBook } from './names.ts';
 import type { NameMerge } from './names.ts';
 import { auditArchive } from './repair.ts';
@@ -96,12 +96,11 @@ function importLocked(dir: string, paths: readonly string[], options: ImportOpti
     dir,
     index,
     names: new NameBook(index.players),
-    byMoves: new Map(),
+    known: new GameLookup(index.games),
     byHash: new Map(index.rejected.map((r) => [r.hash, r])),
     files: new GameFiles(dir, index.games.map((g) => g.file)),
     rejectedThere: rejectedNames(dir),
   };
-  for (const g of index.games) at.byMoves.set(g.identity.moves, [...(at.byMoves.get(g.identity.moves) ?? []), g]);
   const report: ImportReport = { files: [], games: [], outside: [], unreadable: [], empty: [], names: [], repairs: audit.problems };
   const { files, unreadable } = pdnFiles(paths, dir, index);
   report.unreadable.push(...unreadable);
@@ -156,8 +155,8 @@ interface Archiving {
   readonly dir: string;
   readonly index: ArchiveIndex;
   readonly names: NameBook;
-  /** The index's games by their moves' hash, for the duplicates. */
-  readonly byMoves: Map<string, ArchivedGame[]>;
+  /** The index's games, for the duplicates. */
+  readonly known: GameLookup<ArchivedGame>;
   /** The index's rejected texts by their hash. */
   readonly byHash: Map<string, RejectedGame>;
   readonly files: GameFiles;
@@ -168,8 +167,7 @@ interface Archiving {
 /** A game replayed to its end: a duplicate, or written into the archive. */
 function archive(at: Archiving, file: string, g: PdnGame): GameOutcome {
   const f = gameFacts(g, at.names);
-  const same = at.byMoves.get(f.identity.moves) ?? [];
-  const twin = same.find((a) => sameGame(a.identity, f.identity));
+  const twin = at.known.twin(f.identity);
   if (twin) return { kind: 'duplicate', of: twin, resultDiffers: twin.result !== f.result };
   for (const side of ['White', 'Black']) at.names.name(tagOf(g, side));
   const where = at.files.next(roundFolder(f.event, f.round), f.white.shown, f.black.shown);
@@ -177,8 +175,8 @@ function archive(at: Archiving, file: string, g: PdnGame): GameOutcome {
   writeAtomic(path.join(at.dir, where), writePdn({ ...g, tags: shownTags }));
   const game = archivedGame(g, f, where, { file, line: g.pos.line });
   at.index.games.push(game);
-  at.byMoves.set(f.identity.moves, [...same, game]);
-  const earlier = same.find((a) => sameLongMoves(a.identity, f.identity));
+  const earlier = at.known.sameMoves(f.identity);
+  at.known.add(game);
   return { kind: 'imported', game, ...(earlier ? { sameMovesAs: earlier } : {}) };
 }
 

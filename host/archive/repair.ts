@@ -11,11 +11,11 @@ import { existsSync, lstatSync, readFileSync, renameSync, rmSync } from 'node:fs
 import path from 'node:path';
 import { readPdn } from '../../rules/index.ts';
 import { archivedGame, gameFacts } from './entry.ts';
-import { sameGame } from './identity.ts';
+import { GameLookup } from './identity.ts';
 import { isGameFile, isRejectedFile } from './indexCheck.ts';
 import { NameBook } from './names.ts';
 import { INDEX_FILE, REJECTED_DIR, filesIn, gameNumber, loadIndex, newRejectedFile, rejectedNames, writeIndex } from './store.ts';
-import type { ArchiveIndex, ArchivedGame } from './store.ts';
+import type { ArchiveIndex } from './store.ts';
 
 /** What is wrong, and what a repair does about it. */
 export type ProblemKind =
@@ -92,8 +92,7 @@ export function auditArchive(dir: string, repair: boolean): ArchiveAudit {
     problems.push({ kind: 'unfinished', file, what: 'a file left unfinished by a write cut short' });
     if (repair) rmSync(path.join(dir, file), { force: true });
   }
-  const byMoves = new Map<string, ArchivedGame[]>();
-  for (const g of index.games) byMoves.set(g.identity.moves, [...(byMoves.get(g.identity.moves) ?? []), g]);
+  const known = new GameLookup(index.games);
   const byHash = new Map(index.rejected.map((r) => [r.hash, r]));
   const there = rejectedNames(dir);
   const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
@@ -113,7 +112,7 @@ export function auditArchive(dir: string, repair: boolean): ArchiveAudit {
       continue;
     }
     const f = gameFacts(g, names);
-    const twin = (byMoves.get(f.identity.moves) ?? []).find((a) => sameGame(a.identity, f.identity));
+    const twin = known.twin(f.identity);
     if (twin) {
       problems.push({ kind: 'double', file, what: `not in the index: the same game as ${twin.id} (${twin.file})${repair ? '; removed' : ''}` });
       if (repair) rmSync(full);
@@ -122,7 +121,7 @@ export function auditArchive(dir: string, repair: boolean): ArchiveAudit {
     const game = archivedGame(g, f, file, { file: full, line: 1 });
     problems.push({ kind: 'orphan', file, what: `not in the index: a complete game (${game.white} - ${game.black}${game.event ? `, ${game.event}` : ''}${game.round ? `, round ${game.round}` : ''})${repair ? '; adopted' : ''}` });
     index.games.push(game);
-    byMoves.set(f.identity.moves, [...(byMoves.get(f.identity.moves) ?? []), game]);
+    known.add(game);
   }
   for (const file of rejected) {
     const full = path.join(dir, file);
