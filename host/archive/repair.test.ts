@@ -102,10 +102,24 @@ describe('auditArchive of an index.json that is not an index', () => {
     const cli = await runCliBuffered(['archive', 'check', '--archive', archive]);
     expect(cli.code).toBe(3);
     expect(cli.stderr).toMatch(/it is not JSON .*; dambord archive check --repair sets it aside and makes the index again from the archive's files\n$/);
-    const audit = auditArchive(archive, true);
+    // An import does not replace it: it says so and changes nothing.
+    expect(() => importPdn(archive, [source])).toThrow('is not the index of a dambord archive');
+    expect(readFileSync(path.join(archive, INDEX_FILE), 'utf8')).toBe('{"format": "dambord archive 1", "games": [');
+    const audit = auditArchive(archive, true, true);
     expect(problemCounts(audit.problems, true)).toBe('index.json set aside, not an index; adopted into the index: 4 games');
     expect(readIndex(archive).games.map((g) => g.id)).toEqual(ids);
     expect(readFileSync(path.join(archive, 'index.json.broken'), 'utf8')).toBe('{"format": "dambord archive 1", "games": [');
     expect(auditArchive(archive, false).problems).toEqual([]);
+  });
+});
+
+describe("auditArchive of another version's index", () => {
+  it('says so and never replaces it, even to repair', () => {
+    const archive = path.join(work, 'newer');
+    mkdirSync(archive);
+    const newer = JSON.stringify({ format: 'dambord archive 2', games: [] });
+    writeFileSync(path.join(archive, INDEX_FILE), newer);
+    expect(() => auditArchive(archive, true, true)).toThrow(`${path.join(archive, INDEX_FILE)} is the index of another version of dambord (format "dambord archive 2"); this one reads "dambord archive 1"`);
+    expect(readFileSync(path.join(archive, INDEX_FILE), 'utf8')).toBe(newer);
   });
 });

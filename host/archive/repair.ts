@@ -14,7 +14,7 @@ import { archivedGame, gameFacts } from './entry.ts';
 import { GameLookup } from './identity.ts';
 import { isGameFile, isRejectedFile } from './indexCheck.ts';
 import { NameBook } from './names.ts';
-import { INDEX_FILE, REJECTED_DIR, filesIn, gameNumber, loadIndex, newRejectedFile, rejectedNames, writeIndex } from './store.ts';
+import { INDEX_FILE, NotAnIndex, REJECTED_DIR, filesIn, gameNumber, loadIndex, newRejectedFile, rejectedNames, writeIndex } from './store.ts';
 import type { ArchiveIndex } from './store.ts';
 
 /** What is wrong, and what a repair does about it. */
@@ -55,20 +55,22 @@ const TEMP = /^\..+\.\d+\.tmp$/;
 
 /**
  * The problems of the archive in `dir` (above); with `repair`, each repaired and the index
- * written when anything changed. The caller holds the archive's lock (store.ts, lockArchive).
+ * written when anything changed; with `rebuild` too, an index.json that is not an index at all
+ * (store.ts, NotAnIndex, not another version's) is set aside and the index made again from the
+ * archive's files. The caller holds the archive's lock (store.ts, lockArchive).
  * Reads each game-shaped file not in the index, nothing else but the folders' lists: linear in
  * the archive's files. Throws an Error naming the file when the index is not an index at all.
  *
  * @example auditArchive('archive', true).problems.filter((p) => p.kind === 'orphan').length // games adopted
  */
-export function auditArchive(dir: string, repair: boolean): ArchiveAudit {
+export function auditArchive(dir: string, repair: boolean, rebuild = false): ArchiveAudit {
   const problems: ArchiveProblem[] = [];
   let loaded: ReturnType<typeof loadIndex>;
   try {
     loaded = loadIndex(dir);
   } catch (e) {
-    // Not an index at all (not JSON, another format): with repair, set aside and made again. A file that cannot be read is said as it is.
-    if (!repair || (e as NodeJS.ErrnoException).code !== undefined) throw e;
+    // Not an index at all (not JSON, not dambord's): set aside and made again when asked to. Another version's index is kept.
+    if (!(repair && rebuild && e instanceof NotAnIndex && !e.foreign)) throw e;
     const aside = newName(dir, `${INDEX_FILE}.broken`);
     renameSync(path.join(dir, INDEX_FILE), path.join(dir, aside));
     problems.push({ kind: 'bad index', file: INDEX_FILE, what: `${(e as Error).message}; set aside as ${aside}, the index made again from the archive's files` });

@@ -90,12 +90,26 @@ export function loadIndex(dir: string): { index: ArchiveIndex; bad: string[] } {
     data = JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
     if (!(e instanceof SyntaxError)) throw e;
-    throw new Error(`${file} is not the index of a dambord archive: it is not JSON (${e.message})`, { cause: e });
+    throw new NotAnIndex(`${file} is not the index of a dambord archive: it is not JSON (${e.message})`, false, { cause: e });
   }
   const d = (typeof data === 'object' && data !== null ? data : {}) as Partial<Record<keyof ArchiveIndex, unknown>>;
-  if (d.format !== FORMAT || !Array.isArray(d.games) || !Array.isArray(d.rejected)) throw new Error(`${file} is not the index of a dambord archive`);
+  if (typeof d.format === 'string' && d.format.startsWith('dambord archive') && d.format !== FORMAT) {
+    throw new NotAnIndex(`${file} is the index of another version of dambord (format "${d.format.slice(0, 100)}"); this one reads "${FORMAT}"`, true);
+  }
+  if (d.format !== FORMAT || !Array.isArray(d.games) || !Array.isArray(d.rejected)) throw new NotAnIndex(`${file} is not the index of a dambord archive`, false);
   const { games, rejected, players, bad } = checkEntries(d.games, d.rejected, d.players ?? {}, REJECTED_DIR);
   return { index: { format: FORMAT, players, games, rejected }, bad };
+}
+
+/** An index.json that this dambord cannot read as an index: `foreign` when it is one of another version of dambord (never replaced). */
+export class NotAnIndex extends Error {
+  constructor(
+    message: string,
+    readonly foreign: boolean,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
 }
 
 /** The index of the archive in `dir`, its entries that hold ({@link loadIndex}); an empty one when it has none yet. Throws an Error naming the file when it is not an index. */

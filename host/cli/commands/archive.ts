@@ -11,7 +11,7 @@ import { ArchiveBusy, importPdn } from '../../archive/import.ts';
 import type { GameRead, ImportReport } from '../../archive/import.ts';
 import { scoresheetHtml } from '../../archive/sheet.ts';
 import { auditArchive, problemCounts } from '../../archive/repair.ts';
-import { INDEX_FILE, NO_EVENT, NO_ROUND, REJECTED_DIR, loadIndex, lockArchive, readArchived } from '../../archive/store.ts';
+import { INDEX_FILE, NO_EVENT, NO_ROUND, NotAnIndex, REJECTED_DIR, loadIndex, lockArchive, readArchived } from '../../archive/store.ts';
 import type { ArchiveIndex } from '../../archive/store.ts';
 import { CHROMIUM_MISSING, chromiumInstalled, htmlToPdf } from '../../print/chromium.ts';
 import { parseArgs } from '../args.ts';
@@ -173,7 +173,7 @@ export const archiveImportCommand: Command = {
     try {
       report = importPdn(dir, args.positionals, variant ? { variant: variant.variant } : {});
     } catch (e) {
-      io.stderr.write(`dambord archive import: ${e instanceof ArchiveBusy ? e.message : `the archive ${dir} cannot be read or written: ${why(e)}`}\n`);
+      io.stderr.write(`dambord archive import: ${e instanceof ArchiveBusy ? e.message : `the archive ${dir} cannot be read or written: ${why(e)}${rebuildHint(e)}`}\n`);
       return EXIT.io;
     }
     if (report.repairs.length > 0) io.stdout.write(`${dir}: repaired before the import: ${problemCounts(report.repairs, true)}\n`);
@@ -231,13 +231,12 @@ export const archiveCheckCommand: Command = {
         return EXIT.io;
       }
       try {
-        audit = auditArchive(dir, repair);
+        audit = auditArchive(dir, repair, repair);
       } finally {
         lock.release();
       }
     } catch (e) {
-      const hint = !repair && (e as NodeJS.ErrnoException).code === undefined ? `; dambord archive check --repair sets it aside and makes the index again from the archive's files` : '';
-      io.stderr.write(`dambord archive check: the archive ${dir} cannot be ${repair ? 'repaired' : 'checked'}: ${why(e)}${hint}\n`);
+      io.stderr.write(`dambord archive check: the archive ${dir} cannot be ${repair ? 'repaired' : 'checked'}: ${why(e)}${repair ? '' : rebuildHint(e)}\n`);
       return EXIT.io;
     }
     const out = audit.problems.map((p) => `${path.join(dir, p.file)}: ${p.what}`);
@@ -389,6 +388,11 @@ export const archiveSheetCommand: Command = {
     return EXIT.ok;
   },
 };
+
+/** For an index.json that is not an index at all: how to make it again. */
+function rebuildHint(e: unknown): string {
+  return e instanceof NotAnIndex && !e.foreign ? `; dambord archive check --repair sets it aside and makes the index again from the archive's files` : '';
+}
 
 /** `-o OUT` as `--output OUT` (before a `--`). */
 function outputOption(argv: readonly string[]): string[] {
