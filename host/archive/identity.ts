@@ -81,6 +81,45 @@ export function sameLongMoves(a: GameIdentity, b: GameIdentity): boolean {
 }
 
 /**
+ * Games looked up by the rule above: the one a game is a duplicate of, and the first of the same
+ * long moves. Keyed by moves and players, so a game costs the same however many games share its
+ * moves (a round's forfeits, written with no moves, all do).
+ *
+ * @example const known = new GameLookup(index.games); known.twin(identity) // the game it duplicates, or undefined
+ */
+export class GameLookup<G extends { readonly identity: GameIdentity }> {
+  private readonly byPlayers = new Map<string, G[]>();
+  private readonly firstByMoves = new Map<string, G>();
+
+  constructor(games: Iterable<G> = []) {
+    for (const g of games) this.add(g);
+  }
+
+  add(game: G): void {
+    const key = playersKey(game.identity);
+    const same = this.byPlayers.get(key);
+    if (same) same.push(game);
+    else this.byPlayers.set(key, [game]);
+    if (!this.firstByMoves.has(game.identity.moves)) this.firstByMoves.set(game.identity.moves, game);
+  }
+
+  /** The game that `identity`'s game is the same game as ({@link sameGame}), if any. */
+  twin(identity: GameIdentity): G | undefined {
+    return this.byPlayers.get(playersKey(identity))?.find((a) => sameGame(a.identity, identity));
+  }
+
+  /** The first game of the same moves when they are worth saying ({@link sameLongMoves}), if any. */
+  sameMoves(identity: GameIdentity): G | undefined {
+    const first = this.firstByMoves.get(identity.moves);
+    return first && sameLongMoves(first.identity, identity) ? first : undefined;
+  }
+}
+
+function playersKey(id: GameIdentity): string {
+  return `${id.moves}\n${id.white}\n${id.black}`;
+}
+
+/**
  * A name for a game in the archive, from its identity: the same for the same game, and other
  * for games that are not (hex, 12 digits).
  */

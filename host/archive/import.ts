@@ -6,13 +6,16 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { decodeText, normaliseResult, readFileVariant, readPdnGames, writePdn } from '../../rules/index.ts';
+import { decodeText, readFileVariant, readPdnGames, writePdn } from '../../rules/index.ts';
 import type { PdnGame, Variant } from '../../rules/index.ts';
 import { why } from '../cli/input.ts';
-import { gameId, gameIdentity, sameGame, sameLongMoves } from './identity.ts';
+import { archivedGame, gameFacts, tagOf } from './entry.ts';
+import { GameLookup } from './identity.ts';
 import { NameBook } from './names.ts';
 import type { NameMerge } from './names.ts';
-import { REJECTED_DIR, newGameFile, newRejectedFile, readIndex, roundFolder, writeAtomic, writeIndex } from './store.ts';
+import { auditArchive } from './repair.ts';
+import type { ArchiveProblem } from './repair.ts';
+import { GameFiles, REJECTED_DIR, lockArchive, newRejectedFile, rejectedNames, roundFolder, writeAtomic, writeIndex } from './store.ts';
 import type { ArchiveIndex, ArchivedGame, RejectedGame } from './store.ts';
 
 /** How to import. */
@@ -57,25 +60,58 @@ export interface ImportReport {
   readonly empty: string[];
   /** The players whose names were written otherwise than the archive shows them. */
   readonly names: NameMerge[];
+  /** What was repaired before the import (repair.ts): what an import cut short had left. */
+  readonly repairs: ArchiveProblem[];
 }
+
+/** The archive is being written by another process: its message says by whom (store.ts, lockArchive). */
+export class ArchiveBusy extends Error {}
 
 /**
  * Imports the PDN files named in `paths` (a folder: every `.pdn` file in it and below, by name;
  * a file: whatever its name) into the archive in `dir`, which is made when it does not exist. The
- * archive's own folder is not read when it lies below a folder named. Never throws for a bad
- * file or game; throws for an archive that cannot be written (an Error with the path).
+ * archive's own folder is not read when it lies below a folder named. It holds the archive's lock
+ * while it runs (ArchiveBusy when another process does), first repairs what an import cut short
+ * left (repair.ts: game files the index does not list are adopted), writes each game's file
+ * before the index lists it, and the index whole. Each game costs the same however many the
+ * archive holds. Never throws for a bad file or game; throws for an archive that cannot be
+ * written (an Error with the path).
  *
  * @example importPdn('archive', ['club/2024']).games.filter((g) => g.outcome.kind === 'bad')
  */
 export function importPdn(dir: string, paths: readonly string[], options: ImportOptions = {}): ImportReport {
-  const index = readIndex(dir);
-  const names = new NameBook(index.players);
-  const byMoves = new Map<string, ArchivedGame[]>();
-  for (const g of index.games) byMoves.set(g.identity.moves, [...(byMoves.get(g.identity.moves) ?? []), g]);
-  const rejectedByHash = new Map(index.rejected.map((r) => [r.hash, r]));
-  const report: ImportReport = { files: [], games: [], outside: [], unreadable: [], empty: [], names: [] };
+  const lock = lockArchive(dir);
+  if ('busy' in lock) throw new ArchiveBusy(lock.busy);
+  try {
+    return importLocked(dir, paths, options);
+  } finally {
+    lock.release();
+  }
+}
+
+function importLocked(dir: string, paths: readonly string[], options: ImportOptions): ImportReport {
+  const audit = auditArchive(dir, true);
+  const index = audit.index;
+  const at: Archiving = {
+    dir,
+    index,
+    names: new NameBook(index.players),
+    known: new GameLookup(index.games),
+    byHash: new Map(index.rejected.map((r) => [r.hash, r])),
+    files: new GameFiles(dir, index.games.map((g) => g.file)),
+    rejectedThere: rejectedNames(dir),
+  };
+  const report: ImportReport = { files: [], games: [], outside: [], unreadable: [], empty: [], names: [], repairs: audit.problems };
   const { files, unreadable } = pdnFiles(paths, dir, index);
   report.unreadable.push(...unreadable);
+  // The index is written after a file once it has as many new entries as it had at its last
+  // writing (and at the end): few games lost to the repair's adoption (their source) after a
+  // crash, and writing it costs as much as the games in all.
+  let written = index.games.length + index.rejected.length;
+  const save = () => {
+    writeIndex(dir, { ...index, players: at.names.toJSON() });
+    written = index.games.length + index.rejected.length;
+  };
   for (const file of files) {
     let text: string;
     try {
@@ -87,7 +123,7 @@ export function importPdn(dir: string, paths: readonly string[], options: Import
     report.files.push(file);
     const prefer = options.variant ? undefined : readFileVariant(text);
     const add = (g: PdnGame, k: number, end: number) => {
-      const outcome = g.error ? reject(dir, index, rejectedByHash, file, g, text.slice(g.pos.offset, end)) : archive(dir, index, names, byMoves, file, g);
+      const outcome = g.error ? reject(at, file, g, text.slice(g.pos.offset, end)) : archive(at, file, g);
       const also = `also legal in ${g.legalIn?.slice(1).map((v) => v.name).join(', ')}`;
       const guessed = g.variantSource === 'guessed' && (g.legalIn?.length ?? 0) > 1 ? (prefer?.overrules && g.variant === prefer.variant ? `${g.variant.name}, as every game of the file fits it (${also})` : `${g.variant.name} (${also})`) : undefined;
       report.games.push({ file, line: g.pos.line, label: label(g, k), outcome, ...(guessed ? { guessed } : {}) });
@@ -107,60 +143,55 @@ export function importPdn(dir: string, paths: readonly string[], options: Import
     }
     if (last) add(last, k, text.length);
     if (k === 0) report.empty.push(file);
-    writeIndex(dir, { ...index, players: names.toJSON() });
+    if (index.games.length + index.rejected.length - written >= Math.max(written, 1)) save();
   }
-  report.names.push(...names.merges());
+  save();
+  report.names.push(...at.names.merges());
   return report;
 }
 
+/** What an import works with: the archive, its index as it grows, and what it looks games up by. */
+interface Archiving {
+  readonly dir: string;
+  readonly index: ArchiveIndex;
+  readonly names: NameBook;
+  /** The index's games, for the duplicates. */
+  readonly known: GameLookup<ArchivedGame>;
+  /** The index's rejected texts by their hash. */
+  readonly byHash: Map<string, RejectedGame>;
+  readonly files: GameFiles;
+  /** The names in the rejected folder. */
+  readonly rejectedThere: Set<string>;
+}
+
 /** A game replayed to its end: a duplicate, or written into the archive. */
-function archive(dir: string, index: ArchiveIndex, names: NameBook, byMoves: Map<string, ArchivedGame[]>, file: string, g: PdnGame): GameOutcome {
-  const tag = (name: string) => g.tags.find((t) => t.name.toLowerCase() === name.toLowerCase())?.value.replace(/\s+/gu, ' ').trim() ?? '';
-  const white = names.name(tag('White'), false);
-  const black = names.name(tag('Black'), false);
-  const identity = gameIdentity(g, white.key, black.key);
-  const result = normaliseResult(g.result ?? tag('Result'), g.variant);
-  const same = byMoves.get(identity.moves) ?? [];
-  const twin = same.find((a) => sameGame(a.identity, identity));
-  if (twin) return { kind: 'duplicate', of: twin, resultDiffers: twin.result !== result };
-  for (const side of ['White', 'Black']) names.name(tag(side));
-  const event = identity.event === '' ? '' : tag('Event');
-  const round = identity.round === '' ? '' : tag('Round');
-  const where = newGameFile(dir, roundFolder(event, round), white.shown, black.shown, index.games.map((a) => a.file));
-  const shownTags = g.tags.map((t) => (/^(white|black)$/i.test(t.name) ? { ...t, value: t.name.toLowerCase() === 'white' ? white.shown : black.shown } : t));
-  writeAtomic(path.join(dir, where), writePdn({ ...g, tags: shownTags }));
-  const game: ArchivedGame = {
-    id: gameId(identity),
-    file: where,
-    event,
-    round,
-    date: identity.date,
-    white: white.shown,
-    black: black.shown,
-    written: { white: tag('White'), black: tag('Black') },
-    result,
-    variant: g.variant.name,
-    identity,
-    source: { file, line: g.pos.line },
-  };
-  index.games.push(game);
-  byMoves.set(identity.moves, [...same, game]);
-  const earlier = same.find((a) => sameLongMoves(a.identity, identity));
+function archive(at: Archiving, file: string, g: PdnGame): GameOutcome {
+  const f = gameFacts(g, at.names);
+  const twin = at.known.twin(f.identity);
+  if (twin) return { kind: 'duplicate', of: twin, resultDiffers: twin.result !== f.result };
+  for (const side of ['White', 'Black']) at.names.name(tagOf(g, side));
+  const where = at.files.next(roundFolder(f.event, f.round), f.white.shown, f.black.shown);
+  const shownTags = g.tags.map((t) => (/^(white|black)$/i.test(t.name) ? { ...t, value: t.name.toLowerCase() === 'white' ? f.white.shown : f.black.shown } : t));
+  writeAtomic(path.join(at.dir, where), writePdn({ ...g, tags: shownTags }));
+  const game = archivedGame(g, f, where, { file, line: g.pos.line });
+  at.index.games.push(game);
+  const earlier = at.known.sameMoves(f.identity);
+  at.known.add(game);
   return { kind: 'imported', game, ...(earlier ? { sameMovesAs: earlier } : {}) };
 }
 
 /** A game that cannot be replayed: bad, its text kept in the rejected folder (once for the same text). */
-function reject(dir: string, index: ArchiveIndex, byHash: Map<string, RejectedGame>, file: string, g: PdnGame, text: string): GameOutcome {
+function reject(at: Archiving, file: string, g: PdnGame, text: string): GameOutcome {
   const e = g.error!;
   const reason = e.reason.replace(`line ${e.pos.line}, column ${e.pos.column}: `, '').replace(/\.$/, '');
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 32);
-  let rejected = byHash.get(hash);
+  let rejected = at.byHash.get(hash);
   if (!rejected) {
-    const where = newRejectedFile(dir, file, g.pos.line);
-    writeAtomic(path.join(dir, where), text);
+    const where = newRejectedFile(at.rejectedThere, file, g.pos.line);
+    writeAtomic(path.join(at.dir, where), text);
     rejected = { file: where, source: { file, line: e.pos.line, column: e.pos.column }, reason, hash };
-    index.rejected.push(rejected);
-    byHash.set(hash, rejected);
+    at.index.rejected.push(rejected);
+    at.byHash.set(hash, rejected);
   }
   return { kind: 'bad', reason, line: e.pos.line, column: e.pos.column, rejected };
 }

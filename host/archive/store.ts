@@ -10,10 +10,13 @@
 // the games of a round in the order they came in. Every file is written whole to a temporary
 // file first and then renamed, so a crash leaves no half file; the index is written last.
 
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { safeName } from '../event/archive.ts';
+import { takeLock } from '../files/lock.ts';
+import type { FileLock } from '../files/lock.ts';
 import type { GameIdentity } from './identity.ts';
+import { checkEntries } from './indexCheck.ts';
 
 /** The archive's index file, in its folder. */
 export const INDEX_FILE = 'index.json';
@@ -72,13 +75,72 @@ export interface ArchiveIndex {
   readonly rejected: RejectedGame[];
 }
 
-/** The index of the archive in `dir`; an empty one when it has none yet. Throws an Error naming the file when it is not an index. */
-export function readIndex(dir: string): ArchiveIndex {
+/**
+ * The index of the archive in `dir` (an empty one when it has none yet) with the entries that
+ * do not hold skipped (indexCheck.ts: a path that leaves the archive, a field missing), each said
+ * in `bad`. Throws an Error naming the file when it is not an index at all.
+ *
+ * @example loadIndex('archive').bad // ['game 3 skipped: its file "../../etc/hostname" is not a game file of the archive (...)']
+ */
+export function loadIndex(dir: string): { index: ArchiveIndex; bad: string[] } {
   const file = path.join(dir, INDEX_FILE);
-  if (!existsSync(file)) return { format: FORMAT, players: {}, games: [], rejected: [] };
-  const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<ArchiveIndex>;
-  if (data.format !== FORMAT || !Array.isArray(data.games) || !Array.isArray(data.rejected)) throw new Error(`${file} is not the index of a dambord archive`);
-  return { format: FORMAT, players: data.players ?? {}, games: data.games, rejected: data.rejected };
+  if (!existsSync(file)) return { index: { format: FORMAT, players: {}, games: [], rejected: [] }, bad: [] };
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    throw new NotAnIndex(`${file} is not the index of a dambord archive: it is not JSON (${e.message})`, false, { cause: e });
+  }
+  const d = (typeof data === 'object' && data !== null ? data : {}) as Partial<Record<keyof ArchiveIndex, unknown>>;
+  if (typeof d.format === 'string' && d.format.startsWith('dambord archive') && d.format !== FORMAT) {
+    throw new NotAnIndex(`${file} is the index of another version of dambord (format "${d.format.slice(0, 100)}"); this one reads "${FORMAT}"`, true);
+  }
+  if (d.format !== FORMAT || !Array.isArray(d.games) || !Array.isArray(d.rejected)) throw new NotAnIndex(`${file} is not the index of a dambord archive`, false);
+  const { games, rejected, players, bad } = checkEntries(d.games, d.rejected, d.players ?? {}, REJECTED_DIR);
+  return { index: { format: FORMAT, players, games, rejected }, bad };
+}
+
+/** An index.json that this dambord cannot read as an index: `foreign` when it is one of another version of dambord (never replaced). */
+export class NotAnIndex extends Error {
+  constructor(
+    message: string,
+    readonly foreign: boolean,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** The index of the archive in `dir`, its entries that hold ({@link loadIndex}); an empty one when it has none yet. Throws an Error naming the file when it is not an index. */
+export function readIndex(dir: string): ArchiveIndex {
+  return loadIndex(dir).index;
+}
+
+/** The lock file of an archive, in its folder: one writer at a time (an import, a check). */
+export const LOCK_FILE = 'index.json.lock';
+
+/**
+ * Takes the lock of the archive in `dir` (made when it does not exist), so that one process at a
+ * time writes it: a second `dambord archive import` while one runs is refused, in the words the
+ * journal's lock uses (host/files/lock.ts; a lock whose process is gone is taken over). Returns
+ * the lock, or why not.
+ */
+export function lockArchive(dir: string): FileLock | { readonly busy: string } {
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, LOCK_FILE);
+  return takeLock(file, (who) => `the archive ${dir} is being written by ${who}: one import at a time. Wait for it to end; if no dambord archive import or check is running, remove ${file}`);
+}
+
+/**
+ * The text of the archive's file `file` (from its folder): read only when it is a plain file
+ * inside the archive, links followed; else an Error naming it.
+ */
+export function readArchived(dir: string, file: string): string {
+  const full = path.join(dir, file);
+  const real = realpathSync(full);
+  if (!real.startsWith(`${realpathSync(dir)}${path.sep}`) || !statSync(real).isFile()) throw new Error(`${full} is not a file inside the archive ${dir}`);
+  return readFileSync(real, 'utf8');
 }
 
 /** Writes the index of the archive in `dir` (atomically). */
@@ -112,31 +174,70 @@ export function roundFolder(event: string, round: string): string {
   return `${e}/${r}`;
 }
 
+/** A game's number in its round's folder, from its file's name (`007 A - B.pdn` is 7); undefined for a name without one. */
+export function gameNumber(name: string): number | undefined {
+  const n = /^(\d+)(?!\d)/.exec(name)?.[1];
+  return n === undefined ? undefined : Number(n);
+}
+
 /**
- * A new game file in `folder` (from the archive `dir`): `<NNN> <White> - <Black>.pdn` (`NN` for a
- * player not known), NNN one more than the highest number in the folder, on disk or in `taken`
- * (the index's files), so no file is written over.
+ * Names the new game files of an archive: in each round's folder `<NNN> <White> - <Black>.pdn`
+ * (`NN` for a player not known), NNN one more than the highest number the folder holds, on disk
+ * or in the index, so no file is written over. Each folder is read once, when its first new game
+ * comes: an import costs the same for each game however many its round holds.
+ *
+ * @example new GameFiles('archive', index.games.map((g) => g.file)).next('nk/round-1', 'Derkx, B.', '?') // 'nk/round-1/008 Derkx, B - NN.pdn'
  */
-export function newGameFile(dir: string, folder: string, white: string, black: string, taken: readonly string[]): string {
-  const there = filesIn(path.join(dir, folder));
-  const numbers = [...taken.filter((f) => f.startsWith(`${folder}/`)).map((f) => f.slice(folder.length + 1)), ...there].map((f) => /^(\d+)(?!\d)/.exec(f)?.[1]).filter((n) => n !== undefined).map(Number);
-  const n = String(Math.max(0, ...numbers) + 1).padStart(3, '0');
-  return `${folder}/${safeName(`${n} ${safeName(white, 'NN')} - ${safeName(black, 'NN')}`, n)}.pdn`;
+export class GameFiles {
+  private readonly highest = new Map<string, number>();
+  private readonly read = new Set<string>();
+
+  /** `dir`: the archive's folder; `taken`: the files its index lists (from its folder, `/` between folders). */
+  constructor(
+    private readonly dir: string,
+    taken: Iterable<string>,
+  ) {
+    for (const f of taken) this.see(path.posix.dirname(f), path.posix.basename(f));
+  }
+
+  /** A new file in `folder` (from the archive's folder) for a game of `white` and `black`. */
+  next(folder: string, white: string, black: string): string {
+    if (!this.read.has(folder)) {
+      this.read.add(folder);
+      for (const name of filesIn(path.join(this.dir, folder))) this.see(folder, name);
+    }
+    const number = (this.highest.get(folder) ?? 0) + 1;
+    this.highest.set(folder, number);
+    const n = String(number).padStart(3, '0');
+    return `${folder}/${safeName(`${n} ${safeName(white, 'NN')} - ${safeName(black, 'NN')}`, n)}.pdn`;
+  }
+
+  private see(folder: string, name: string): void {
+    const n = gameNumber(name);
+    if (n !== undefined) this.highest.set(folder, Math.max(n, this.highest.get(folder) ?? 0));
+  }
+}
+
+/** The names of the files in the archive's rejected folder, read once for an import's {@link newRejectedFile}. */
+export function rejectedNames(dir: string): Set<string> {
+  return new Set(filesIn(path.join(dir, REJECTED_DIR)));
 }
 
 /**
  * A new file in the rejected folder for a game of `source` at `line`: `<file> line <L>.pdn`, with
- * ` (2)`, ` (3)` ... when a file of that name is there already.
+ * ` (2)`, ` (3)` ... when a file of that name is there already (in `there`, the folder's names,
+ * which it joins).
  */
-export function newRejectedFile(dir: string, source: string, line: number): string {
+export function newRejectedFile(there: Set<string>, source: string, line: number): string {
   const base = safeName(`${path.basename(source).replace(/\.pdn$/i, '')} line ${line}`, `line ${line}`);
-  const there = new Set(filesIn(path.join(dir, REJECTED_DIR)));
   let name = `${base}.pdn`;
   for (let k = 2; there.has(name); k++) name = `${base} (${k}).pdn`;
+  there.add(name);
   return `${REJECTED_DIR}/${name}`;
 }
 
-function filesIn(folder: string): string[] {
+/** The names in `folder`; none when it cannot be read. */
+export function filesIn(folder: string): string[] {
   try {
     return readdirSync(folder);
   } catch {

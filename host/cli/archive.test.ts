@@ -1,6 +1,6 @@
 // `dambord archive import|list|export|sheet`, run in-process on the oracle games of the NK 2009
 // (test/fixtures/oracles/games) and on small broken files.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -168,5 +168,22 @@ describe('dambord archive', () => {
     expect(r.code).toBe(EXIT.ok);
     for (const c of ['import', 'list', 'export', 'sheet']) expect(r.stdout).toMatch(new RegExp(`^ {2}archive ${c} +\\S`, 'm'));
     for (const c of ['import', 'list', 'export', 'sheet']) expect((await cli(['archive', c, '--help'])).stdout).toMatch(new RegExp(`^Usage: dambord archive ${c} `));
+  });
+});
+
+describe('dambord archive export of a game file that is a link', () => {
+  it('does not follow a link out of the archive: it names the file and exits 3', async () => {
+    const linked = path.join(work, 'linked');
+    expect((await cli(['archive', 'import', '--archive', linked, nk1])).code).toBe(EXIT.ok);
+    const secret = path.join(work, 'linked-secret.txt');
+    writeFileSync(secret, 'a secret outside the archive\n');
+    const index = JSON.parse(readFileSync(path.join(linked, 'index.json'), 'utf8')) as { games: { file: string }[] };
+    const file = path.join(linked, index.games[0].file);
+    rmSync(file);
+    symlinkSync(secret, file);
+    const r = await cli(['archive', 'export', '--archive', linked, '--event', 'nk']);
+    expect(r.stdout).not.toContain('a secret');
+    expect(r.stderr).toBe(`dambord archive export: cannot read ${file}: ${file} is not a file inside the archive ${linked}\n`);
+    expect(r.code).toBe(EXIT.io);
   });
 });

@@ -18,6 +18,7 @@ const registry: readonly { readonly name: string; readonly load: () => Promise<C
   { name: 'pdn convert', load: async () => (await import('./commands/pdn.ts')).pdnConvertCommand },
   { name: 'pdn compare', load: async () => (await import('./commands/pdnCompare.ts')).pdnCompareCommand },
   { name: 'archive import', load: async () => (await import('./commands/archive.ts')).archiveImportCommand },
+  { name: 'archive check', load: async () => (await import('./commands/archive.ts')).archiveCheckCommand },
   { name: 'archive list', load: async () => (await import('./commands/archive.ts')).archiveListCommand },
   { name: 'archive export', load: async () => (await import('./commands/archive.ts')).archiveExportCommand },
   { name: 'archive sheet', load: async () => (await import('./commands/archive.ts')).archiveSheetCommand },

@@ -1,39 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
+import { alive, holderOf, takeLock } from '../files/lock.ts';
+import type { FileLock } from '../files/lock.ts';
 
 /** The lock a journal's one writer holds: `<journal>.lock`, removed by `release`. */
-export interface JournalLock {
-  readonly path: string;
-  /** Removes the lock file if it is still this process's. Safe to call twice. */
-  release(): void;
-}
-
-/** Who holds a lock, as its file says. */
-interface Holder {
-  readonly pid: number;
-  readonly host: string;
-  readonly since: string;
-}
-
-function holderOf(file: string): Holder | null {
-  try {
-    const h = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Holder>;
-    return typeof h.pid === 'number' && typeof h.host === 'string' && typeof h.since === 'string' ? (h as Holder) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Whether process `pid` of this machine is running (a signal 0 reaches it, or it exists and is not ours). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export type JournalLock = FileLock;
 
 /**
  * Takes the lock of the journal at `file`, so that one process at a time writes it: a second
@@ -47,34 +19,7 @@ function alive(pid: number): boolean {
 export function lockJournal(file: string): JournalLock | { readonly busy: string } {
   removeOrphanLocks(dirname(file));
   const path = `${file}.lock`;
-  const mine: Holder = { pid: process.pid, host: os.hostname(), since: new Date().toISOString() };
-  for (let attempt = 0; attempt < 2; attempt++) {
-    // Written beside it and linked into place: the lock appears with its holder in it, or not at all.
-    const draft = `${path}.${process.pid}`;
-    fs.writeFileSync(draft, `${JSON.stringify(mine)}\n`);
-    try {
-      fs.linkSync(draft, path);
-      return {
-        path,
-        release() {
-          const h = holderOf(path);
-          if (h && h.pid === mine.pid && h.host === mine.host && h.since === mine.since) fs.rmSync(path, { force: true });
-        },
-      };
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    } finally {
-      fs.rmSync(draft, { force: true });
-    }
-    const h = holderOf(path);
-    const stale = h === null ? 'unreadable' : h.host === mine.host && !alive(h.pid) ? 'gone' : null;
-    if (!stale || attempt > 0) {
-      const who = h ? `dambord (process ${h.pid} on ${h.host}, since ${h.since})` : 'another dambord';
-      return { busy: `the journal ${file} is being written by ${who}: one game, one writer. Stop that game first (Ctrl-C where it runs); if no dambord play, digitise or event is running, remove ${path}` };
-    }
-    fs.rmSync(path, { force: true });
-  }
-  return { busy: `the journal ${file} is locked (${path})` };
+  return takeLock(path, (who) => `the journal ${file} is being written by ${who}: one game, one writer. Stop that game first (Ctrl-C where it runs); if no dambord play, digitise or event is running, remove ${path}`);
 }
 
 /**

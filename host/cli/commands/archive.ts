@@ -3,14 +3,15 @@
 // with their reason; an event or round exported as one PDN file; a game's scoresheet in the FMJD
 // form as HTML, or PDF through Chromium.
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readPdn } from '../../../rules/index.ts';
 import { archivedEvents, eventGames, findGame } from '../../archive/catalogue.ts';
-import { importPdn } from '../../archive/import.ts';
+import { ArchiveBusy, importPdn } from '../../archive/import.ts';
 import type { GameRead, ImportReport } from '../../archive/import.ts';
 import { scoresheetHtml } from '../../archive/sheet.ts';
-import { INDEX_FILE, NO_EVENT, NO_ROUND, REJECTED_DIR, readIndex } from '../../archive/store.ts';
+import { auditArchive, problemCounts } from '../../archive/repair.ts';
+import { INDEX_FILE, NO_EVENT, NO_ROUND, NotAnIndex, REJECTED_DIR, loadIndex, lockArchive, readArchived } from '../../archive/store.ts';
 import type { ArchiveIndex } from '../../archive/store.ts';
 import { CHROMIUM_MISSING, chromiumInstalled, htmlToPdf } from '../../print/chromium.ts';
 import { parseArgs } from '../args.ts';
@@ -19,6 +20,8 @@ import type { Command, Io } from '../command.ts';
 import { readText, variantOption, why } from '../input.ts';
 
 const DEFAULT_ARCHIVE = 'archive';
+/** The most bad entries of an index said one by one; the rest are counted. */
+const MOST_SAID = 20;
 
 const importUsage = `Usage: dambord archive import [--archive DIR] [--variant V] FOLDER|FILE...
 
@@ -44,18 +47,51 @@ players or date), text outside the games that is not PDN, the names written othe
 
   N games read: I imported, D duplicates, B bad
 
-Importing the same files again adds nothing. Files are written whole or not at all.
+Importing the same files again adds nothing. Files are written whole or not at all, the
+index last. One import at a time: while another dambord writes the archive an import is
+refused, saying which process holds DIR/index.json.lock. An import first repairs what an
+import cut short left (see dambord archive check) and says what it did.
 
 Options:
   --archive DIR   the archive's folder (default ./archive)
   --variant V     replay every game as international, czech, english, brazilian or russian
 
 Exit status: 0 done, 1 some games were bad (the others were imported), 2 bad usage, 3 a file
-could not be read (the others were imported) or the archive could not be written.
+could not be read (the others were imported), the archive could not be written, or another
+dambord is writing it.
 
 Examples:
   dambord archive import club-games/
   dambord archive import --variant czech mrcd2006.pdn
+`;
+
+const checkUsage = `Usage: dambord archive check [--archive DIR] [--repair]
+
+Checks that the archive's index and its files agree, and with --repair makes them agree. It
+lists, one a line with the file:
+
+  game files the index does not list (an import cut short: kill -9, a power cut), each a
+      complete game (adopted into the index), not one (moved to DIR/rejected/), or a copy of
+      a game the index has (removed); rejected games' texts the index does not list (adopted)
+  unfinished files of a write cut short (removed)
+  entries of the index whose file is missing (dropped from the index)
+  entries of the index that it cannot hold: a path that leaves the archive, a field missing
+      (dropped from the index; the file, if it is the archive's, is then adopted again)
+  an index.json that is not an index at all (set aside as index.json.broken, and the index
+      made again from the archive's files)
+
+and then what it found or did. The next dambord archive import repairs the same first. Only
+copies and unfinished files are removed. It holds the archive's lock while it runs.
+
+Options:
+  --archive DIR   the archive's folder (default ./archive)
+  --repair        repair what it finds
+
+Exit status: 0 nothing to repair (or repaired), 1 found something to repair, 2 bad usage,
+3 the archive could not be read or written, or another dambord is writing it.
+
+Example:
+  dambord archive check --repair
 `;
 
 const listUsage = `Usage: dambord archive list [--archive DIR] [--event E]
@@ -69,7 +105,8 @@ Options:
   --event E       list the games of event E ("no event": the games of no event)
 
 Exit status: 0 done, 1 the event is not in the archive, 2 bad usage, 3 the archive could not
-be read.
+be read, or an entry of its index was skipped (named: a path outside the archive, a field
+missing; dambord archive check --repair drops it).
 
 Example:
   dambord archive list --event "nk"
@@ -88,7 +125,7 @@ Options:
   -o, --output OUT  write to OUT instead of standard output
 
 Exit status: 0 done, 1 no game of that event or round, 2 bad usage, 3 a file could not be
-read or written.
+read or written, or an entry of the index was skipped (named; never read).
 
 Example:
   dambord archive export --event "nk" --round 2 -o "nk ronde 02.pdn"
@@ -136,9 +173,10 @@ export const archiveImportCommand: Command = {
     try {
       report = importPdn(dir, args.positionals, variant ? { variant: variant.variant } : {});
     } catch (e) {
-      io.stderr.write(`dambord archive import: the archive ${dir} cannot be read or written: ${why(e)}\n`);
+      io.stderr.write(`dambord archive import: ${e instanceof ArchiveBusy ? e.message : `the archive ${dir} cannot be read or written: ${why(e)}${rebuildHint(e)}`}\n`);
       return EXIT.io;
     }
+    if (report.repairs.length > 0) io.stdout.write(`${dir}: repaired before the import: ${problemCounts(report.repairs, true)}\n`);
     for (const u of report.unreadable) io.stderr.write(`dambord archive import: cannot read ${u.file}: ${u.reason}\n`);
     io.stdout.write(importText(report));
     if (report.unreadable.length > 0) return EXIT.io;
@@ -170,6 +208,46 @@ function gameLines(g: GameRead): string[] {
   return out;
 }
 
+/** `dambord archive check`. */
+export const archiveCheckCommand: Command = {
+  name: 'archive check',
+  summary: "Check that the club's archive and its index agree; --repair adopts what an import cut short left",
+  usage: checkUsage,
+  async run(argv, io) {
+    const args = parseArgs(argv, { archive: 'string', repair: 'boolean' });
+    if (!args.ok) return usageError(io, 'archive check', args.error);
+    if (args.positionals.length > 0) return usageError(io, 'archive check', `unexpected "${args.positionals.join(' ')}"`);
+    const dir = args.options.archive ?? DEFAULT_ARCHIVE;
+    if (!existsSync(dir)) {
+      io.stderr.write(`dambord archive check: there is no archive in ${dir}\n`);
+      return EXIT.io;
+    }
+    const repair = args.options.repair;
+    let audit: ReturnType<typeof auditArchive>;
+    try {
+      const lock = lockArchive(dir);
+      if ('busy' in lock) {
+        io.stderr.write(`dambord archive check: ${lock.busy}\n`);
+        return EXIT.io;
+      }
+      try {
+        audit = auditArchive(dir, repair, repair);
+      } finally {
+        lock.release();
+      }
+    } catch (e) {
+      io.stderr.write(`dambord archive check: the archive ${dir} cannot be ${repair ? 'repaired' : 'checked'}: ${why(e)}${repair ? '' : rebuildHint(e)}\n`);
+      return EXIT.io;
+    }
+    const out = audit.problems.map((p) => `${path.join(dir, p.file)}: ${p.what}`);
+    const holds = `${dir}: ${audit.index.games.length} ${audit.index.games.length === 1 ? 'game' : 'games'}, ${audit.index.rejected.length} rejected`;
+    if (audit.problems.length === 0) out.push(`${holds}, nothing to repair`);
+    else out.push(`${holds}; ${problemCounts(audit.problems, repair)}${repair ? '' : ': dambord archive check --repair repairs them'}`);
+    io.stdout.write(out.map((l) => `${l}\n`).join(''));
+    return audit.problems.length > 0 && !repair ? EXIT.checkFailed : EXIT.ok;
+  },
+};
+
 /** `dambord archive list`. */
 export const archiveListCommand: Command = {
   name: 'archive list',
@@ -180,8 +258,9 @@ export const archiveListCommand: Command = {
     if (!args.ok) return usageError(io, 'archive list', args.error);
     if (args.positionals.length > 0) return usageError(io, 'archive list', `unexpected "${args.positionals.join(' ')}"`);
     const dir = args.options.archive ?? DEFAULT_ARCHIVE;
-    const index = openIndex(io, 'archive list', dir);
-    if (!index) return EXIT.io;
+    const opened = openIndex(io, 'archive list', dir);
+    if (!opened) return EXIT.io;
+    const { index, bad } = opened;
     const events = archivedEvents(index);
     const out: string[] = [];
     const event = args.options.event;
@@ -206,7 +285,7 @@ export const archiveListCommand: Command = {
       }
     }
     io.stdout.write(out.map((l) => `${l}\n`).join(''));
-    return EXIT.ok;
+    return bad ? EXIT.io : EXIT.ok;
   },
 };
 
@@ -222,8 +301,9 @@ export const archiveExportCommand: Command = {
     const event = args.options.event;
     if (event === undefined) return usageError(io, 'archive export', '--event is missing: name the event to export');
     const dir = args.options.archive ?? DEFAULT_ARCHIVE;
-    const index = openIndex(io, 'archive export', dir);
-    if (!index) return EXIT.io;
+    const opened = openIndex(io, 'archive export', dir);
+    if (!opened) return EXIT.io;
+    const { index, bad } = opened;
     const games = eventGames(index, event, args.options.round);
     if (games.length === 0) {
       io.stderr.write(`dambord archive export: no game of event "${event}"${args.options.round !== undefined ? `, round "${args.options.round}"` : ''} in ${dir}\n`);
@@ -231,18 +311,17 @@ export const archiveExportCommand: Command = {
     }
     let text = '';
     for (const g of games) {
-      const file = path.join(dir, g.file);
       try {
-        text += readFileSync(file, 'utf8');
+        text += readArchived(dir, g.file);
       } catch (e) {
-        io.stderr.write(`dambord archive export: cannot read ${file}: ${why(e)}\n`);
+        io.stderr.write(`dambord archive export: cannot read ${path.join(dir, g.file)}: ${why(e)}\n`);
         return EXIT.io;
       }
     }
     const out = args.options.output;
     if (out === undefined || out === '-') io.stdout.write(text);
     else if (!writeOut(io, 'archive export', out, text)) return EXIT.io;
-    return EXIT.ok;
+    return bad ? EXIT.io : EXIT.ok;
   },
 };
 
@@ -265,7 +344,7 @@ export const archiveSheetCommand: Command = {
     // With N, GAME is a PDN file; without, a game of the archive by its id or file, else a PDN file.
     let file = ref;
     if (nth === undefined) {
-      const index = existsSync(path.join(dir, INDEX_FILE)) ? openIndex(io, 'archive sheet', dir) : undefined;
+      const index = existsSync(path.join(dir, INDEX_FILE)) ? openIndex(io, 'archive sheet', dir)?.index : undefined;
       const found = index ? findGame(index, ref) : undefined;
       if (found?.ok) file = path.join(dir, found.game.file);
       else if (!existsSync(ref)) {
@@ -310,15 +389,29 @@ export const archiveSheetCommand: Command = {
   },
 };
 
+/** For an index.json that is not an index at all: how to make it again. */
+function rebuildHint(e: unknown): string {
+  return e instanceof NotAnIndex && !e.foreign ? `; dambord archive check --repair sets it aside and makes the index again from the archive's files` : '';
+}
+
 /** `-o OUT` as `--output OUT` (before a `--`). */
 function outputOption(argv: readonly string[]): string[] {
   const end = argv.indexOf('--');
   return argv.map((a, i) => (a === '-o' && (end < 0 || i < end) ? '--output' : a));
 }
 
-function openIndex(io: Io, command: string, dir: string): ArchiveIndex | undefined {
+/**
+ * The archive's index, its entries that hold; each one that does not said on standard error
+ * (`bad`: there was one, the command exits 3 once done). Undefined, said, when it cannot be read.
+ */
+function openIndex(io: Io, command: string, dir: string): { index: ArchiveIndex; bad: boolean } | undefined {
   try {
-    return readIndex(dir);
+    const { index, bad } = loadIndex(dir);
+    const file = path.join(dir, INDEX_FILE);
+    for (const b of bad.slice(0, MOST_SAID)) io.stderr.write(`dambord ${command}: ${file}: ${b}\n`);
+    if (bad.length > MOST_SAID) io.stderr.write(`dambord ${command}: ${file}: ${bad.length - MOST_SAID} more entries skipped\n`);
+    if (bad.length > 0) io.stderr.write(`dambord ${command}: dambord archive check --archive ${dir} --repair drops what the index cannot hold and lists the files again\n`);
+    return { index, bad: bad.length > 0 };
   } catch (e) {
     io.stderr.write(`dambord ${command}: cannot read the archive ${dir}: ${why(e)}\n`);
     return undefined;
