@@ -1,16 +1,60 @@
 // What several commands read the same way: a file or standard input, and a --variant option.
 
-import { readFileSync } from 'node:fs';
+import { constants as buffers } from 'node:buffer';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { decodeText, variantByName, variants } from '../../rules/index.ts';
 import type { Variant } from '../../rules/index.ts';
 import type { Io } from './command.ts';
 
 export type Input = { ok: true; name: string; bytes: Uint8Array } | { ok: false; error: string };
 
-/** A file's bytes, or standard input's for `-`; a failure names the file and why. */
-export async function readInput(file: string, io: Io): Promise<Input> {
+/**
+ * The most bytes a text file may have here: the longest string Node holds (about 512 MB); a
+ * file larger cannot be decoded, so it is refused before it is read.
+ */
+export const TEXT_FILE_LIMIT = buffers.MAX_STRING_LENGTH;
+
+/** `bytes` in words: `560 MB`, `12 KB`, `40 bytes`. */
+function size(bytes: number): string {
+  return bytes >= 1 << 20 ? `${Math.round(bytes / (1 << 20))} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
+}
+
+/**
+ * A file's bytes, at most `limit`: a regular file larger is refused by its size before it is
+ * read; a FIFO is read until `limit` and refused past it; a device (`/dev/zero`), socket or
+ * folder is refused unread. Throws an error saying why (the caller names the file).
+ */
+export function readFileWithin(file: string, limit = TEXT_FILE_LIMIT): Buffer {
+  const fd = openSync(file, 'r');
   try {
-    const bytes = file === '-' ? await readAll(io.stdin) : readFileSync(file);
+    const s = fstatSync(fd);
+    if (s.isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
+    if (!s.isFile() && !s.isFIFO()) throw new Error(`it is ${s.isCharacterDevice() ? 'a character device' : s.isBlockDevice() ? 'a block device' : 'a socket'}, not a file`);
+    if (s.size > limit) throw new Error(`it has ${size(s.size)}, more than the ${size(limit)} a text file may have`);
+    return readWithin(fd, limit);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** What `fd` holds, read to its end; an error once it passes `limit` bytes. */
+function readWithin(fd: number, limit: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(1 << 16);
+    const n = readSync(fd, chunk, 0, chunk.length, null);
+    if (n === 0) return Buffer.concat(chunks, total);
+    total += n;
+    if (total > limit) throw new Error(`it has more than the ${size(limit)} a text file may have`);
+    chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+  }
+}
+
+/** A file's bytes, or standard input's for `-`, at most `limit` (see {@link readFileWithin}); a failure names the file and why. */
+export async function readInput(file: string, io: Io, limit = TEXT_FILE_LIMIT): Promise<Input> {
+  try {
+    const bytes = file === '-' ? await readAll(io.stdin, limit) : readFileWithin(file, limit);
     return { ok: true, name: file === '-' ? '<stdin>' : file, bytes };
   } catch (e) {
     return { ok: false, error: `cannot read ${file === '-' ? 'standard input' : file}: ${why(e)}` };
@@ -24,14 +68,20 @@ export type TextInput = { ok: true; name: string; text: string } | { ok: false; 
  * `decodeText`: UTF-8 (a byte order mark skipped), UTF-16 either way round, or latin-1. Its
  * bytes are not kept, only the text.
  */
-export async function readText(file: string, io: Io): Promise<TextInput> {
-  const input = await readInput(file, io);
+export async function readText(file: string, io: Io, limit = TEXT_FILE_LIMIT): Promise<TextInput> {
+  const input = await readInput(file, io, limit);
   return input.ok ? { ok: true, name: input.name, text: decodeText(input.bytes) } : input;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
+async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  let total = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    total += bytes.length;
+    if (total > limit) throw new Error(`it has more than the ${size(limit)} a text file may have`);
+    chunks.push(bytes);
+  }
   return Buffer.concat(chunks);
 }
 
