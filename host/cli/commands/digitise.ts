@@ -63,7 +63,7 @@ Options:
   --event NAME       the Event tag, the default of the question
   --site S           the Site tag, e.g. "Amsterdam NED"
   --date D           the Date tag as PDN writes it, YYYY.MM.DD, ? where the sheet does not say
-                     (1975.??.??); default today
+                     (1975.??.??); a day of the calendar, year 0001 on; default today
   --round R          the Round tag
   --white, --black   the players of the first sheet
   --no-ask           ask nothing: the header and players from the options, the result from the
