@@ -5,6 +5,7 @@
 import { createInterface } from 'node:readline';
 import type { Color, Variant } from '../../rules/index.ts';
 import { normaliseResult } from '../../rules/index.ts';
+import { forTerminal } from './terminalText.ts';
 
 /** The header of a paper scoresheet as the secretary gives it; absent: unknown (PDN writes `?`). */
 export interface SheetHeader {
@@ -135,18 +136,19 @@ export class Asker {
   async ask(question: string, fallback: string | undefined, check: (text: string) => { ok: true; value: string } | { ok: false; error: string } = (text) => ({ ok: true, value: text })): Promise<string | undefined> {
     if (!this.lines) return fallback;
     for (;;) {
-      this.out.write(`${question}${fallback === undefined ? '' : ` [${fallback}]`}: `);
+      // What was typed is shown as forTerminal makes it: no escape or bidirectional control reaches the terminal.
+      this.out.write(`${question}${fallback === undefined ? '' : ` [${forTerminal(fallback)}]`}: `);
       const line = await this.lines.next();
       if (line === null) {
         this.out.write('\n');
         return fallback;
       }
       const text = line.trim();
-      if (!this.lines.terminal) this.out.write(`${text}\n`);
+      if (!this.lines.terminal) this.out.write(`${forTerminal(text)}\n`);
       if (text === '') return fallback;
       const checked = check(text);
       if (checked.ok) return checked.value;
-      this.out.write(`${checked.error}\n`);
+      this.out.write(`${forTerminal(checked.error)}\n`);
     }
   }
 
