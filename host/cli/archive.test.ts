@@ -104,6 +104,21 @@ describe('dambord archive list and export', () => {
     expect(stdout.stdout).toBe(readFileSync(out, 'utf8'));
   });
 
+  // Issue 26, finding 10: an event named "no event" could not be exported (the words name the games of no event).
+  it('an event named "no event" is exported by its name; the games of no event by --event ""', async () => {
+    const own = path.join(work, 'no-event-archive');
+    const named = '[Event "no event"]\n[White "Anna"]\n[Black "Bert"]\n[Result "2-0"]\n\n1. 32-28 19-23 2-0\n';
+    const none = '[White "Carla"]\n[Black "Dirk"]\n[Result "0-2"]\n\n1. 33-28 18-22 0-2\n';
+    writeFileSync(path.join(work, 'no-event.pdn'), `${named}\n${none}`);
+    expect((await cli(['archive', 'import', '--archive', own, path.join(work, 'no-event.pdn')])).code).toBe(EXIT.ok);
+    const byName = await cli(['archive', 'export', '--archive', own, '--event', 'no event']);
+    expect({ code: byName.code, stderr: byName.stderr }).toEqual({ code: EXIT.ok, stderr: '' });
+    expect(readPdn(byName.stdout).games.map((g) => g.tags.find((t) => t.name === 'White')?.value)).toEqual(['Anna']);
+    const ofNone = await cli(['archive', 'export', '--archive', own, '--event', '']);
+    expect({ code: ofNone.code, stderr: ofNone.stderr }).toEqual({ code: EXIT.ok, stderr: '' });
+    expect(readPdn(ofNone.stdout).games.map((g) => g.tags.find((t) => t.name === 'White')?.value)).toEqual(['Carla']);
+  });
+
   it.each([
     [['--event', 'Open'], EXIT.checkFailed, /no game of event "Open"/],
     [['--event', 'nk', '--round', '3'], EXIT.checkFailed, /no game of event "nk", round "3"/],
