@@ -4,11 +4,11 @@
 // is not PDN is reported with its place.
 
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { decodeText, normaliseResult, readFileVariant, readPdnGames, writePdn } from '../../rules/index.ts';
 import type { PdnGame, Variant } from '../../rules/index.ts';
-import { why } from '../cli/input.ts';
+import { readFileWithin, why } from '../cli/input.ts';
 import { gameId, gameIdentity, sameGame, sameLongMoves } from './identity.ts';
 import { NameBook } from './names.ts';
 import type { NameMerge } from './names.ts';
@@ -79,7 +79,7 @@ export function importPdn(dir: string, paths: readonly string[], options: Import
   for (const file of files) {
     let text: string;
     try {
-      text = decodeText(readFileSync(file));
+      text = decodeText(readFileWithin(file));
     } catch (e) {
       report.unreadable.push({ file, reason: why(e) });
       continue;

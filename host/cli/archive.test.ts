@@ -1,6 +1,6 @@
 // `dambord archive import|list|export|sheet`, run in-process on the oracle games of the NK 2009
 // (test/fixtures/oracles/games) and on small broken files.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +117,20 @@ describe('dambord archive list and export', () => {
     const ofNone = await cli(['archive', 'export', '--archive', own, '--event', '']);
     expect({ code: ofNone.code, stderr: ofNone.stderr }).toEqual({ code: EXIT.ok, stderr: '' });
     expect(readPdn(ofNone.stdout).games.map((g) => g.tags.find((t) => t.name === 'White')?.value)).toEqual(['Carla']);
+  });
+
+  // Issue 26, finding 10: pdn check and archive import read files within one limit, named alike.
+  it('a file larger than the longest text Node holds and a device are refused unread: exit 3, as pdn check says', async () => {
+    const huge = path.join(work, 'huge.pdn');
+    writeFileSync(huge, '');
+    truncateSync(huge, 560 * 2 ** 20);
+    try {
+      const r = await cli(['archive', 'import', '--archive', path.join(work, 'huge-archive'), huge, '/dev/zero']);
+      expect(r.code).toBe(EXIT.io);
+      expect(r.stderr).toBe(`dambord archive import: cannot read ${huge}: it has 560 MB, more than the 512 MB a text file may have\ndambord archive import: cannot read /dev/zero: it is a character device, not a file\n`);
+    } finally {
+      rmSync(huge);
+    }
   });
 
   it.each([
