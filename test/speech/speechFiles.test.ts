@@ -33,6 +33,13 @@ describe('a transcript that cannot be written', () => {
     expect(r.stderr).toBe(`dambord replay: cannot write the transcript ${join(work, 'no-such-folder', 't.jsonl')}: no such folder\n`);
   });
 
+  it('a transcript that is a FIFO nobody reads is refused at once, named, not waited on', async () => {
+    const fifo = join(work, 'transcript.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const r = await runCliBuffered(['replay', '--speak', 'en', '--transcript', fifo, '-'], SCRIPT);
+    expect(r).toEqual({ code: 3, stdout: '', stderr: `dambord replay: cannot write the transcript ${fifo}: a FIFO that nobody reads\n` });
+  });
+
   it.skipIf(!espeak || !full)('play --voice en --wav DIR --transcript /dev/full: the game goes on (moves recorded, journal kept), said once, Ctrl-C stops it', async () => {
     const started = await play(work, ['--voice', 'en', '--wav', join(work, 'play-wav'), '--transcript', '/dev/full']);
     try {
