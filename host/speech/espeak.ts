@@ -4,7 +4,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { closeSync } from 'node:fs';
+import { closeSync, ftruncateSync } from 'node:fs';
 import { openWavFile, withWavSizes, writeWav } from './wavFile.ts';
 
 /** How a sentence is spoken. */
@@ -23,7 +23,7 @@ export interface Voice {
  * opened here (see {@link openWavFile}: a symlink, FIFO, socket or device there is refused) and
  * written from espeak-ng's standard output, so that a write that fails (a full disk) is said.
  * Rejects, naming the file or saying what to do, when it cannot be written or espeak-ng is
- * missing or fails; an aborted sentence leaves the file empty.
+ * missing or fails; an aborted or failed sentence leaves the file empty.
  */
 export async function speakToWav(text: string, file: string, voice: Voice, signal?: AbortSignal): Promise<void> {
   const fd = openWavFile(file);
@@ -33,6 +33,10 @@ export async function speakToWav(text: string, file: string, voice: Voice, signa
     child.stdout!.on('data', (d: Buffer) => chunks.push(d));
     await finished(child, `espeak-ng (voice ${voice.voice})`, signal);
     if (!signal?.aborted) writeWav(fd, file, withWavSizes(Buffer.concat(chunks)));
+  } catch (e) {
+    // No half-written file is left behind (a full disk): the sentence is not kept at all.
+    ftruncateSync(fd, 0);
+    throw e;
   } finally {
     closeSync(fd);
   }

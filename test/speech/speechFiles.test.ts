@@ -85,3 +85,29 @@ describe.skipIf(!espeak)('special files in the --wav folder', () => {
     expect(wav.readUInt32LE(40)).toBe(wav.length - 44);
   }, 30_000);
 });
+
+describe.skipIf(!espeak)('a full disk under the --wav folder', () => {
+  const disk = join(work, 'disk');
+  mkdirSync(disk);
+  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', disk]).status === 0;
+  afterAll(() => {
+    if (mounted) spawnSync('umount', [disk]);
+  });
+  it.skipIf(!mounted)('the failing WAV writes are reported once (ENOSPC), no half-written file is kept, the replay goes on and the transcript is whole', async () => {
+    const script = join(work, 'disk.script');
+    writeFileSync(script, SCRIPT);
+    const transcript = join(work, 'disk.jsonl');
+    const r = await runCliBuffered(['replay', '--speak', 'en', '--wav', join(disk, 'wav'), '--transcript', transcript, script]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('White played 32-28.\nBlack played 19-23.\n');
+    expect(r.stderr.match(/ENOSPC/g)).toHaveLength(1);
+    expect(r.stderr).toMatch(new RegExp(`cannot write ${join(disk, 'wav')}/\\d{5}-\\w+\\.wav: ENOSPC`));
+    const lines = readFileSync(transcript, 'utf8').trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(2);
+    // Every WAV file kept is whole: its RIFF size is its length less 8 bytes (the ones that failed are empty).
+    for (const f of readdirSync(join(disk, 'wav'))) {
+      const wav = readFileSync(join(disk, 'wav', f));
+      if (wav.length > 0) expect(wav.readUInt32LE(4), f).toBe(wav.length - 8);
+    }
+  }, 30_000);
+});
