@@ -120,10 +120,10 @@ export function shownName(s) {
  */
 export function headerLine(header) {
   if (!header) return '';
-  const event = known(header.event);
-  const round = known(header.round);
+  const event = shownName(header.event);
+  const round = shownName(header.round);
   const first = [event, round ? `round ${round}` : ''].filter(Boolean).join(', ');
-  return [first, known(header.site), known(header.date)].filter(Boolean).join(' · ');
+  return [first, shownName(header.site), shownName(header.date)].filter(Boolean).join(' · ');
 }
 
 /**
