@@ -4,15 +4,22 @@
 /**
  * A queue of asynchronous tasks: each call runs `task` once every task given before it has
  * settled, and resolves or rejects as `task` does (a task that fails does not stop the next).
+ * At most `waiting` tasks wait: a call beyond them returns null at once, `task` not run.
  *
  * @example
- * const turn = inTurn();
+ * const turn = inTurn(64);
  * await Promise.all([turn(() => press('jadoube')), turn(() => press('jadoube'))]); // one after the other
  */
-export function inTurn(): <T>(task: () => Promise<T>) => Promise<T> {
+export function inTurn(waiting: number): <T>(task: () => Promise<T>) => Promise<T> | null {
   let last: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = last.then(task);
+  let queued = 0;
+  return <T>(task: () => Promise<T>): Promise<T> | null => {
+    if (queued >= waiting) return null;
+    queued++;
+    const run = last.then(() => {
+      queued--;
+      return task();
+    });
     last = run.catch(() => undefined);
     return run;
   };

@@ -107,6 +107,9 @@ export function journalFault(path: string, error: unknown, command = 'play'): st
 /** How often time is given to the game between events (ms): a flag falls within this. */
 const TICK_MS = 100;
 
+/** The most commands a session keeps waiting (a press takes 60 ms): more are refused, not queued without end. */
+const COMMANDS_WAITING = 64;
+
 /** Starts a game: a new one (the board is expected to show `options.start`) or a resumed one. */
 export function startSession(options: SessionOptions): RunningSession {
   const now = options.now ?? (() => performance.now());
@@ -214,7 +217,7 @@ export function startSession(options: SessionOptions): RunningSession {
   timer.unref?.();
   if (options.resumed) perform(options.resumed.effects);
 
-  const turn = inTurn();
+  const turn = inTurn(COMMANDS_WAITING);
   return {
     done,
     fault,
@@ -225,8 +228,9 @@ export function startSession(options: SessionOptions): RunningSession {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    // One at a time: a press lasts until its release, and the next command waits for it.
-    command: (c: PlayCommand) => turn(async () => {
+    // One at a time: a press lasts until its release, and the next command waits for it; beyond
+    // COMMANDS_WAITING waiting, a command is refused.
+    command: (c: PlayCommand) => turn(async (): Promise<{ ok: true; text?: string } | { ok: false; error: string }> => {
       if (c.type === 'new-game') return newGame(c);
       if (c.type === 'takeback') {
         // A game being recorded (the digitise policy): the board's Correct, as the players' own command.
@@ -261,7 +265,7 @@ export function startSession(options: SessionOptions): RunningSession {
       if (c.type === 'place' && occupied) return { ok: false, error: `${c.square} already holds a piece` };
       hands.setSquare(sq + 1, c.type === 'place');
       return { ok: true };
-    }),
+    }) ?? Promise.resolve({ ok: false, error: `${COMMANDS_WAITING} commands are waiting for this board; send this one again once they are done` }),
     async close() {
       clearInterval(timer);
       await options.link.close();
