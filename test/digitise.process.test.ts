@@ -98,6 +98,9 @@ describe('dambord digitise on the simulated board', () => {
     for (const [argv, said] of [
       [['--clock', '5400'], 'unknown option --clock'],
       [['--date', '11-04-2026', '--no-ask'], 'is not a date as PDN writes it'],
+      [['--date', '2026.02.30', '--no-ask'], '"2026.02.30" is not a date: February 2026 has 28 days'],
+      [['--date', '2026.04.31', '--no-ask'], '"2026.04.31" is not a date: April 2026 has 30 days'],
+      [['--date', '0000.01.01', '--no-ask'], '"0000.01.01" is not a date: there is no year 0'],
       [['--variant', 'chess', '--no-ask'], 'chess'],
     ] as const) {
       const r = await runCliBuffered(['digitise', '--games', games, ...argv]);

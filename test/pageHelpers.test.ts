@@ -68,6 +68,10 @@ describe('numbers and words for people', () => {
     expect(app.headerLine({ event: '?', round: '-', site: '?', date: '????.??.??' })).toBe('');
     expect(app.headerLine({ event: 'Open', round: '', site: '', date: '2026.11.??' })).toBe('Open · 2026.11.??');
     expect(app.headerLine(undefined)).toBe('');
+    // Issue 26, finding 10: what digitise's header was typed with (an escape sequence, an override) turns nothing round.
+    expect(app.headerLine({ event: 'NK\u001b[2J\u202e 2026', round: '3', site: 'Wijk\u2067 aan Zee', date: '2026.04.11' })).toBe('NK [2J 2026, round 3 · Wijk aan Zee · 2026.04.11');
+    expect(app.headerLine({ event: 'בית', round: '3', site: '', date: '' })).toBe('\u2068בית\u2069, round 3');
+    expect(app.shownName('Anna\u202e')).toBe('Anna');
     expect(app.known('?')).toBe('');
     expect(app.known(' Anna ')).toBe('Anna');
   });

@@ -10,8 +10,8 @@ import type { PlayView } from '../host/game/types.ts';
 
 const bin = fileURLToPath(new URL('../host/cli/bin.js', import.meta.url));
 
-/** Starts `dambord play` with its games in `work/games` and resolves with the page's address once it is serving. */
-export function play(work: string, args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+/** Starts `dambord play` with its games in `work/games` and resolves with the page's address once it is serving, and what it printed so far on demand. */
+export function play(work: string, args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; out: () => string }> {
   const child = spawn(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(work, 'games'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -19,7 +19,7 @@ export function play(work: string, args: string[], env: Record<string, string> =
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /the game is at (http:\/\/[0-9.:]+)\//.exec(out);
-      if (m) resolve({ child, url: m[1] });
+      if (m) resolve({ child, url: m[1], out: () => out + err });
     });
     child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
     child.on('exit', (code) => reject(new Error(`dambord play exited ${code}: ${out}${err}`)));

@@ -32,15 +32,18 @@ export function archivedEvents(index: ArchiveIndex): ArchivedEvent[] {
 }
 
 /**
- * The games of the event named `event` (`no event` for the games of none), of its round `round`
- * when given (`no round` for those of none), in the order of play: round by round, each round's
- * games in their order. Empty when there are none.
+ * The games of the event named `event` (`no event` for the games of none, unless an event is so
+ * named; `""` for them always), of its round `round` when given (`no round` and `""` alike), in
+ * the order of play: round by round, each round's games in their order. Empty when there are none.
  */
 export function eventGames(index: ArchiveIndex, event: string, round?: string): ArchivedGame[] {
-  const key = (text: string, none: string) => (text.trim().toLowerCase() === none ? '' : folded(text));
-  const e = archivedEvents(index).find((x) => folded(x.name) === key(event, NO_EVENT));
+  /** The one of `names` that `text` names: by its name first, then `none` for the one not known (''). */
+  const named = <T extends { readonly name: string }>(names: readonly T[], text: string, none: string) =>
+    names.filter((x) => folded(x.name) === folded(text)).concat(text.trim().toLowerCase() === none ? names.filter((x) => folded(x.name) === '') : [])[0];
+  const e = named(archivedEvents(index), event, NO_EVENT);
   if (!e) return [];
-  return e.rounds.filter((r) => round === undefined || folded(r.name) === key(round, NO_ROUND)).flatMap((r) => r.games);
+  if (round === undefined) return e.rounds.flatMap((r) => r.games);
+  return named(e.rounds, round, NO_ROUND)?.games.slice() ?? [];
 }
 
 /**

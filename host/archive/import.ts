@@ -4,11 +4,11 @@
 // is not PDN is reported with its place.
 
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { decodeText, readFileVariant, readPdnGames, writePdn } from '../../rules/index.ts';
 import type { PdnGame, Variant } from '../../rules/index.ts';
-import { why } from '../cli/input.ts';
+import { readFileWithin, why } from '../files/read.ts';
 import { archivedGame, gameFacts, tagOf } from './entry.ts';
 import { GameLookup } from './identity.ts';
 import { NameBook } from './names.ts';
@@ -115,7 +115,7 @@ function importLocked(dir: string, paths: readonly string[], options: ImportOpti
   for (const file of files) {
     let text: string;
     try {
-      text = decodeText(readFileSync(file));
+      text = decodeText(readFileWithin(file));
     } catch (e) {
       report.unreadable.push({ file, reason: why(e) });
       continue;

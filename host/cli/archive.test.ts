@@ -1,6 +1,6 @@
 // `dambord archive import|list|export|sheet`, run in-process on the oracle games of the NK 2009
 // (test/fixtures/oracles/games) and on small broken files.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,6 +102,35 @@ describe('dambord archive list and export', () => {
     expect(back[0].tags.find((t) => t.name === 'White')?.value).toBe('Derkx, B.');
     const stdout = await cli(['archive', 'export', '--archive', archive, '--event', 'nk']);
     expect(stdout.stdout).toBe(readFileSync(out, 'utf8'));
+  });
+
+  // Issue 26, finding 10: an event named "no event" could not be exported (the words name the games of no event).
+  it('an event named "no event" is exported by its name; the games of no event by --event ""', async () => {
+    const own = path.join(work, 'no-event-archive');
+    const named = '[Event "no event"]\n[White "Anna"]\n[Black "Bert"]\n[Result "2-0"]\n\n1. 32-28 19-23 2-0\n';
+    const none = '[White "Carla"]\n[Black "Dirk"]\n[Result "0-2"]\n\n1. 33-28 18-22 0-2\n';
+    writeFileSync(path.join(work, 'no-event.pdn'), `${named}\n${none}`);
+    expect((await cli(['archive', 'import', '--archive', own, path.join(work, 'no-event.pdn')])).code).toBe(EXIT.ok);
+    const byName = await cli(['archive', 'export', '--archive', own, '--event', 'no event']);
+    expect({ code: byName.code, stderr: byName.stderr }).toEqual({ code: EXIT.ok, stderr: '' });
+    expect(readPdn(byName.stdout).games.map((g) => g.tags.find((t) => t.name === 'White')?.value)).toEqual(['Anna']);
+    const ofNone = await cli(['archive', 'export', '--archive', own, '--event', '']);
+    expect({ code: ofNone.code, stderr: ofNone.stderr }).toEqual({ code: EXIT.ok, stderr: '' });
+    expect(readPdn(ofNone.stdout).games.map((g) => g.tags.find((t) => t.name === 'White')?.value)).toEqual(['Carla']);
+  });
+
+  // Issue 26, finding 10: pdn check and archive import read files within one limit, named alike.
+  it('a file larger than the longest text Node holds and a device are refused unread: exit 3, as pdn check says', async () => {
+    const huge = path.join(work, 'huge.pdn');
+    writeFileSync(huge, '');
+    truncateSync(huge, 560 * 2 ** 20);
+    try {
+      const r = await cli(['archive', 'import', '--archive', path.join(work, 'huge-archive'), huge, '/dev/zero']);
+      expect(r.code).toBe(EXIT.io);
+      expect(r.stderr).toBe(`dambord archive import: cannot read ${huge}: it has 560 MB, more than the 512 MB a text file may have\ndambord archive import: cannot read /dev/zero: it is a character device, not a file\n`);
+    } finally {
+      rmSync(huge);
+    }
   });
 
   it.each([

@@ -1,16 +1,18 @@
 // What several commands read the same way: a file or standard input, and a --variant option.
 
-import { readFileSync } from 'node:fs';
 import { decodeText, variantByName, variants } from '../../rules/index.ts';
+import { TEXT_FILE_LIMIT, readFileWithin, size, why } from '../files/read.ts';
 import type { Variant } from '../../rules/index.ts';
 import type { Io } from './command.ts';
 
+export { TEXT_FILE_LIMIT, readFileWithin, why };
+
 export type Input = { ok: true; name: string; bytes: Uint8Array } | { ok: false; error: string };
 
-/** A file's bytes, or standard input's for `-`; a failure names the file and why. */
-export async function readInput(file: string, io: Io): Promise<Input> {
+/** A file's bytes, or standard input's for `-`, at most `limit` (see {@link readFileWithin}); a failure names the file and why. */
+export async function readInput(file: string, io: Io, limit = TEXT_FILE_LIMIT): Promise<Input> {
   try {
-    const bytes = file === '-' ? await readAll(io.stdin) : readFileSync(file);
+    const bytes = file === '-' ? await readAll(io.stdin, limit) : readFileWithin(file, limit);
     return { ok: true, name: file === '-' ? '<stdin>' : file, bytes };
   } catch (e) {
     return { ok: false, error: `cannot read ${file === '-' ? 'standard input' : file}: ${why(e)}` };
@@ -24,22 +26,21 @@ export type TextInput = { ok: true; name: string; text: string } | { ok: false; 
  * `decodeText`: UTF-8 (a byte order mark skipped), UTF-16 either way round, or latin-1. Its
  * bytes are not kept, only the text.
  */
-export async function readText(file: string, io: Io): Promise<TextInput> {
-  const input = await readInput(file, io);
+export async function readText(file: string, io: Io, limit = TEXT_FILE_LIMIT): Promise<TextInput> {
+  const input = await readInput(file, io, limit);
   return input.ok ? { ok: true, name: input.name, text: decodeText(input.bytes) } : input;
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
+async function readAll(stream: NodeJS.ReadableStream, limit: number): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+  let total = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    total += bytes.length;
+    if (total > limit) throw new Error(`it has more than the ${size(limit)} a text file may have`);
+    chunks.push(bytes);
+  }
   return Buffer.concat(chunks);
-}
-
-/** A file system error in words. */
-export function why(e: unknown): string {
-  const err = e as NodeJS.ErrnoException;
-  const reasons: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory' };
-  return (err?.code && reasons[err.code]) || (err instanceof Error ? err.message : String(e));
 }
 
 /**

@@ -2,12 +2,18 @@
 // issue): variations nested 100,000 deep and a comment of a million words are read and
 // written, not a stack overflow; time grows linearly with the input, and pdn check holds one
 // game at a time, not the whole file's games.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readPdn } from '../../rules/index.ts';
 import { longComment, nestedVariations } from '../../rules/pdn/testing/hostile.ts';
 import { growth } from '../../test/growth.ts';
 import { largePdnFile, pdnCheckPeak } from '../../test/pdnMemory.ts';
 import { EXIT } from './command.ts';
+import { readInput } from './input.ts';
 import { runCliBuffered as cli } from './testing.ts';
 
 describe('variations nested deep', () => {
@@ -59,6 +65,42 @@ describe('memory', () => {
     expect(r.stdout.trimEnd().split('\n').pop()).toBe(`${games} games: ${games} ok, 0 with errors`);
     expect(r.code).toBe(EXIT.ok);
     expect(r.maxRss / 1e6).toBeLessThan(400);
+  });
+});
+
+describe('input it cannot hold (issue 26, finding 10)', () => {
+  it('a file larger than the longest text Node holds is refused by its size, unread: exit 3, the file and the limit named', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dambord-pdn-huge-'));
+    const file = path.join(dir, 'huge.pdn');
+    try {
+      // 560 MB without a byte on disk: a sparse file.
+      writeFileSync(file, '');
+      truncateSync(file, 560 * 2 ** 20);
+      const r = await cli(['pdn', 'check', file]);
+      expect(r).toEqual({ code: EXIT.io, stdout: '0 games: 0 ok, 0 with errors; 1 file could not be read\n', stderr: `dambord pdn check: cannot read ${file}: it has 560 MB, more than the 512 MB a text file may have\n` });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(!existsSync('/dev/zero'))('a device (/dev/zero) is refused unread: exit 3', async () => {
+    const r = await cli(['pdn', 'check', '/dev/zero']);
+    expect(r.code).toBe(EXIT.io);
+    expect(r.stderr).toBe('dambord pdn check: cannot read /dev/zero: it is a character device, not a file\n');
+  });
+
+  it('standard input and a FIFO are read up to the limit, then refused', async () => {
+    expect(await readInput('-', { stdin: Readable.from([Buffer.alloc(700), Buffer.alloc(700)]), stdout: process.stdout, stderr: process.stderr }, 1000)).toEqual({ ok: false, error: 'cannot read standard input: it has more than the 1000 bytes a text file may have' });
+    const dir = mkdtempSync(path.join(tmpdir(), 'dambord-pdn-fifo-'));
+    const fifo = path.join(dir, 'fifo');
+    try {
+      execFileSync('mkfifo', [fifo]);
+      const writer = spawn('sh', ['-c', `head -c 5000 /dev/zero > '${fifo}'`]);
+      await expect(readInput(fifo, { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }, 1000)).resolves.toEqual({ ok: false, error: `cannot read ${fifo}: it has more than the 1000 bytes a text file may have` });
+      writer.kill();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

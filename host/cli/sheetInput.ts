@@ -5,6 +5,7 @@
 import { createInterface } from 'node:readline';
 import type { Color, Variant } from '../../rules/index.ts';
 import { normaliseResult } from '../../rules/index.ts';
+import { forTerminal } from './terminalText.ts';
 
 /** The header of a paper scoresheet as the secretary gives it; absent: unknown (PDN writes `?`). */
 export interface SheetHeader {
@@ -27,15 +28,35 @@ export interface Players {
   readonly black: string;
 }
 
-/** A PDN date (`YYYY.MM.DD`, any part `?`s when unknown), or what is wrong with `text`. */
+/**
+ * A PDN date (`YYYY.MM.DD`, any part `?`s when unknown), or what is wrong with `text`. A known
+ * date must be a day of the (proleptic Gregorian) calendar: a year from 0001 (there is no year
+ * 0), a month 01-12, a day that month has (29 February only in a leap year; with the year
+ * unknown, 29 February may be). The one check of every date dambord takes (digitise's --date
+ * and header, a guide's Date).
+ *
+ * @example checkDate('2026.02.30') // { ok: false, error: '"2026.02.30" is not a date: February 2026 has 28 days' }
+ */
 export function checkDate(text: string): { ok: true; date: string } | { ok: false; error: string } {
   const m = /^(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)$/.exec(text.trim());
-  const bad = { ok: false as const, error: `"${text}" is not a date as PDN writes it: YYYY.MM.DD, e.g. 2026.11.24, with ? for what the scoresheet does not say (1975.??.??)` };
-  if (!m) return bad;
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if ((m[2] !== '??' && (month < 1 || month > 12)) || (m[3] !== '??' && (day < 1 || day > 31))) return bad;
+  if (!m) return { ok: false, error: `"${text}" is not a date as PDN writes it: YYYY.MM.DD, e.g. 2026.11.24, with ? for what the scoresheet does not say (1975.??.??)` };
+  const [year, month, day] = [m[1], m[2], m[3]].map((p) => (p.startsWith('?') ? undefined : Number(p)));
+  const none = (why: string) => ({ ok: false as const, error: `"${m[0]}" is not a date: ${why}` });
+  if (year === 0) return none('there is no year 0; the first year is 0001');
+  if (month !== undefined && (month < 1 || month > 12)) return none(`there is no month ${m[2]}; months are 01 to 12`);
+  const days = month === undefined ? 31 : daysIn(month, year);
+  if (day === 0) return none('there is no day 00; days start at 01');
+  if (day !== undefined && day > days) return none(month === undefined ? `there is no day ${m[3]} in any month` : `${MONTHS[month - 1]}${year === undefined ? '' : ` ${m[1]}`} has ${days} days`);
   return { ok: true, date: m[0] };
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** The days of `month` (1-12) in `year`; an unknown year may be a leap year. */
+function daysIn(month: number, year: number | undefined): number {
+  if (month !== 2) return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  const leap = year === undefined || (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
+  return leap ? 29 : 28;
 }
 
 /** A result given: as PDN writes it in the variant, and what ends the game at the board (a resignation or a draw agreed). */
@@ -115,18 +136,19 @@ export class Asker {
   async ask(question: string, fallback: string | undefined, check: (text: string) => { ok: true; value: string } | { ok: false; error: string } = (text) => ({ ok: true, value: text })): Promise<string | undefined> {
     if (!this.lines) return fallback;
     for (;;) {
-      this.out.write(`${question}${fallback === undefined ? '' : ` [${fallback}]`}: `);
+      // What was typed is shown as forTerminal makes it: no escape or bidirectional control reaches the terminal.
+      this.out.write(`${question}${fallback === undefined ? '' : ` [${forTerminal(fallback)}]`}: `);
       const line = await this.lines.next();
       if (line === null) {
         this.out.write('\n');
         return fallback;
       }
       const text = line.trim();
-      if (!this.lines.terminal) this.out.write(`${text}\n`);
+      if (!this.lines.terminal) this.out.write(`${forTerminal(text)}\n`);
       if (text === '') return fallback;
       const checked = check(text);
       if (checked.ok) return checked.value;
-      this.out.write(`${checked.error}\n`);
+      this.out.write(`${forTerminal(checked.error)}\n`);
     }
   }
 

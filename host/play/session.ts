@@ -15,6 +15,7 @@ import { NOT_OVER, nextGame } from '../game/nextGame.ts';
 import type { Policy } from '../game/referee/types.ts';
 import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
 import { gameView } from '../game/view.ts';
+import { inTurn } from './inTurn.ts';
 import type { Journal } from '../journal/journal.ts';
 import { answer, queryOf } from '../speech/queries.ts';
 import type { Query } from '../speech/queries.ts';
@@ -105,6 +106,9 @@ export function journalFault(path: string, error: unknown, command = 'play'): st
 
 /** How often time is given to the game between events (ms): a flag falls within this. */
 const TICK_MS = 100;
+
+/** The most commands a session keeps waiting (a press takes 60 ms): more are refused, not queued without end. */
+const COMMANDS_WAITING = 64;
 
 /** Starts a game: a new one (the board is expected to show `options.start`) or a resumed one. */
 export function startSession(options: SessionOptions): RunningSession {
@@ -213,6 +217,7 @@ export function startSession(options: SessionOptions): RunningSession {
   timer.unref?.();
   if (options.resumed) perform(options.resumed.effects);
 
+  const turn = inTurn(COMMANDS_WAITING);
   return {
     done,
     fault,
@@ -223,7 +228,9 @@ export function startSession(options: SessionOptions): RunningSession {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async command(c: PlayCommand) {
+    // One at a time: a press lasts until its release, and the next command waits for it; beyond
+    // COMMANDS_WAITING waiting, a command is refused.
+    command: (c: PlayCommand) => turn(async (): Promise<{ ok: true; text?: string } | { ok: false; error: string }> => {
       if (c.type === 'new-game') return newGame(c);
       if (c.type === 'takeback') {
         // A game being recorded (the digitise policy): the board's Correct, as the players' own command.
@@ -245,7 +252,8 @@ export function startSession(options: SessionOptions): RunningSession {
       if (!hands) return { ok: false, error: 'this is a real board: move the pieces and press the buttons on the board itself' };
       if (c.type === 'press') {
         hands.press(c.button);
-        setTimeout(() => hands.release(c.button), 60);
+        await new Promise((r) => setTimeout(r, 60));
+        hands.release(c.button);
         return { ok: true };
       }
       if (c.type !== 'lift' && c.type !== 'place') return { ok: false, error: 'not a command of the hands' };
@@ -257,7 +265,7 @@ export function startSession(options: SessionOptions): RunningSession {
       if (c.type === 'place' && occupied) return { ok: false, error: `${c.square} already holds a piece` };
       hands.setSquare(sq + 1, c.type === 'place');
       return { ok: true };
-    },
+    }) ?? Promise.resolve({ ok: false, error: `${COMMANDS_WAITING} commands are waiting for this board; send this one again once they are done` }),
     async close() {
       clearInterval(timer);
       await options.link.close();

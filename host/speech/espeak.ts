@@ -4,6 +4,8 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { closeSync, ftruncateSync } from 'node:fs';
+import { openWavFile, withWavSizes, writeWav } from './wavFile.ts';
 
 /** How a sentence is spoken. */
 export interface Voice {
@@ -17,11 +19,27 @@ export interface Voice {
 
 /**
  * Speaks `text` into the WAV file `file`; resolves when it is written. The text goes in on
- * standard input, never as an argument, so that nothing in it is read as an option. Rejects,
- * saying what to do, when espeak-ng is missing or fails.
+ * standard input, never as an argument, so that nothing in it is read as an option. The file is
+ * opened here (see {@link openWavFile}: a symlink, FIFO, socket or device there is refused) and
+ * written from espeak-ng's standard output, so that a write that fails (a full disk) is said.
+ * Rejects, naming the file or saying what to do, when it cannot be written or espeak-ng is
+ * missing or fails; an aborted or failed sentence leaves the file empty.
  */
-export function speakToWav(text: string, file: string, voice: Voice, signal?: AbortSignal): Promise<void> {
-  return finished(espeak(text, voice, ['-w', file], 'ignore'), `espeak-ng (voice ${voice.voice})`, signal);
+export async function speakToWav(text: string, file: string, voice: Voice, signal?: AbortSignal): Promise<void> {
+  const fd = openWavFile(file);
+  try {
+    const child = espeak(text, voice, ['--stdout'], 'pipe');
+    const chunks: Buffer[] = [];
+    child.stdout!.on('data', (d: Buffer) => chunks.push(d));
+    await finished(child, `espeak-ng (voice ${voice.voice})`, signal);
+    if (!signal?.aborted) writeWav(fd, file, withWavSizes(Buffer.concat(chunks)));
+  } catch (e) {
+    // No half-written file is left behind (a full disk): the sentence is not kept at all.
+    ftruncateSync(fd, 0);
+    throw e;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

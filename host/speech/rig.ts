@@ -2,7 +2,7 @@
 // speaker, and the transcript written as they are spoken. What `play` and `replay` open with
 // `--voice`/`--speak`, `--transcript`, `--wav`, `--rate`, `--volume` and `--beeps`.
 
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { GameState, SeenStep } from '../game/game.ts';
 import { answer } from './queries.ts';
 import type { Query } from './queries.ts';
@@ -11,6 +11,7 @@ import type { Announcement, AnnouncementKind, Announcer, Said } from './announce
 import { soundPlayer } from './espeak.ts';
 import { beepOutput, deviceOutput, silentOutput, wavOutput } from './outputs.ts';
 import { Speaker, transcriptLine } from './speaker.ts';
+import { openTranscript } from './transcriptFile.ts';
 import type { Output } from './speaker.ts';
 import type { Language } from './words.ts';
 
@@ -58,7 +59,11 @@ export function openSpeech(o: SpeechOptions): Speech {
       break;
     }
     case 'wav':
-      mkdirSync(o.output.dir, { recursive: true });
+      try {
+        mkdirSync(o.output.dir, { recursive: true });
+      } catch (e) {
+        throw new Error(`cannot make the WAV folder ${o.output.dir}: ${(e as Error).message}`, { cause: e });
+      }
       output = wavOutput(o.output.dir, delivery);
       break;
     case 'beeps':
@@ -68,17 +73,19 @@ export function openSpeech(o: SpeechOptions): Speech {
       output = silentOutput;
       break;
   }
-  const fd = o.transcript ? openSync(o.transcript, 'w') : null;
+  const transcript = o.transcript ? openTranscript(o.transcript, (m) => o.warn?.(`speech: ${m}`)) : null;
   const told = new Set<string>();
   const speaker = new Speaker(output, {
     // One line each, written as it is spoken: a crash loses nothing said before it.
     spoken: (a) => {
-      if (fd !== null) writeSync(fd, `${transcriptLine(a)}\n`);
+      transcript?.write(`${transcriptLine(a)}\n`);
     },
-    // Each cause said once (a missing sound card would otherwise be said at every move).
+    // Each cause said once (a missing sound card, a full disk would otherwise be said at every
+    // move): by its errno code when it has one, the WAV files' names differing.
     failed: (a, e) => {
-      if (told.has(e.message)) return;
-      told.add(e.message);
+      const cause = (e as NodeJS.ErrnoException).code ?? e.message;
+      if (told.has(cause)) return;
+      told.add(cause);
       const hint = o.output.to === 'device' ? '; no sound card here? --wav DIR keeps the words as files, --beeps gives tones on the board' : '';
       o.warn?.(`speech: "${a.text}" not said: ${e.message} (the transcript goes on; further sentences failing so are not reported${hint})`);
     },
@@ -103,7 +110,7 @@ export function openSpeech(o: SpeechOptions): Speech {
     ask: (q, state, now) => sayNumbered({ t: now, kind: 'query', ply: state.referee?.ply ?? 0, text: answer(o.lang, state, q, now), priority: 'chatter', group: 'query' }),
     async close() {
       await speaker.idle();
-      if (fd !== null) closeSync(fd);
+      transcript?.close();
     },
   };
 }

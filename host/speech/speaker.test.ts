@@ -108,6 +108,28 @@ describe('the speaker queue', () => {
     expect(failed).toEqual(['espeak-ng is not installed']);
     expect(spoken).toEqual(m.map((x) => x.id));
   });
+
+  it('a transcript or an output that throws is reported, never thrown into say; speech goes on', async () => {
+    const failed: string[] = [];
+    const said: number[] = [];
+    let lines = 0;
+    let calls = 0;
+    const output: Output = {
+      speak: (x) => {
+        if (++calls === 2) throw new Error('EMFILE: too many open files');
+        said.push(x.id);
+      },
+    };
+    const spoken = () => {
+      if (++lines === 1) throw new Error('ENOSPC: no space left on device, write');
+    };
+    const s = new Speaker(output, { spoken, failed: (_x, e) => failed.push(e.message) });
+    const m = [a('move', 'news'), a('move', 'news'), a('move', 'news')];
+    expect(() => s.say(m)).not.toThrow();
+    await s.idle();
+    expect(failed).toEqual(['ENOSPC: no space left on device, write', 'EMFILE: too many open files']);
+    expect(said).toEqual([m[0].id, m[2].id]);
+  });
 });
 
 describe('the quiet mode', () => {

@@ -86,6 +86,10 @@ export class Speaker {
     this.queue.splice(at, 0, a);
   }
 
+  private fail(a: Announcement, e: unknown): void {
+    this.options.failed?.(a, e instanceof Error ? e : new Error(String(e)));
+  }
+
   private pump(): void {
     while (!this.current) {
       const a = this.queue.shift();
@@ -94,12 +98,24 @@ export class Speaker {
         return;
       }
       const abort = new AbortController();
-      this.options.spoken?.(a);
-      const speaking = this.output.speak(a, abort.signal);
+      // Neither the transcript nor the output may throw into `say` (the referee's step): a
+      // failure is told, and speech goes on.
+      try {
+        this.options.spoken?.(a);
+      } catch (e) {
+        this.fail(a, e);
+      }
+      let speaking: Promise<void> | void;
+      try {
+        speaking = this.output.speak(a, abort.signal);
+      } catch (e) {
+        this.fail(a, e);
+        continue;
+      }
       if (!speaking) continue;
       this.current = { a, abort };
       speaking
-        .catch((e: unknown) => this.options.failed?.(a, e instanceof Error ? e : new Error(String(e))))
+        .catch((e: unknown) => this.fail(a, e))
         .finally(() => {
           this.current = null;
           this.pump();

@@ -161,6 +161,16 @@ describe('the words of a card', () => {
     const c = w.cardWords(board({ players: { white: '?', black: '' } }));
     expect(c.label.startsWith('Board 1: White – Black, 0 moves')).toBe(true);
   });
+
+  // Issue 26, finding 10: a right-to-left override in a name reversed the rest of the sentence.
+  it('a name\'s bidirectional overrides and control characters are left out, a right-to-left name isolated: the sentence keeps its order', () => {
+    const c = w.cardWords(board({ players: { white: 'Anna\u202e evil', black: 'Bert\u2066\u001b[2J\u200f' } }));
+    expect(c.label).toBe('Board 1: Anna evil (White) – Bert [2J (Black), 0 moves, White to move');
+    expect([c.white, c.black, c.players]).toEqual(['Anna evil', 'Bert [2J', 'Anna evil – Bert [2J']);
+    const rtl = w.cardWords(board({ players: { white: '\u202bמשה\u202c', black: 'محمد' } }));
+    expect(rtl.label).toBe('Board 1: \u2068משה\u2069 (White) – \u2068محمد\u2069 (Black), 0 moves, White to move');
+    expect(w.roundTitle({ ...w.emptyModel(), event: 'Open\u202e 2026', round: '3' })).toBe('Open 2026, round 3');
+  });
 });
 
 describe('the board drawn and in words', () => {

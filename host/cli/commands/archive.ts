@@ -102,7 +102,8 @@ sheet).
 
 Options:
   --archive DIR   the archive's folder (default ./archive)
-  --event E       list the games of event E ("no event": the games of no event)
+  --event E       list the games of event E ("no event", or "" if an event is so named: the
+                  games of no event)
 
 Exit status: 0 done, 1 the event is not in the archive, 2 bad usage, 3 the archive could not
 be read, or an entry of its index was skipped (named: a path outside the archive, a field
@@ -120,8 +121,8 @@ came into the archive.
 
 Options:
   --archive DIR     the archive's folder (default ./archive)
-  --event E         the event ("no event": the games of no event)
-  --round R         the round only ("no round": the event's games of no round)
+  --event E         the event ("no event", or "" if an event is so named: the games of no event)
+  --round R         the round only ("no round", or "": the event's games of no round)
   -o, --output OUT  write to OUT instead of standard output
 
 Exit status: 0 done, 1 no game of that event or round, 2 bad usage, 3 a file could not be

@@ -19,6 +19,7 @@ import { portOption, variantOption, wholeNumberOption, why } from '../input.ts';
 import { openChosenBoard } from '../openBoard.ts';
 import { journalToResume, resumeFrom } from '../resumeJournal.ts';
 import { Asker, Lines, checkDate, resultOf, resumedHeader } from '../sheetInput.ts';
+import { forTerminal } from '../terminalText.ts';
 import type { Players, SheetHeader } from '../sheetInput.ts';
 
 const usage = `Usage: dambord digitise [--variant V] [--fen FEN | --guide SHEET [--game N]] [--firmata] [--port P | --find]
@@ -63,7 +64,7 @@ Options:
   --event NAME       the Event tag, the default of the question
   --site S           the Site tag, e.g. "Amsterdam NED"
   --date D           the Date tag as PDN writes it, YYYY.MM.DD, ? where the sheet does not say
-                     (1975.??.??); default today
+                     (1975.??.??); a day of the calendar, year 0001 on; default today
   --round R          the Round tag
   --white, --black   the players of the first sheet
   --no-ask           ask nothing: the header and players from the options, the result from the
@@ -254,7 +255,7 @@ export const digitiseCommand: Command = {
       }
       given = r.result;
       const file = save();
-      io.stdout.write(`dambord digitise: ${players.white} - ${players.black} ${given}${file ? `, saved in ${file}` : ''}\n`);
+      io.stdout.write(forTerminal(`dambord digitise: ${players.white} - ${players.black} ${given}${file ? `, saved in ${file}` : ''}`) + '\n');
       post({ kind: 'result' });
       return { ok: true };
     };
@@ -266,7 +267,7 @@ export const digitiseCommand: Command = {
       players = who;
       given = null;
       toldEnd = false;
-      io.stdout.write(`dambord digitise: next sheet, ${who.white} - ${who.black}: set up the start position (the LEDs show where)\n`);
+      io.stdout.write(`dambord digitise: next sheet, ${forTerminal(who.white)} - ${forTerminal(who.black)}: set up the start position (the LEDs show where)\n`);
       return { ok: true };
     };
 
@@ -328,17 +329,17 @@ export const digitiseCommand: Command = {
         if (text === 'quit') over = true;
         else if (text === 'next') {
           const r = sheet ? await nextSheet(players) : await nextSheet(await asker.players({}));
-          if (!r.ok) io.stdout.write(`dambord digitise: ${r.error}\n`);
+          if (!r.ok) io.stdout.write(`dambord digitise: ${forTerminal(r.error)}\n`);
           ask(r.ok ? resultQuestion : afterResult);
         } else ask(afterResult);
         continue;
       }
       if (text === 'back') {
         const r = await session.command({ type: 'takeback' });
-        if (!r.ok) io.stdout.write(`dambord digitise: ${r.error}\n`);
+        if (!r.ok) io.stdout.write(`dambord digitise: ${forTerminal(r.error)}\n`);
       } else if (text !== '' || enterResult() !== null) {
         const r = await giveResult(text === '' ? (enterResult() ?? '') : text);
-        if (!r.ok) io.stdout.write(`dambord digitise: ${r.error}\n`);
+        if (!r.ok) io.stdout.write(`dambord digitise: ${forTerminal(r.error)}\n`);
         if (r.ok) continue;
       }
       ask('Result (2-0, 0-2, 1-1), or "back": ');

@@ -26,13 +26,13 @@
 // Letters ask questions that touch nothing (board.js questionKey): the answer is announced,
 // and spoken at the board when the game speaks (dambord play --voice).
 
-import { formatClock, headerLine, healthRows, known, linkSummary, moveName, pairMoves, readableLog, resultLine, sideName } from './format.js';
+import { formatClock, headerLine, healthRows, linkSummary, moveName, pairMoves, readableLog, resultLine, shownName, sideName } from './format.js';
 import { MARKS, canReview, liftWords, piecesInHand, positionAt, questionKey, reviewKey, squareKey, squareLabel } from './board.js';
 import { announcements, irregularityPanel, ruleSentence, soundsFor, turnLine } from './notices.js';
 import { THEMES, THEME_KEY, createSounds, remember, remembered, shownTheme } from './prefs.js';
 import { liveRegion } from './live.js';
 
-export { formatClock, formatMs, headerLine, healthRows, joinSentences, known, linkSummary, moveName, pairMoves, readableLog, resultLine } from './format.js';
+export { formatClock, formatMs, headerLine, healthRows, joinSentences, known, linkSummary, moveName, pairMoves, readableLog, resultLine, shownName } from './format.js';
 export { MARKS, canReview, liftWords, piecesInHand, positionAt, questionKey, reviewKey, squareKey, squareLabel } from './board.js';
 export { announcements, irregularityPanel, ruleSentence, soundsFor, turnLine } from './notices.js';
 export { TONES, createSounds, remembered, shownTheme } from './prefs.js';
@@ -473,11 +473,12 @@ async function start() {
     $('event').textContent = line;
     const board = /Firmata/.test(view.link.firmware ?? '') ? 'Firmata board' : 'board';
     $('variant').textContent = `${view.variant} (${view.size}×${view.size})${view.simulated ? `, simulated ${board}` : board === 'board' ? '' : `, ${board}`}`;
-    const white = known(view.players.white) || 'White';
-    const black = known(view.players.black) || 'Black';
+    // Names as shownName gives them: no control, isolated when right to left (an override in a name turns nothing round).
+    const white = shownName(view.players.white) || 'White';
+    const black = shownName(view.players.black) || 'Black';
     $('name-white').textContent = white;
     $('name-black').textContent = black;
-    document.title = known(view.players.white) || known(view.players.black) ? `${white} – ${black}: dambord` : 'dambord';
+    document.title = shownName(view.players.white) || shownName(view.players.black) ? `${white} – ${black}: dambord` : 'dambord';
     const link = $('pdn-link');
     link.setAttribute('download', typeof view.pdnName === 'string' && view.pdnName ? view.pdnName : 'game.pdn');
   }

@@ -92,6 +92,27 @@ export function known(s) {
   return typeof s === 'string' && !/^[?.\-\s]*$/.test(s) ? s.trim() : '';
 }
 
+/** Control characters (C0, DEL, C1): a space in a name shown. */
+const CONTROLS = /\p{Cc}+/gu;
+/** Bidirectional controls (LRM, RLM, ALM, the embeddings and overrides, the isolates): left out of a name shown. */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+/** A strong right-to-left letter: Hebrew, Arabic, Syriac, Thaana, N'Ko and the rest of U+0590-U+08FF, their presentation forms, and the right-to-left planes' scripts. */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+
+/**
+ * A name from outside (a player, an event) as a sentence may hold it: `known(s)` without
+ * control characters and bidirectional controls (an override in a name would turn the rest of
+ * the sentence round), and isolated (FSI ... PDI, as `<bdi>` does) when it has right-to-left
+ * letters, so that the words around it keep their order. '' when not known.
+ * @example shownName('Anna\u202eBert') // 'AnnaBert'
+ * @example shownName('محمد') // '\u2068محمد\u2069'
+ * @param {unknown} s
+ */
+export function shownName(s) {
+  const name = known(s).replace(BIDI_CONTROLS, '').replace(CONTROLS, ' ').trim();
+  return RIGHT_TO_LEFT.test(name) ? `\u2068${name}\u2069` : name;
+}
+
 /**
  * The scoresheet's header in one line: `Club night, round 3 · Utrecht · 2026.11.24`; '' when
  * nothing is known (PDN's `?` and `????.??.??` count as unknown).
@@ -99,10 +120,10 @@ export function known(s) {
  */
 export function headerLine(header) {
   if (!header) return '';
-  const event = known(header.event);
-  const round = known(header.round);
+  const event = shownName(header.event);
+  const round = shownName(header.round);
   const first = [event, round ? `round ${round}` : ''].filter(Boolean).join(', ');
-  return [first, known(header.site), known(header.date)].filter(Boolean).join(' · ');
+  return [first, shownName(header.site), shownName(header.date)].filter(Boolean).join(' · ');
 }
 
 /**

@@ -10,7 +10,7 @@
 // `rev` skips one or more is taken all the same, since each state is whole, and the skip is
 // counted in `gaps`.
 
-import { known, moveName, pairMoves, resultLine, sideName } from './format.js';
+import { moveName, pairMoves, resultLine, shownName, sideName } from './format.js';
 import { irregularityPanel } from './notices.js';
 
 /**
@@ -125,9 +125,9 @@ export function linkDown(link) {
   return LINK_DOWN.has(String(link));
 }
 
-/** A player's name as people read it; the side's name when the pairing does not know it. @param {BoardEvent} state @param {'white'|'black'} side */
+/** A player's name as people read it (shownName: no control, isolated when right to left); the side's name when the pairing does not know it. @param {BoardEvent} state @param {'white'|'black'} side */
 export function playerName(state, side) {
-  return known(state.players && state.players[side]) || sideName(side);
+  return shownName(state.players && state.players[side]) || sideName(side);
 }
 
 /** `n move(s)`: the moves both sides made, each counted. @param {number} n */
@@ -272,8 +272,8 @@ export function connectionWords(readyState, hadRound) {
 
 /** The round's title: `Club night, round 3`; `Live boards` when neither is known. @param {RoundModel} model */
 export function roundTitle(model) {
-  const event = known(model.event);
-  const round = known(model.round);
+  const event = shownName(model.event);
+  const round = shownName(model.round);
   return [event, round ? `round ${round}` : ''].filter(Boolean).join(', ') || 'Live boards';
 }
 

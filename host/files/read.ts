@@ -1,0 +1,55 @@
+// Reading a file whole within a limit, and a file system error in words: for every command and
+// store that reads what a user names (a PDN file, pairings, an archive's import).
+
+import { constants as buffers } from 'node:buffer';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+
+/**
+ * The most bytes a text file may have here: the longest string Node holds (about 512 MB); a
+ * file larger cannot be decoded, so it is refused before it is read.
+ */
+export const TEXT_FILE_LIMIT = buffers.MAX_STRING_LENGTH;
+
+/** `bytes` in words: `560 MB`, `12 KB`, `40 bytes`. */
+export function size(bytes: number): string {
+  return bytes >= 1 << 20 ? `${Math.round(bytes / (1 << 20))} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
+}
+
+/**
+ * A file's bytes, at most `limit`: a regular file larger is refused by its size before it is
+ * read; a FIFO is read until `limit` and refused past it; a device (`/dev/zero`), socket or
+ * folder is refused unread. Throws an error saying why (the caller names the file).
+ */
+export function readFileWithin(file: string, limit = TEXT_FILE_LIMIT): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const s = fstatSync(fd);
+    if (s.isDirectory()) throw Object.assign(new Error('it is a directory'), { code: 'EISDIR' });
+    if (!s.isFile() && !s.isFIFO()) throw new Error(`it is ${s.isCharacterDevice() ? 'a character device' : s.isBlockDevice() ? 'a block device' : 'a socket'}, not a file`);
+    if (s.size > limit) throw new Error(`it has ${size(s.size)}, more than the ${size(limit)} a text file may have`);
+    return readWithin(fd, limit);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** What `fd` holds, read to its end; an error once it passes `limit` bytes. */
+function readWithin(fd: number, limit: number): Buffer {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(1 << 16);
+    const n = readSync(fd, chunk, 0, chunk.length, null);
+    if (n === 0) return Buffer.concat(chunks, total);
+    total += n;
+    if (total > limit) throw new Error(`it has more than the ${size(limit)} a text file may have`);
+    chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+  }
+}
+
+/** A file system error in words. */
+export function why(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  const reasons: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory' };
+  return (err?.code && reasons[err.code]) || (err instanceof Error ? err.message : String(e));
+}
