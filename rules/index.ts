@@ -22,6 +22,7 @@ export * from './pdn/syntax.ts';
 export * from './pdn/game.ts';
 export * from './pdn/fileVariant.ts';
 export { ROSTER, UNKNOWN_DATE, rosterValue } from './pdn/roster.ts';
+export { checkDate } from './pdn/date.ts';
 export { writePdnGame } from './pdn/write.ts';
 export { decodePdnBytes, decodeText } from './pdn/decode.ts';
 export * from './game.ts';

@@ -10,7 +10,7 @@ import type { Io } from './command.ts';
 import type { Tag } from './gameTags.ts';
 import { readText } from './input.ts';
 import { guideSheet } from './sheetGame.ts';
-import { checkDate } from './sheetInput.ts';
+import { checkDate } from '../../rules/index.ts';
 import type { Players, SheetHeader } from './sheetInput.ts';
 
 /** A sheet that guides the game: where it starts, the guide, and what its tags say. */

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { why } from '../files/read.ts';
 import { EXIT } from './command.ts';
 import type { Command, Io } from './command.ts';
 
@@ -105,7 +106,12 @@ export async function main(): Promise<void> {
     process.exit(e.code === 'EPIPE' ? EXIT.ok : EXIT.io); // EPIPE: the reader went away (`dambord ... | head`)
   });
   const io: Io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin };
-  process.exitCode = await runCli(process.argv.slice(2), io, { debug: process.env.DAMBORD_DEBUG === '1' });
+  const code = await runCli(process.argv.slice(2), io, { debug: process.env.DAMBORD_DEBUG === '1' });
+  process.exitCode = code;
+  // A command that failed with a bug may have left its page, board link or signal handlers open,
+  // which would keep the process alive and deaf to Ctrl-C: it ends here (its words are written:
+  // standard output and error are synchronous on files and, on Linux, pipes).
+  if (code === EXIT.internal) process.exit(code);
 }
 
 function lookup<C extends { readonly name: string }>(list: readonly C[], argv: readonly string[]): { command: C; rest: readonly string[] } | undefined {
@@ -153,8 +159,7 @@ function unknown(io: Io, list: readonly Command[], argv: readonly string[]): num
 function crashed(io: Io, command: Command, e: unknown, debug: boolean): number {
   const err = e instanceof Error ? (e as NodeJS.ErrnoException) : undefined;
   if (err && typeof err.code === 'string' && typeof err.path === 'string') {
-    const why: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory' };
-    io.stderr.write(`dambord ${command.name}: cannot open ${err.path}: ${why[err.code] ?? err.message}\n`);
+    io.stderr.write(`dambord ${command.name}: cannot open ${err.path}: ${why(err)}\n`);
     if (debug && err.stack) io.stderr.write(err.stack + '\n');
     return EXIT.io;
   }

@@ -50,7 +50,7 @@ describe('a CSV as a Dutch club secretary writes it (Excel, ";")', () => {
     expect(pairings(ronde3.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n'))).toEqual(pairings(ronde3));
   });
 
-  it('reads a comma-separated file in English, columns in any order and case, event, site and date', () => {
+  it('reads a comma-separated file in English, columns in any order and case, event, site and date (a spreadsheet\'s ISO date as PDN writes it)', () => {
     const csv = [
       'White,Black,Table,Event,Site,Date,Round',
       '"Sijbrands, Ton","Baljakin, Alexander",2,NK 2025,Huissen,2025-04-12,5',
@@ -60,8 +60,8 @@ describe('a CSV as a Dutch club secretary writes it (Excel, ";")', () => {
     expect(r.event).toBe('NK 2025');
     expect(r.round).toBe('5');
     expect(r.boards).toEqual([
-      { board: 1, white: 'Schwarzman, Alexander', black: 'Georgiev, Alexander', round: '5', site: 'Huissen', date: '2025-04-12' },
-      { board: 2, white: 'Sijbrands, Ton', black: 'Baljakin, Alexander', round: '5', site: 'Huissen', date: '2025-04-12' },
+      { board: 1, white: 'Schwarzman, Alexander', black: 'Georgiev, Alexander', round: '5', site: 'Huissen', date: '2025.04.12' },
+      { board: 2, white: 'Sijbrands, Ton', black: 'Baljakin, Alexander', round: '5', site: 'Huissen', date: '2025.04.12' },
     ]);
   });
 
@@ -304,5 +304,13 @@ describe('errors, each with its line and what to do', () => {
     const es = errors('[Board "1"]\n[White "A"]\n[Black "B"]\n\n[Board "2"]\n[White "C"]\n[Black "D"]\n', 'r.pdn');
     expect(es.map((e) => e.line)).toEqual([5]);
     expect(es[0].message).toMatch(/a second Board tag in the game that starts at line 1: end each game's tags with "\*"/);
+  });
+});
+
+describe('dates checked as dates (issue 26, finding 10)', () => {
+  it('a Date that is no day of the calendar is refused with its line, in a CSV and in a PDN header list; ? parts are taken', () => {
+    expect(lines('board,white,black,date\n1,A,B,2026.04.30\n2,C,D,2026.02.30\n3,E,F,2026.??.??\n')).toEqual([3]);
+    expect(errors('board,white,black,date\n1,A,B,0000.01.01\n')[0].message).toBe('pairings.csv, line 2: board 1: "0000.01.01" is not a date: there is no year 0; the first year is 0001');
+    expect(lines('[Event "NK"]\n[Board "1"]\n[White "A"]\n[Black "B"]\n[Date "2026.04.31"]\n*\n', 'round.pdn')).toHaveLength(1);
   });
 });

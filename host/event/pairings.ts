@@ -10,7 +10,7 @@
 //
 // Every error is reported, each with its line and what to do: the file is put right in one go.
 
-import { parsePdnText } from '../../rules/index.ts';
+import { checkDate, parsePdnText } from '../../rules/index.ts';
 import type { PdnGameSyntax, PdnTag } from '../../rules/index.ts';
 
 /** One board of the pairings: who plays it, with white and with black, in which round. */
@@ -340,7 +340,8 @@ function csvRows(lines: readonly string[], first: number, report: (line: number,
       eventLine: r.line,
     };
     const site = known(cell('site'));
-    const date = known(cell('date'));
+    // A spreadsheet's ISO date (2025-04-12) is the PDN date 2025.04.12.
+    const date = known(cell('date'))?.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$1.$2.$3');
     if (site !== undefined) row.site = site;
     if (date !== undefined) row.date = date;
     rows.push(row);
@@ -456,6 +457,9 @@ function checkRows(rows: readonly Row[], report: (line: number, what: string) =>
       const where = before.row === r ? 'on both sides of the board' : `at board ${before.row.board ?? '?'} (line ${before.line}) and board ${r.board ?? '?'}`;
       report(line, `${name} is paired twice${r.round === null ? '' : ` in round ${r.round}`}, ${where}: a player plays one game a round; correct the pairing`);
     }
+    const date = r.date === undefined ? null : checkDate(r.date);
+    // The date goes into each game's Date tag: a day of the calendar, as PDN writes it.
+    if (date && !date.ok) report(r.line, `board ${r.board ?? '?'}: ${date.error}`);
     if (r.event !== null) {
       if (event === null) event = r;
       else if (event.event !== r.event) {

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseFen, writeFen } from '../../../rules/index.ts';
+import { checkDate, parseFen, writeFen } from '../../../rules/index.ts';
 import type { Variant } from '../../../rules/index.ts';
 import { JOURNAL_FORMAT } from '../../game/journal/record.ts';
 import { digitise } from '../../game/referee/policy.ts';
@@ -18,7 +18,7 @@ import { readGuideSheet } from '../guideOption.ts';
 import { portOption, variantOption, wholeNumberOption, why } from '../input.ts';
 import { openChosenBoard } from '../openBoard.ts';
 import { journalToResume, resumeFrom } from '../resumeJournal.ts';
-import { Asker, Lines, checkDate, resultOf, resumedHeader } from '../sheetInput.ts';
+import { Asker, Lines, resultOf, resumedHeader } from '../sheetInput.ts';
 import { forTerminal } from '../terminalText.ts';
 import type { Players, SheetHeader } from '../sheetInput.ts';
 
