@@ -1,3 +1,8 @@
+import { readPairings } from '../event/pairings.ts';
+import type { Pairings } from '../event/pairings.ts';
+import { EXIT } from './command.ts';
+import type { Io } from './command.ts';
+import { readText } from './input.ts';
 // Options that `dambord event` and `dambord relay` share: a delay in seconds, a list of board
 // numbers, and the MQTT broker's address with its user name and password.
 
@@ -50,3 +55,23 @@ export function brokerOption(text: string, env: NodeJS.ProcessEnv = process.env)
   u.password = '';
   return { ok: true, link: { url: u.toString().replace(/\/$/, ''), ...(username !== undefined ? { username } : {}), ...(password !== undefined ? { password } : {}) } };
 }
+
+/**
+ * The pairings file a `--pairings FILE` option names, read (pairings.ts readPairings), or the exit
+ * code after its errors were written to standard error, each line `dambord COMMAND: ...` (EXIT.io:
+ * the file cannot be read; EXIT.checkFailed: its lines are wrong).
+ */
+export async function pairingsOption(file: string, io: Io, command: string): Promise<{ ok: true; pairings: Pairings } | { ok: false; code: number }> {
+  const text = await readText(file, io);
+  if (!text.ok) {
+    io.stderr.write(`dambord ${command}: ${text.error}\n`);
+    return { ok: false, code: EXIT.io };
+  }
+  const read = readPairings(text.text, { name: text.name });
+  if (!read.ok) {
+    io.stderr.write(`${read.errors.map((e) => `dambord ${command}: ${e.message}`).join('\n')}\n`);
+    return { ok: false, code: EXIT.checkFailed };
+  }
+  return { ok: true, pairings: read };
+}
+

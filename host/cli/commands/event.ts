@@ -4,7 +4,7 @@ import type { Move, PdnGame, Position } from '../../../rules/index.ts';
 import { parseTimeControl } from '../../game/clock/clock.ts';
 import type { TimedControl } from '../../game/clock/clock.ts';
 import { policyNamed } from '../../game/referee/policy.ts';
-import { MAX_BOARD, boardNumber, readPairings } from '../../event/pairings.ts';
+import { MAX_BOARD, boardNumber } from '../../event/pairings.ts';
 import type { PairedBoard } from '../../event/pairings.ts';
 import { runEvent } from '../../event/run.ts';
 import type { EventBoard } from '../../event/run.ts';
@@ -17,7 +17,7 @@ import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
 import { portOption, readText, variantOption, why } from '../input.ts';
-import { brokerOption, listOfBoards, secondsOption } from '../broadcastOptions.ts';
+import { brokerOption, listOfBoards, pairingsOption, secondsOption } from '../broadcastOptions.ts';
 import { gameTags } from '../gameTags.ts';
 
 const usage = `Usage: dambord event [--pairings FILE] [--sim-games FILE.pdn [--speed X]] [--sim-board firmware|model]
@@ -116,17 +116,9 @@ export const eventCommand: Command = {
     // The round: the pairings, the simulated games, or both.
     let pairings: { event: string | null; round: string | null; boards: PairedBoard[] } | null = null;
     if (o.pairings !== undefined) {
-      const text = await readText(o.pairings, io);
-      if (!text.ok) {
-        io.stderr.write(`dambord event: ${text.error}\n`);
-        return EXIT.io;
-      }
-      const read = readPairings(text.text, { name: text.name });
-      if (!read.ok) {
-        io.stderr.write(`${read.errors.map((e) => `dambord event: ${e.message}`).join('\n')}\n`);
-        return EXIT.checkFailed;
-      }
-      pairings = read;
+      const given = await pairingsOption(o.pairings, io, 'event');
+      if (!given.ok) return given.code;
+      pairings = given.pairings;
     }
     let games: PdnGame[] = [];
     if (o['sim-games'] !== undefined) {

@@ -4,7 +4,6 @@ import { writeMosquittoConfig } from '../../broadcast/mosquittoConfig.ts';
 import { isLoopback } from '../../web/http.ts';
 import { readHostsFile } from '../hostsFile.ts';
 import type { EmbeddedBroker } from '../../broadcast/broker.ts';
-import { readPairings } from '../../event/pairings.ts';
 import { openSubscriber } from '../../broadcast/mqttLink.ts';
 import { createRefusalLog, printable } from '../../broadcast/refusals.ts';
 import { startBroadcastServer } from '../../broadcast/server.ts';
@@ -14,7 +13,7 @@ import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { portOption, readText, why } from '../input.ts';
-import { brokerOption, listOfBoards, secondsOption } from '../broadcastOptions.ts';
+import { brokerOption, listOfBoards, pairingsOption, secondsOption } from '../broadcastOptions.ts';
 import type { BrokerAddress } from '../broadcastOptions.ts';
 import type { BrokerUser } from '../../broadcast/access.ts';
 
@@ -111,21 +110,14 @@ export const relayCommand: Command = {
     let round = o.round;
     let boards = only?.boards;
     if (o.pairings !== undefined) {
-      const text = await readText(o.pairings, io);
-      if (!text.ok) {
-        io.stderr.write(`dambord relay: ${text.error}\n`);
-        return EXIT.io;
-      }
-      const read = readPairings(text.text, { name: text.name });
-      if (!read.ok) {
-        io.stderr.write(`${read.errors.map((e) => `dambord relay: ${e.message}`).join('\n')}\n`);
-        return EXIT.checkFailed;
-      }
+      const given = await pairingsOption(o.pairings, io, 'relay');
+      if (!given.ok) return given.code;
+      const read = given.pairings;
       const rounds = [...new Set(read.boards.map((b) => b.round).filter((r) => r !== null))];
       round ??= read.round ?? (rounds.length === 1 ? rounds[0] : undefined);
       if (round === undefined && rounds.length > 1) return usageError(io, 'relay', `the pairings hold rounds ${rounds.join(', ')}: choose one with --round`);
       boards = new Set(read.boards.filter((b) => b.round === null || b.round === round).map((b) => b.board));
-      if (boards.size === 0) return usageError(io, 'relay', `${text.name} has no board of round ${round}`);
+      if (boards.size === 0) return usageError(io, 'relay', `${o.pairings} has no board of round ${round}`);
     }
     const password = process.env.DAMBORD_MQTT_PASSWORD;
     if (o['mqtt-user'] !== undefined && !password) return usageError(io, 'relay', '--mqtt-user needs its password in the environment: DAMBORD_MQTT_PASSWORD=...');
