@@ -145,8 +145,10 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
   const latest = new Map<number, { state: BoardState; key: string }>();
   /** What viewers see, per board. */
   const shown = new Map<number, BoardEvent>();
-  /** The round viewers see ('' until its first state is shown). */
-  let round = '';
+  /** The round viewers see: the one given, or '' until its first state is shown. */
+  let round = options.round ?? '';
+  /** Whether a state was shown: the first is sent as the round's snapshot. */
+  let started = false;
   const kept: StoreEvent[] = [];
   let keptChars = 0;
   const listeners = new Set<(e: StoreEvent) => void>();
@@ -166,7 +168,8 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
     const board: BoardEvent = { ...s, rev: (shown.get(s.board)?.rev ?? 0) + 1 };
     shown.set(s.board, board);
     const id = `${run}.${++n}`;
-    if (round === '') {
+    if (!started) {
+      started = true;
       round = s.round;
       emit({ id, board: null, frame: snapshotFrame() });
     } else emit({ id, board, frame: `id: ${id}\nevent: board\ndata: ${JSON.stringify(forViewers(board))}\n\n` });
