@@ -45,6 +45,9 @@ function roundFiles(archive: string): string[] {
   return existsSync(folder) ? readdirSync(folder).sort() : [];
 }
 
+/** The game files written whole in the archive's round folder (not a temporary file being written). */
+const gameFiles = (archive: string): string[] => roundFiles(archive).filter((f) => /^\d+ .*\.pdn$/.test(f));
+
 /** The archive holds each of the `n` games once: one file each, each listed once, no file number twice. */
 function holdsEachOnce(archive: string, n: number): void {
   const index = JSON.parse(readFileSync(path.join(archive, 'index.json'), 'utf8')) as { games: { id: string; file: string }[] };
@@ -98,14 +101,14 @@ describe('archive import killed (kill -9) in the middle', () => {
     const archive = path.join(work, 'killed');
     const killed = await dambord(['archive', 'import', '--archive', archive, file], (kill) => {
       const poll = setInterval(() => {
-        if (roundFiles(archive).length >= 20) {
+        if (gameFiles(archive).length >= 20) {
           clearInterval(poll);
           kill();
         }
       }, 10);
     });
     expect(killed.signal).toBe('SIGKILL');
-    const left = roundFiles(archive).filter((f) => /^\d+ .*\.pdn$/.test(f));
+    const left = gameFiles(archive);
     expect(left.length).toBeGreaterThanOrEqual(20);
     expect(left.length).toBeLessThan(n);
     // archive check sees what the index does not list, and changes nothing.
@@ -131,13 +134,13 @@ describe('archive import killed (kill -9) in the middle', () => {
     const archive = path.join(work, 'killed-check');
     await dambord(['archive', 'import', '--archive', archive, file], (kill) => {
       const poll = setInterval(() => {
-        if (roundFiles(archive).length >= 10) {
+        if (gameFiles(archive).length >= 10) {
           clearInterval(poll);
           kill();
         }
       }, 10);
     });
-    const left = roundFiles(archive).filter((f) => /^\d+ .*\.pdn$/.test(f));
+    const left = gameFiles(archive);
     const repair = await dambord(['archive', 'check', '--repair', '--archive', archive]);
     expect(repair.code).toBe(0);
     expect(repair.stdout).toContain(`adopted into the index: ${left.length} games`);
