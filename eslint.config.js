@@ -8,6 +8,8 @@
 //   adapters (host/cli, host/web, host/play, host/link's shells, host/firmata, host/journal,
 //   host/sim, hardware/) do I/O.
 // Tests and test kits (*.test.ts, testing/) may use what they need.
+// The page's scripts (host/web/static/, checked by the compiler through their own tsconfig.json)
+// are small modules of short functions: none longer than 80 lines.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -67,6 +69,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-constant-condition': ['error', { checkLoops: false }],
     },
+  },
+  {
+    files: ['host/web/static/**/*.js'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   {
     files: PURE,

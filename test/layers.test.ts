@@ -29,4 +29,12 @@ describe('the layers of the design', () => {
     expect(await problems('host/link/protocol/example.ts', text)).toHaveLength(2);
     expect(await problems('host/play/example.ts', text)).toEqual([]);
   });
+
+  it("the page's scripts keep their functions to 80 lines", async () => {
+    /** A function of `lines` lines, its head and its closing brace counted. */
+    const fn = (lines: number) => `export function f() {\n${'  void 0;\n'.repeat(lines - 2)}}\n`;
+    expect(await problems('host/web/static/example.js', fn(80))).toEqual([]);
+    expect(await problems('host/web/static/example.js', fn(81))).toEqual(["max-lines-per-function: Function 'f' has too many lines (81). Maximum allowed is 80."]);
+    expect(await problems('host/web/example.ts', fn(81))).toEqual([]);
+  });
 });

@@ -76,14 +76,13 @@ const JS = 'text/javascript; charset=utf-8';
 const STATIC: Readonly<Record<string, { file: string; type: string }>> = {
   '/': { file: 'watch.html', type: HTML },
   '/watch.html': { file: 'watch.html', type: HTML },
-  '/watch.js': { file: 'watch.js', type: JS },
-  '/watchModel.js': { file: 'watchModel.js', type: JS },
   '/watch.css': { file: 'watch.css', type: 'text/css; charset=utf-8' },
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
-  '/format.js': { file: 'format.js', type: JS },
-  '/board.js': { file: 'board.js', type: JS },
-  '/notices.js': { file: 'notices.js', type: JS },
-  '/live.js': { file: 'live.js', type: JS },
+  '/theme.css': { file: 'theme.css', type: 'text/css; charset=utf-8' },
+  // The page's ES modules (watch.js and what it imports).
+  ...Object.fromEntries(
+    ['watch', 'watchModel', 'watchStream', 'watchRound', 'watchBoard', 'watchDraw', 'format', 'board', 'notices', 'live', 'html', 'pieces'].map((name) => [`/${name}.js`, { file: `${name}.js`, type: JS }]),
+  ),
 };
 const STATIC_DIR = new URL('../web/static/', import.meta.url);
 const PDN = 'application/x-draughts-pdn; charset=utf-8';

@@ -2,8 +2,9 @@
 //
 // Routes:
 //   GET  /            the page (static/index.html)
-//   GET  /app.js      the page's script, a hand-written ES module (no build step)
-//   GET  /style.css   the page's style sheet
+//   GET  /app.js      the page's script and the ES modules it imports (/hands.js, ...), hand-written
+//                     and checked by tsc (static/tsconfig.json), no build step
+//   GET  /style.css   the page's style sheet, and /theme.css its colours (shared with the viewers' page)
 //   GET  /api/view    the PlayView as JSON
 //   GET  /api/access  whether this request may control the game: {ok:true, control, tokenRequired}
 //   GET  /api/events  server-sent events: `event: view` with the whole PlayView on connect and
@@ -98,13 +99,15 @@ interface StaticFile {
 const STATIC: Readonly<Record<string, StaticFile>> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/index.html': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
-  '/format.js': { file: 'format.js', type: 'text/javascript; charset=utf-8' },
-  '/board.js': { file: 'board.js', type: 'text/javascript; charset=utf-8' },
-  '/notices.js': { file: 'notices.js', type: 'text/javascript; charset=utf-8' },
-  '/prefs.js': { file: 'prefs.js', type: 'text/javascript; charset=utf-8' },
-  '/live.js': { file: 'live.js', type: 'text/javascript; charset=utf-8' },
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
+  '/theme.css': { file: 'theme.css', type: 'text/css; charset=utf-8' },
+  // The page's ES modules (app.js and what it imports).
+  ...Object.fromEntries(
+    ['app', 'format', 'board', 'notices', 'prefs', 'live', 'html', 'pieces', 'playState', 'connection', 'hands', 'review', 'controls', 'render', 'boardView', 'moveList', 'panels'].map((name) => [
+      `/${name}.js`,
+      { file: `${name}.js`, type: 'text/javascript; charset=utf-8' },
+    ]),
+  ),
 };
 
 const STATIC_DIR = new URL('./static/', import.meta.url);

@@ -2,10 +2,13 @@
 // positions of the game for stepping through its moves, the keys that step, and the arrow keys
 // that move between the squares. Pure functions, no document: the tests run them in Node.
 
-/** @typedef {'clear'|'fill'|'flagged'|'remove'|'capture'|'obligation'|'hint'|'last'} Mark */
-/** @typedef {{name: string, row: number, col: number, piece: 'wm'|'wk'|'bm'|'bk'|null, sensed: boolean, led: string, mark?: Mark | null}} SquareView */
+import { moveName } from './format.js';
+import { PIECE_NAMES, pieceOf } from './pieces.js';
 
-const PIECE_NAMES = { wm: 'white man', wk: 'white king', bm: 'black man', bk: 'black king' };
+/** @typedef {'clear'|'fill'|'flagged'|'remove'|'capture'|'obligation'|'hint'|'last'} Mark */
+/** @typedef {{name: string, row: number, col: number, piece: import('./pieces.js').Piece | null, sensed: boolean, led: string, mark?: Mark | null}} SquareView */
+
+/** @type {Readonly<Record<string, string>>} */
 const LED_NAMES = { on: 'LED on', slow: 'LED blinking slowly', fast: 'LED blinking fast', alternate: 'LED blinking (alternate)' };
 
 /**
@@ -103,8 +106,6 @@ export function piecesInHand(squares) {
   return Math.max(0, lifted - extra);
 }
 
-const BOARD_PIECES = { w: 'wm', W: 'wk', b: 'bm', B: 'bk', '.': null };
-
 /**
  * The position after `ply` moves (0: the start) as the squares of `view` with the pieces of that
  * moment, every piece where it stands and no LED; the squares of the move that led to it are
@@ -124,8 +125,8 @@ export function positionAt(view, ply) {
   /** @type {SquareView[]} */
   const out = [];
   for (let i = 0; i < board.length; i++) {
-    if (!(board[i] in BOARD_PIECES)) return null;
-    const piece = /** @type {SquareView['piece']} */ (BOARD_PIECES[/** @type {keyof typeof BOARD_PIECES} */ (board[i])]);
+    const piece = pieceOf(board[i]);
+    if (piece === undefined) return null;
     const sq = view.squares[i];
     out.push({ name: sq.name, row: sq.row, col: sq.col, piece, sensed: piece !== null, led: 'off', mark: last.has(sq.name) ? 'last' : null });
   }
@@ -135,6 +136,18 @@ export function positionAt(view, ply) {
 /** Whether the view carries the positions to step through (the start, and the board after each move). */
 export function canReview(/** @type {any} */ view) {
   return Boolean(view) && positionAt(view, 0) !== null;
+}
+
+/**
+ * The position reviewed, in words: `the position after 3. 28x19`, `the start position`, or (null)
+ * `the live game`.
+ * @param {Pick<import('../../game/types.ts').PlayView, 'moves'>} view
+ * @param {number | null} review the ply shown (0: the start), or null: the live board
+ */
+export function reviewWords(view, review) {
+  if (review === null) return 'the live game';
+  if (review === 0) return 'the start position';
+  return `the position after ${moveName(view.moves[review - 1], view.moves[0].ply)}`;
 }
 
 /**

@@ -186,7 +186,7 @@ const HEALTH_WORDS = {
 /**
  * The link's health as rows for people: lines read, the time since the last line (`17 ms ago`),
  * and every fault counter above 0; one row saying it is not reported when there is none.
- * @param {Record<string, unknown> | null | undefined} health
+ * @param {object | null | undefined} health the link's counters (PlayView.link.health: LinkHealth)
  * @returns {{label: string, value: string}[]}
  */
 export function healthRows(health) {

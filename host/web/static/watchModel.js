@@ -12,18 +12,11 @@
 
 import { moveName, pairMoves, resultLine, shownName, sideName } from './format.js';
 import { irregularityPanel } from './notices.js';
+import { isKing, pieceOf } from './pieces.js';
 
-/**
- * @typedef {{
- *   event: string, round: string, board: number, variant: string, size: number,
- *   players: {white: string, black: string}, position: string, turn: 'white'|'black',
- *   moves: {ply: number, side: 'white'|'black', text: string, irregular: {code: string, article: string} | null}[],
- *   lastMove: {squares: string[], captured: string[]} | null,
- *   clock: {white: number, black: number, running: 'white'|'black'|null, control: string} | null,
- *   result: {result: string, reason: string, article: string} | null,
- *   irregularity: any, link: string, pdn: string, t: number, rev: number
- * }} BoardEvent
- */
+/** @typedef {import('./pieces.js').Piece} Piece */
+
+/** A board's state as the relay sends it to viewers (host/broadcast/types.ts). @typedef {import('../../broadcast/types.ts').ViewerBoard} BoardEvent */
 /** @typedef {{name: string, row: number, col: number}} LayoutSquare */
 /**
  * The round as the page knows it: the snapshot's fields, every board's last state in board
@@ -41,7 +34,8 @@ export function emptyModel() {
   return { event: '', round: '', delayMs: 0, boards: [], layouts: {}, received: {}, rounds: 0, gaps: 0 };
 }
 
-const isObject = (/** @type {unknown} */ x) => typeof x === 'object' && x !== null;
+/** @type {(x: unknown) => x is Record<string, any>} */
+const isObject = (x) => typeof x === 'object' && x !== null;
 const isBoardState = (/** @type {any} */ b) => isObject(b) && Number.isInteger(b.board) && b.board > 0 && Array.isArray(b.moves) && typeof b.position === 'string';
 
 /**
@@ -175,9 +169,6 @@ export function cardWords(state) {
   };
 }
 
-const PIECES = /** @type {const} */ ({ w: 'wm', W: 'wk', b: 'bm', B: 'bk' });
-const PIECE_WORDS = { wm: 'man', wk: 'king', bm: 'man', bk: 'king' };
-
 /**
  * The dark squares of a board to draw: the layout's squares with the piece each holds (`wm`
  * `wk` `bm` `bk` or null, from `position`), and whether the last move left or reached it (`last`)
@@ -185,7 +176,7 @@ const PIECE_WORDS = { wm: 'man', wk: 'king', bm: 'man', bk: 'king' };
  * not fit the position.
  * @param {BoardEvent} state
  * @param {Record<string, LayoutSquare[]>} layouts
- * @returns {{name: string, row: number, col: number, piece: 'wm'|'wk'|'bm'|'bk'|null, last: boolean, captured: boolean}[] | null}
+ * @returns {{name: string, row: number, col: number, piece: Piece | null, last: boolean, captured: boolean}[] | null}
  */
 export function boardSquares(state, layouts) {
   const layout = layouts && layouts[state.variant];
@@ -194,7 +185,7 @@ export function boardSquares(state, layouts) {
   const captured = new Set(state.lastMove ? state.lastMove.captured : []);
   return layout.map((sq, i) => {
     const ch = state.position[i];
-    const piece = ch in PIECES ? PIECES[/** @type {keyof typeof PIECES} */ (ch)] : null;
+    const piece = pieceOf(ch) ?? null;
     return { name: sq.name, row: sq.row, col: sq.col, piece, last: last.has(sq.name), captured: captured.has(sq.name) };
   });
 }
@@ -218,9 +209,9 @@ export function positionWords(squares) {
   return `${side('w')} ${side('b')}`;
 }
 
-/** What a piece is called on its own: `man` or `king`. @param {'wm'|'wk'|'bm'|'bk'} piece */
+/** What a piece is called on its own: `man` or `king`. @param {Piece} piece */
 export function pieceWord(piece) {
-  return PIECE_WORDS[piece];
+  return isKing(piece) ? 'king' : 'man';
 }
 
 /**

@@ -1,0 +1,105 @@
+/* global document, window, setTimeout, clearTimeout */
+// The play page's controls: resign, draw, take back and the scoresheet's result (those that end
+// a game ask to be pressed twice), the board's buttons on the simulator, a new game, the board
+// flipped, the sounds on or off and the theme (light, dark, or the system's), both remembered.
+
+import { THEMES, THEME_KEY, remember, remembered, shownTheme } from './prefs.js';
+import { $ } from './html.js';
+import { draw } from './render.js';
+
+/** @typedef {import('./playState.js').PlayPage} PlayPage */
+/** @typedef {import('./playState.js').PlayCommand} PlayCommand */
+
+/**
+ * Resign and draw end the game: the first press arms the button (and says `question`), a second
+ * within 4 s sends the command.
+ * @param {PlayPage} page @param {string} id @param {string} question @param {PlayCommand} command
+ */
+function confirming(page, id, question, command) {
+  const btn = $(id);
+  const label = btn.textContent;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  btn.addEventListener('click', () => {
+    if (btn.dataset.armed === 'true') {
+      clearTimeout(timer);
+      btn.dataset.armed = 'false';
+      btn.textContent = label;
+      void page.send(command);
+      return;
+    }
+    btn.dataset.armed = 'true';
+    btn.textContent = question;
+    page.announce(question);
+    timer = setTimeout(() => {
+      btn.dataset.armed = 'false';
+      btn.textContent = label;
+    }, 4000);
+  });
+}
+
+/** The game's buttons: each sends its command. @param {PlayPage} page */
+export function attachControls(page) {
+  confirming(page, 'btn-resign-white', 'White resigns: press again to confirm', { type: 'resign', color: 'white' });
+  confirming(page, 'btn-resign-black', 'Black resigns: press again to confirm', { type: 'resign', color: 'black' });
+  confirming(page, 'btn-draw', 'Draw agreed: press again to confirm', { type: 'draw' });
+  confirming(page, 'btn-result-white', 'White won: press again to confirm', { type: 'result', result: '1-0' });
+  confirming(page, 'btn-result-draw', 'A draw: press again to confirm', { type: 'result', result: '1-1' });
+  confirming(page, 'btn-result-black', 'Black won: press again to confirm', { type: 'result', result: '0-1' });
+  $('btn-draw-white').addEventListener('click', () => void page.send({ type: 'draw', color: 'white' }));
+  $('btn-draw-black').addEventListener('click', () => void page.send({ type: 'draw', color: 'black' }));
+  $('btn-takeback').addEventListener('click', () => void page.send({ type: 'takeback' }));
+  $('btn-new-game').addEventListener('click', () => {
+    page.review = null;
+    void page.send({ type: 'new-game' });
+  });
+  for (const [id, button] of /** @type {const} */ ([
+    ['btn-clock', 'clock'],
+    ['btn-jadoube', 'jadoube'],
+    ['btn-accept', 'accept'],
+    ['btn-correct', 'correct'],
+  ])) {
+    $(id).addEventListener('click', () => void page.send({ type: 'press', button }));
+  }
+  $('btn-flip').addEventListener('click', () => {
+    page.flipped = !page.flipped;
+    $('btn-flip').setAttribute('aria-pressed', String(page.flipped));
+    draw(page);
+  });
+}
+
+/**
+ * The page's own choices: sounds (none before a user gesture; the toggle remembered) and the
+ * theme (light, dark, or the system's: auto), remembered in `storage`.
+ * @param {{muted: boolean, setMuted(m: boolean): void, unlock(): void}} sounds
+ * @param {Storage | null} storage
+ */
+export function attachPrefs(sounds, storage) {
+  const soundButton = $('btn-sound');
+  const showSound = () => {
+    soundButton.textContent = sounds.muted ? 'Sounds off' : 'Sounds on';
+  };
+  showSound();
+  soundButton.addEventListener('click', () => {
+    sounds.setMuted(!sounds.muted);
+    showSound();
+  });
+  const unlock = () => sounds.unlock();
+  document.addEventListener('pointerdown', unlock, { capture: true, once: true });
+  document.addEventListener('keydown', unlock, { capture: true, once: true });
+
+  const themeSelect = $('theme');
+  const dark = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+  const applyTheme = (/** @type {string} */ choice) => {
+    if (choice === 'auto') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = choice;
+    document.documentElement.dataset.shown = shownTheme(choice, dark());
+  };
+  themeSelect.value = remembered(storage, THEME_KEY, THEMES);
+  applyTheme(themeSelect.value);
+  themeSelect.addEventListener('change', () => {
+    remember(storage, THEME_KEY, themeSelect.value);
+    applyTheme(themeSelect.value);
+  });
+  if (typeof window.matchMedia === 'function') window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => applyTheme(themeSelect.value));
+}
