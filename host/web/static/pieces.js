@@ -5,11 +5,11 @@
 
 /** @typedef {NonNullable<import('../../game/types.ts').SquareView['piece']>} Piece */
 
-/** Each piece in words: `white man`, `black king`. */
-export const PIECE_NAMES = /** @type {const} */ ({ wm: 'white man', wk: 'white king', bm: 'black man', bk: 'black king' });
+/** Each piece in words: `white man`, `black king`. @type {Readonly<Record<Piece, string>>} */
+export const PIECE_NAMES = { wm: 'white man', wk: 'white king', bm: 'black man', bk: 'black king' };
 
-/** The piece each character of a position string stands for (`.`: none). */
-export const BOARD_PIECES = /** @type {const} */ ({ w: 'wm', W: 'wk', b: 'bm', B: 'bk', '.': null });
+/** The piece each character of a position string stands for (`.`: none). @type {Readonly<Record<'w'|'W'|'b'|'B'|'.', Piece | null>>} */
+export const BOARD_PIECES = { w: 'wm', W: 'wk', b: 'bm', B: 'bk', '.': null };
 
 /**
  * The piece a character of a position string stands for: `pieceOf('W')` is `wk`, `pieceOf('.')`
