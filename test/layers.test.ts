@@ -29,4 +29,14 @@ describe('the layers of the design', () => {
     expect(await problems('host/link/protocol/example.ts', text)).toHaveLength(2);
     expect(await problems('host/play/example.ts', text)).toEqual([]);
   });
+
+  it("a variant's behaviour is read from its fields: only rules/variants/ tests a variant's name", async () => {
+    const text = "import type { Variant } from '../../rules/index.ts';\nexport const f = (v: Variant) => v.name === 'english' || 'czech' !== v.name;\n";
+    const rule = "no-restricted-syntax: a variant's behaviour is a field of the variant (rules/variant.ts), not a test of its name outside rules/variants/";
+    expect(await problems('host/cli/example.ts', text)).toEqual([rule, rule]);
+    expect(await problems('host/game/example.ts', text)).toEqual([rule, rule]);
+    expect(await problems('rules/pdn/example.ts', text.replace('../../rules/index.ts', '../variant.ts'))).toEqual([rule, rule]);
+    expect(await problems('rules/variants/example.ts', text.replace('../../rules/index.ts', '../variant.ts'))).toEqual([]);
+    expect(await problems('host/cli/example.ts', "export const f = (t: { name: string }) => t.name === 'Result';\n")).toEqual([]);
+  });
 });
