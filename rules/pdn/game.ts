@@ -10,7 +10,7 @@ import { formatMove, parseMoveText } from '../moveText.ts';
 import type { Position } from '../position.ts';
 import { legalMoves, play } from '../position.ts';
 import type { Variant } from '../variant.ts';
-import { variantByGameType, variantByName, variants } from '../variants/index.ts';
+import { gameTypeList, variantByGameType, variantByName, variants } from '../variants/index.ts';
 import { decodePdnBytes } from './decode.ts';
 import { ROSTER, rosterValue } from './roster.ts';
 import type { PdnError, PdnErrorCode } from './errors.ts';
@@ -134,7 +134,7 @@ export function replayGame(syntax: PdnGameSyntax, options: ReadPdnOptions = {}):
     if (v) return replayUnder(syntax, v, 'GameType', []);
     const at = syntax.tags.find((t) => t.name.toLowerCase() === 'gametype')!.pos;
     const g = replayUnder(syntax, variants.international, 'default', []);
-    const error = pdnError('unknown-game-type', at, `GameType "${gameType}" at line ${at.line} is not a variant dambord plays (international 20, english 21, russian 25, brazilian 26, czech 29)`);
+    const error = pdnError('unknown-game-type', at, `GameType "${gameType}" at line ${at.line} is not a variant dambord plays (${gameTypeList()})`);
     return { ...g, line: [], end: g.start, error };
   }
   const named = tag('Variant');

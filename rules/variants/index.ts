@@ -31,3 +31,26 @@ export function variantByName(name: string): Variant | undefined {
 export function variantByGameType(gameType: number): Variant | undefined {
   return Object.values(variants).find((v) => v.gameType === gameType);
 }
+
+/**
+ * The names of the variants for a usage text or a message, in the order of {@link variants}:
+ * `first` is written after the first name, `last` before the last.
+ *
+ * @example variantList(' (default)') // 'international (default), czech, english, brazilian or russian'
+ */
+export function variantList(first = '', last = ' or '): string {
+  const names = Object.keys(variants);
+  return `${names[0]}${first}, ${names.slice(1, -1).join(', ')}${last}${names[names.length - 1]}`;
+}
+
+/**
+ * The variants of `list` with their PDN GameType numbers, by number.
+ *
+ * @example gameTypeList() // 'international 20, english 21, russian 25, brazilian 26, czech 29'
+ */
+export function gameTypeList(list: readonly Variant[] = Object.values(variants)): string {
+  return [...list]
+    .sort((a, b) => a.gameType - b.gameType)
+    .map((v) => `${v.name} ${v.gameType}`)
+    .join(', ');
+}

@@ -3,7 +3,7 @@
 // convert rewrites them as strict PDN 3.0 and says on stderr whatever it could not keep.
 
 import { writeFileSync } from 'node:fs';
-import { FileVariantOf, PDN_ERROR_CODES, ROSTER, readFileVariant, readPdn, readPdnGames, rosterValue, sameMove, writePdn } from '../../../rules/index.ts';
+import { FileVariantOf, PDN_ERROR_CODES, ROSTER, readFileVariant, readPdn, readPdnGames, rosterValue, sameMove, variantList, writePdn } from '../../../rules/index.ts';
 import type { PdnError, PdnGame, PdnLine, ReadPdnOptions, Variant } from '../../../rules/index.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
@@ -34,7 +34,7 @@ game is an ERROR until its variant is named. An ERROR line names the first move 
 is not PDN. A closing line sums up: "N games: N ok, N with errors".
 
 Options:
-  --variant V   replay every game as international, czech, english, brazilian or russian,
+  --variant V   replay every game as ${variantList()},
                 whatever its tags say
   --verbose     also print what was read anyway (an odd tag, a capture written as several
                 moves, an illegal move inside a variation), indented under its game
@@ -90,7 +90,7 @@ says which Date, Round or other roster values were written strictly, once for al
 that have the same one.
 
 Options:
-  --variant V       replay every game as international, czech, english, brazilian or russian
+  --variant V       replay every game as ${variantList()}
   -o, --output OUT  write to OUT instead of standard output
   --verbose         also print every remark of the reader on standard error
 
