@@ -3,7 +3,7 @@
 // convert rewrites them as strict PDN 3.0 and says on stderr whatever it could not keep.
 
 import { writeFileSync } from 'node:fs';
-import { FileVariantOf, PDN_ERROR_CODES, ROSTER, readFileVariant, readPdn, readPdnGames, rosterValue, sameMove, variantList, writePdn } from '../../../rules/index.ts';
+import { PDN_ERROR_CODES, ROSTER, fileOptions, readAsFile, readPdn, readPdnGames, rosterValue, sameMove, variantList, writePdn } from '../../../rules/index.ts';
 import type { PdnError, PdnGame, PdnLine, ReadPdnOptions, Variant } from '../../../rules/index.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
@@ -130,8 +130,7 @@ export const pdnCheckCommand: Command = {
       }
       const { name } = input;
       if (suggest) {
-        const one = variant.options.variant ? undefined : readFileVariant(input.text);
-        const r = suggestFile(name, input.text, { ...variant.options, prefer: one?.variant });
+        const r = suggestFile(name, input.text, fileOptions(input.text, variant.options).result);
         games += r.games;
         ok += r.ok;
         if (r.games === 0) empty++;
@@ -140,10 +139,9 @@ export const pdnCheckCommand: Command = {
         if (r.games === 0) io.stderr.write(`${name}: no game found\n`);
         continue;
       }
-      // One game at a time, replayed, reported and let go: the file's remarks come first. Read
-      // again when the games it guessed are of one variant that some were not read as.
-      const check = (options: ReadPdnOptions) => {
-        const c = { remarks: [] as string[], out: [] as string[], guesses: new VariantGuesses(), of: new FileVariantOf(), games: 0, ok: 0 };
+      // One game at a time, replayed, reported and let go: the file's remarks come first.
+      const check = (options: ReadPdnOptions, seen?: (g: PdnGame) => void) => {
+        const c = { remarks: [] as string[], out: [] as string[], guesses: new VariantGuesses(), games: 0, ok: 0 };
         for (const item of readPdnGames(input.text, options)) {
           if (item.kind === 'outside') {
             const e = item.error;
@@ -153,7 +151,7 @@ export const pdnCheckCommand: Command = {
           const g = item.game;
           const k = ++c.games;
           c.guesses.add(g);
-          c.of.add(g);
+          seen?.(g);
           if (g.error) c.out.push(`${name}:${g.error.pos.line}:${g.error.pos.column}: ${label(g, k)}: ERROR ${withoutLocation(g.error)}\n`);
           else {
             c.ok++;
@@ -163,9 +161,7 @@ export const pdnCheckCommand: Command = {
         }
         return c;
       };
-      let c = check(variant.options);
-      const one = c.of.result();
-      if (one?.overrules) c = check({ ...variant.options, prefer: one.variant });
+      const c = readAsFile(variant.options, check).result;
       games += c.games;
       ok += c.ok;
       if (c.games === 0) {
@@ -204,8 +200,7 @@ export const pdnConvertCommand: Command = {
       return EXIT.io;
     }
     const { name, text } = input;
-    // Read again when the games it guessed are of one variant that some were not read as.
-    const convertAll = (options: ReadPdnOptions) => {
+    const convertAll = (options: ReadPdnOptions, seen?: (g: PdnGame) => void) => {
       // One game at a time, replayed, written and let go; the file's remarks are said first.
       const remarks: string[] = [];
       const said: string[] = [];
@@ -215,11 +210,10 @@ export const pdnConvertCommand: Command = {
       // The roster values written otherwise, said once for all the games they occur in.
       const rewrites = new Map<string, { games: number; first: string; why: string }>();
       const guesses = new VariantGuesses();
-      const of = new FileVariantOf();
       const convert = (g: PdnGame, k: number, end: number) => {
         const who = label(g, k);
         guesses.add(g);
-        of.add(g);
+        seen?.(g);
         const warn = (pos: { line: number; column?: number }, what: string) => said.push(`${name}:${pos.line}:${pos.column !== undefined ? `${pos.column}:` : ''} ${who}: warning: ${what}`);
         for (const r of g.remarks) if (args.options.verbose || ignored(r)) warn(r.pos, withoutLocation(r));
         if (g.error) {
@@ -262,12 +256,9 @@ export const pdnConvertCommand: Command = {
       if (games === 0) remarks.push(`${name}: no game found`);
       for (const [what, r] of rewrites)
         said.push(`${name}: note: ${what} ${r.games === 1 ? `in ${r.first}` : `in ${r.games} games, the first ${r.first}`}: ${r.why}`);
-      return { remarks, said, written, games, broken, guesses, of };
+      return { remarks, said, written, games, broken, guesses };
     };
-    let converted = convertAll(variant.options);
-    const one = converted.of.result();
-    if (one?.overrules) converted = convertAll({ ...variant.options, prefer: one.variant });
-    const { remarks, said, written, games, broken, guesses } = converted;
+    const { remarks, said, written, games, broken, guesses } = readAsFile(variant.options, convertAll).result;
     const guessed = guesses.summary(name, 'pdn convert', files[0]);
     if (guessed) said.push(guessed);
     const report = (s: string) => io.stderr.write(`${s}\n`);
