@@ -1,4 +1,4 @@
-import type { Variant, VariantName } from '../variant.ts';
+import type { ResultScoring, Variant, VariantName } from '../variant.ts';
 import { brazilian } from './brazilian.ts';
 import { czech } from './czech.ts';
 import { english } from './english.ts';
@@ -52,5 +52,19 @@ export function gameTypeList(list: readonly Variant[] = Object.values(variants))
   return [...list]
     .sort((a, b) => a.gameType - b.gameType)
     .map((v) => `${v.name} ${v.gameType}`)
+    .join(', ');
+}
+
+/**
+ * How each variant writes its results, for a usage text: the variants of each scoring named,
+ * the last scoring's as `elsewhere`.
+ *
+ * @example scoringList() // '2-0/1-1/0-2 in international and brazilian, 1-0/1/2-1/2/0-1 elsewhere'
+ */
+export function scoringList(): string {
+  const groups = new Map<ResultScoring, string[]>();
+  for (const v of Object.values(variants)) groups.set(v.scoring, [...(groups.get(v.scoring) ?? []), v.name]);
+  return [...groups]
+    .map(([s, names], i, all) => `${s.whiteWins}/${s.draw}/${s.blackWins} ${i === all.length - 1 ? 'elsewhere' : `in ${names.slice(0, -1).join(', ')}${names.length > 1 ? ' and ' : ''}${names[names.length - 1]}`}`)
     .join(', ');
 }

@@ -3,7 +3,7 @@
 // convert rewrites them as strict PDN 3.0 and says on stderr whatever it could not keep.
 
 import { writeFileSync } from 'node:fs';
-import { PDN_ERROR_CODES, ROSTER, fileOptions, readAsFile, readPdn, readPdnGames, rosterValue, sameMove, variantList, writePdn } from '../../../rules/index.ts';
+import { PDN_ERROR_CODES, ROSTER, fileOptions, readAsFile, readPdn, readPdnGames, rosterValue, sameMove, scoringList, variantList, writePdn } from '../../../rules/index.ts';
 import type { PdnError, PdnGame, PdnLine, ReadPdnOptions, Variant } from '../../../rules/index.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
@@ -75,9 +75,10 @@ What changes: the seven tags Event, Site, Date, Round, White, Black, Result come
 where missing or empty; Date as YYYY.MM.DD with ?? for what is not known: "1841-??-??" is
 written "1841.??.??", "1950." "1950.??.??", a missing Date "????.??.??"), then GameType (the
 variant's number only, e.g. "20"), then FEN (rewritten, e.g. "W:W31-50:B1-20"; left out when
-it is the start position), then the other tags in their order; SetUp is left out. The result is written in the variant's scoring (2-0/1-1/0-2 in international
-and brazilian, 1-0/1/2-1/2/0-1 elsewhere). Moves are written in the shortest form that names
-them (a capture jump by jump as one move), with move numbers, comments, NAGs and variations.
+it is the start position), then the other tags in their order; SetUp is left out. The result
+is written in the variant's scoring (${scoringList()}).
+Moves are written in the shortest form that names them (a capture jump by jump as one move),
+with move numbers, comments, NAGs and variations.
 
 Nothing is lost silently. On standard error: a game with an error (exit 1; it is written up to
 the error, with the unread rest of its moves in a comment "{dambord: not converted: ...}", or
