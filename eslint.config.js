@@ -61,9 +61,12 @@ const CLOCKS = ['setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'cl
 }));
 
 const VARIANT_NAME = "/^(international|czech|english|brazilian|russian)$/";
-/** `v.name === 'english'` and its likes, either way round. */
+/** `v.name === 'english'` and its likes, either way round, and `case 'english':` in a `switch (v.name)`. */
 const NAME_TEST = {
-  selector: `BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='name'][right.value=${VARIANT_NAME}], [right.property.name='name'][left.value=${VARIANT_NAME}])`,
+  selector: [
+    `BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='name'][right.value=${VARIANT_NAME}], [right.property.name='name'][left.value=${VARIANT_NAME}])`,
+    `SwitchStatement[discriminant.property.name='name'] > SwitchCase[test.value=${VARIANT_NAME}]`,
+  ].join(', '),
   message: "a variant's behaviour is a field of the variant (rules/variant.ts), not a test of its name outside rules/variants/",
 };
 const WALL_CLOCK = { selector: "MemberExpression[object.name='Date'][property.name='now'], NewExpression[callee.name='Date']", message: 'the pure parts are given the time: no wall clock' };

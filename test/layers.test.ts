@@ -38,5 +38,7 @@ describe('the layers of the design', () => {
     expect(await problems('rules/pdn/example.ts', text.replace('../../rules/index.ts', '../variant.ts'))).toEqual([rule, rule]);
     expect(await problems('rules/variants/example.ts', text.replace('../../rules/index.ts', '../variant.ts'))).toEqual([]);
     expect(await problems('host/cli/example.ts', "export const f = (t: { name: string }) => t.name === 'Result';\n")).toEqual([]);
+    const cases = "import type { Variant } from '../../rules/index.ts';\nexport function f(v: Variant) {\n  switch (v.name) {\n    case 'czech':\n      return 1;\n    default:\n      return 0;\n  }\n}\n";
+    expect(await problems('host/speech/example.ts', cases)).toEqual([rule]);
   });
 });
