@@ -7,6 +7,8 @@
 //   action-script codec host/script/) touch no node: module, package, timer or wall clock: only the
 //   adapters (host/cli, host/web, host/play, host/link's shells, host/firmata, host/journal,
 //   host/sim, hardware/) do I/O.
+// - a variant's behaviour is read from its fields (rules/variant.ts), never from its name: only
+//   rules/variants/ compares a variant's name with one of the names.
 // Tests and test kits (*.test.ts, testing/) may use what they need.
 // The page's scripts (host/web/static/, checked by the compiler through their own tsconfig.json)
 // are small modules of short functions: none longer than 80 lines.
@@ -60,6 +62,17 @@ const CLOCKS = ['setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'cl
   message: 'the pure parts are given the time and do no I/O: only the adapters use timers, the process and the network',
 }));
 
+const VARIANT_NAME = "/^(international|czech|english|brazilian|russian)$/";
+/** `v.name === 'english'` and its likes, either way round, and `case 'english':` in a `switch (v.name)`. */
+const NAME_TEST = {
+  selector: [
+    `BinaryExpression[operator=/^[!=]==?$/]:matches([left.property.name='name'][right.value=${VARIANT_NAME}], [right.property.name='name'][left.value=${VARIANT_NAME}])`,
+    `SwitchStatement[discriminant.property.name='name'] > SwitchCase[test.value=${VARIANT_NAME}]`,
+  ].join(', '),
+  message: "a variant's behaviour is a field of the variant (rules/variant.ts), not a test of its name outside rules/variants/",
+};
+const WALL_CLOCK = { selector: "MemberExpression[object.name='Date'][property.name='now'], NewExpression[callee.name='Date']", message: 'the pure parts are given the time: no wall clock' };
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'firmware/build/**', 'tmp/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -81,7 +94,9 @@ export default tseslint.config(
     rules: {
       'dambord/layers': 'error',
       'no-restricted-globals': ['error', ...CLOCKS],
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='Date'][property.name='now'], NewExpression[callee.name='Date']", message: 'the pure parts are given the time: no wall clock' }],
+      'no-restricted-syntax': ['error', WALL_CLOCK, NAME_TEST],
     },
   },
+  { files: ['host/**/*.ts', 'hardware/**/*.ts'], ignores: [...PURE, ...TESTS], rules: { 'no-restricted-syntax': ['error', NAME_TEST] } },
+  { files: ['rules/variants/**/*.ts'], ignores: TESTS, rules: { 'no-restricted-syntax': ['error', WALL_CLOCK] } },
 );

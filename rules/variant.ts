@@ -167,6 +167,28 @@ export interface HandlingArticles {
 }
 
 /**
+ * The articles people are pointed to outside an irregularity: the rule a message or a note
+ * names (FMJD 3.11, 4.2; Czech cl. 3.11, 4.1; Laws 9, 19).
+ */
+export interface RuleArticles {
+  /** A touched piece must be played (FMJD 3.11; Czech cl. 3.11; Laws 19). */
+  readonly touchMove: string;
+  /** Capturing is compulsory (FMJD 4.2, with 4.13 the choice of capture; Czech cl. 4.1; Laws 9). */
+  readonly captureCompulsory: string;
+}
+
+/**
+ * How a game's result is written in PDN, as the variant's federation scores it: FMJD's two
+ * points for a win and one for a draw (`2-0`, `1-1`, `0-2`), or one point and a half
+ * (`1-0`, `1/2-1/2`, `0-1`) under the Czech, Russian and English rules.
+ */
+export interface ResultScoring {
+  readonly whiteWins: string;
+  readonly draw: string;
+  readonly blackWins: string;
+}
+
+/**
  * A variant of draughts as data. Each field carries the article of the variant's rulebook
  * that it encodes (seeds 000/002 FMJD, 001 Czech, 004 Standard Laws of Checkers).
  */
@@ -202,4 +224,8 @@ export interface Variant {
   readonly endings: EndingArticles;
   /** The articles on completing a move and adjusting pieces (FMJD 3.10, 3.13, 4.10; Laws 11, 18). */
   readonly handling: HandlingArticles;
+  /** The articles of the touch-move rule and of compulsory capture (FMJD 3.11, 4.2; Laws 19, 9). */
+  readonly articles: RuleArticles;
+  /** How results are written: FMJD's 2-0 / 1-1 / 0-2, or 1-0 / 1/2-1/2 / 0-1. */
+  readonly scoring: ResultScoring;
 }

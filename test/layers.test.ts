@@ -37,4 +37,16 @@ describe('the layers of the design', () => {
     expect(await problems('host/web/static/example.js', fn(81))).toEqual(["max-lines-per-function: Function 'f' has too many lines (81). Maximum allowed is 80."]);
     expect(await problems('host/web/example.ts', fn(81))).toEqual([]);
   });
+
+  it("a variant's behaviour is read from its fields: only rules/variants/ tests a variant's name", async () => {
+    const text = "import type { Variant } from '../../rules/index.ts';\nexport const f = (v: Variant) => v.name === 'english' || 'czech' !== v.name;\n";
+    const rule = "no-restricted-syntax: a variant's behaviour is a field of the variant (rules/variant.ts), not a test of its name outside rules/variants/";
+    expect(await problems('host/cli/example.ts', text)).toEqual([rule, rule]);
+    expect(await problems('host/game/example.ts', text)).toEqual([rule, rule]);
+    expect(await problems('rules/pdn/example.ts', text.replace('../../rules/index.ts', '../variant.ts'))).toEqual([rule, rule]);
+    expect(await problems('rules/variants/example.ts', text.replace('../../rules/index.ts', '../variant.ts'))).toEqual([]);
+    expect(await problems('host/cli/example.ts', "export const f = (t: { name: string }) => t.name === 'Result';\n")).toEqual([]);
+    const cases = "import type { Variant } from '../../rules/index.ts';\nexport function f(v: Variant) {\n  switch (v.name) {\n    case 'czech':\n      return 1;\n    default:\n      return 0;\n  }\n}\n";
+    expect(await problems('host/speech/example.ts', cases)).toEqual([rule]);
+  });
 });

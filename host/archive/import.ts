@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { decodeText, readFileVariant, readPdnGames, writePdn } from '../../rules/index.ts';
+import { decodeText, fileOptions, readPdnGames, writePdn } from '../../rules/index.ts';
 import type { PdnGame, Variant } from '../../rules/index.ts';
 import { readFileWithin, why } from '../files/read.ts';
 import { archivedGame, gameFacts, tagOf } from './entry.ts';
@@ -121,17 +121,17 @@ function importLocked(dir: string, paths: readonly string[], options: ImportOpti
       continue;
     }
     report.files.push(file);
-    const prefer = options.variant ? undefined : readFileVariant(text);
+    const reading = fileOptions(text, options.variant ? { variant: options.variant } : {});
     const add = (g: PdnGame, k: number, end: number) => {
       const outcome = g.error ? reject(at, file, g, text.slice(g.pos.offset, end)) : archive(at, file, g);
       const also = `also legal in ${g.legalIn?.slice(1).map((v) => v.name).join(', ')}`;
-      const guessed = g.variantSource === 'guessed' && (g.legalIn?.length ?? 0) > 1 ? (prefer?.overrules && g.variant === prefer.variant ? `${g.variant.name}, as every game of the file fits it (${also})` : `${g.variant.name} (${also})`) : undefined;
+      const guessed = g.variantSource === 'guessed' && (g.legalIn?.length ?? 0) > 1 ? (reading.file?.overrules && g.variant === reading.file.variant ? `${g.variant.name}, as every game of the file fits it (${also})` : `${g.variant.name} (${also})`) : undefined;
       report.games.push({ file, line: g.pos.line, label: label(g, k), outcome, ...(guessed ? { guessed } : {}) });
     };
     // A game is taken in once the next is read: the text of a bad game ends where the next item starts.
     let last: PdnGame | null = null;
     let k = 0;
-    for (const item of readPdnGames(text, options.variant ? { variant: options.variant } : { prefer: prefer?.variant })) {
+    for (const item of readPdnGames(text, reading.result)) {
       const start = item.kind === 'game' ? item.game.pos.offset : item.error.pos.offset;
       if (last) add(last, k, Math.max(start, last.pos.offset));
       last = null;

@@ -1,6 +1,6 @@
 // What several commands read the same way: a file or standard input, and a --variant option.
 
-import { decodeText, variantByName, variants } from '../../rules/index.ts';
+import { decodeText, variantByName, variantList } from '../../rules/index.ts';
 import { TEXT_FILE_LIMIT, readFileWithin, size, why } from '../files/read.ts';
 import type { Variant } from '../../rules/index.ts';
 import type { Io } from './command.ts';
@@ -58,7 +58,7 @@ export function variantOption(name: string): { ok: true; variant: Variant } | { 
   const variant = variantByName(name);
   if (variant) return { ok: true, variant };
   const frisian = name.trim().toLowerCase() === 'frisian' ? ' (frisian is not implemented)' : '';
-  return { ok: false, error: `unknown variant "${name}"${frisian}; choose one of ${Object.keys(variants).join(', ')}` };
+  return { ok: false, error: `unknown variant "${name}"${frisian}; choose one of ${variantList('', ', ')}` };
 }
 
 /** `--NAME PORT`: a TCP port, 0 to 65535 in plain digits (0: any free port), `fallback` when not given. */

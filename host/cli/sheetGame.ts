@@ -2,7 +2,7 @@
 // without tags) read as a scoresheet: its moves as written, the start they are read from, and
 // its tags; for `dambord pdn compare` and `dambord digitise --guide`.
 
-import { pdnTextItems, readFileVariant, replayGame } from '../../rules/index.ts';
+import { fileOptions, pdnTextItems, replayGame } from '../../rules/index.ts';
 import type { PdnErrorCode, PdnGame, PdnTag, ReadPdnOptions } from '../../rules/index.ts';
 import { writtenSquares } from '../../rules/slips/read.ts';
 import { wordsAfter, writtenSheet } from '../../rules/slips/sheet.ts';
@@ -27,7 +27,7 @@ export function sheetGame(text: string, name: string, wanted: number, options: R
   let n = 0;
   const items = [...pdnTextItems(text)];
   // The games of one file are of one variant, where one fits them all (as pdn check reads them).
-  const read = options.variant ? options : { ...options, prefer: readFileVariant(text)?.variant };
+  const read = fileOptions(text, options).result;
   for (const [k, item] of items.entries()) {
     if (item.kind !== 'game' || ++n !== wanted) continue;
     const game = replayGame(item.game, read);

@@ -2,6 +2,7 @@
 // to say about them: which variants the file could be, what each game was read as, and how to
 // name the variant.
 
+import { gameTypeList, variants } from '../../rules/index.ts';
 import type { PdnGame } from '../../rules/index.ts';
 
 /** Games guessed alike: the variants their moves are all legal in (the one read as first). */
@@ -68,7 +69,7 @@ export class VariantGuesses {
     const them = games === 1 ? 'it' : 'them';
     const choose =
       all.length === 0
-        ? `No one variant fits ${them} all: give each game its GameType tag (russian 25, brazilian 26, czech 29, english 21).`
+        ? `No one variant fits ${them} all: give each game its GameType tag (${gameTypeList(Object.values(variants).filter((v) => v.geometry.size === 8))}).`
         : all.length === 1
           ? `${games === 1 ? 'It' : 'Every one of them'} is legal in ${all[0]}: dambord ${command} --variant ${all[0]} ${word}`
           : `${games === 1 ? 'It' : 'Every one of them'} is legal in ${listed(all)}: name the variant with --variant ${listed(all, 'or')}, e.g. dambord ${command} --variant ${all[all.length - 1]} ${word}`;

@@ -1,5 +1,5 @@
 // Reading a file whole within a limit, and a file system error in words: for every command and
-// store that reads what a user names (a PDN file, pairings, an archive's import).
+// store that reads what a user names (a PDN file, pairings, an archive's import), or writes it.
 
 import { constants as buffers } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
@@ -47,9 +47,20 @@ function readWithin(fd: number, limit: number): Buffer {
   }
 }
 
-/** A file system error in words. */
-export function why(e: unknown): string {
+/** File system errors in words, by their errno code. */
+const WORDS: Readonly<Record<string, string>> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory' };
+
+/** What differs when a file is opened to be written: the missing part is its folder, and a FIFO may have no reader. */
+const WRITING: Readonly<Record<string, string>> = { ENOENT: 'no such folder', ENXIO: 'a FIFO that nobody reads' };
+
+/**
+ * A file system error in words, as `doing` a file met it; the error's own message for a code
+ * the table does not have.
+ *
+ * @example why(Object.assign(new Error('ENOENT: ...'), { code: 'ENOENT' }), 'write') // 'no such folder'
+ */
+export function why(e: unknown, doing: 'read' | 'write' = 'read'): string {
   const err = e as NodeJS.ErrnoException;
-  const reasons: Record<string, string> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory' };
-  return (err?.code && reasons[err.code]) || (err instanceof Error ? err.message : String(e));
+  const words = doing === 'write' ? { ...WORDS, ...WRITING } : WORDS;
+  return (err?.code && Object.hasOwn(words, err.code) && words[err.code]) || (err instanceof Error ? err.message : String(e));
 }

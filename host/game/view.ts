@@ -7,7 +7,7 @@ import type { Position, Variant } from '../../rules/index.ts';
 import { remaining, timeControlTag, timeTags } from './clock/clock.ts';
 import { difference as boardDifference } from './referee/referee.ts';
 import type { RefereeState } from './referee/referee.ts';
-import { articles, describe, sideName } from './referee/describe.ts';
+import { describe, sideName } from './referee/describe.ts';
 import { scoresheetPdn, times } from './referee/record.ts';
 import type { Scoresheet } from './referee/record.ts';
 import { MARK_PATTERN, obligationSquare } from './leds/guidance.ts';
@@ -162,7 +162,7 @@ function obligationView(s: RefereeState): PlayView['obligation'] {
   if (sq === null) return null;
   const pos = currentPosition(s.game);
   const v = pos.variant;
-  const article = articles.touch(v);
+  const article = v.articles.touchMove;
   return { side: pos.turn, square: squareName(v, sq), article, message: `${sideName(pos.turn)} must play the piece on ${squareName(v, sq)} (touched, ${article}).` };
 }
 

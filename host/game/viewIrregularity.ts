@@ -3,7 +3,7 @@
 
 import { currentPosition, formatMove, legalMoves, opposite, squareName } from '../../rules/index.ts';
 import type { Color, Move, Position } from '../../rules/index.ts';
-import { articles, listText, sideName, squaresText } from './referee/describe.ts';
+import { listText, sideName, squaresText } from './referee/describe.ts';
 import { irregularMove } from './referee/record.ts';
 import type { Pending } from './referee/state.ts';
 import type { GameState } from './game.ts';
@@ -64,7 +64,7 @@ function correctText(c: Settling, side: Color): string {
     return `the captured pieces are put right so that ${formatMove(c.before, c.completes, legalMoves(c.before))} stands, and ${sideName(target.turn)} moves next`;
   }
   const who = target.turn === side ? `${sideName(side)} plays again` : `${sideName(target.turn)} moves`;
-  const touched = c.obligation !== null ? `, with the piece on ${squareName(v, c.obligation)} (touched, ${articles.touch(v)})` : '';
+  const touched = c.obligation !== null ? `, with the piece on ${squareName(v, c.obligation)} (touched, ${v.articles.touchMove})` : '';
   return `the position before it is put back and ${who}${touched}`;
 }
 
@@ -76,7 +76,7 @@ function requiredText(code: string, c: Settling): string | null {
     const captured = c.completes.captured;
     return `${sideName(c.before.turn)} must complete ${formatMove(c.before, c.completes, legalMoves(c.before))}: ${captured.length === 1 ? 'the piece jumped, on' : 'the pieces jumped, on'} ${squaresText(v, captured)}, ${captured.length === 1 ? 'is' : 'are'} taken off`;
   }
-  if (c.obligation !== null) return `${sideName(target.turn)} must play the piece on ${squareName(v, c.obligation)} (touched, ${articles.touch(v)})`;
+  if (c.obligation !== null) return `${sideName(target.turn)} must play the piece on ${squareName(v, c.obligation)} (touched, ${v.articles.touchMove})`;
   if (code === 'capture-missed' || code === 'not-maximum-capture' || code === 'capture-stopped') return capturesOf(target, legalMoves(target))?.message ?? null;
   return null;
 }
@@ -86,5 +86,5 @@ export function capturesOf(pos: Position, legal: readonly Move[]): PlayView['com
   const captures = legal.filter((m) => m.captured.length > 0);
   if (captures.length === 0) return null;
   const moves = [...new Set(captures.map((m) => formatMove(pos, m, legal)))];
-  return { side: pos.turn, moves, article: articles.capture(pos.variant), message: `${sideName(pos.turn)} must capture: ${listText(moves, 'or')}` };
+  return { side: pos.turn, moves, article: pos.variant.articles.captureCompulsory, message: `${sideName(pos.turn)} must capture: ${listText(moves, 'or')}` };
 }

@@ -3,6 +3,7 @@
 // while speech and the game go on.
 
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
+import { why } from '../files/read.ts';
 
 /** An open transcript. */
 export interface TranscriptFile {
@@ -24,9 +25,7 @@ export function openTranscript(path: string, failed: (message: string) => void):
   try {
     fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NONBLOCK, 0o644);
   } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    const reason = err.code === 'ENXIO' ? 'a FIFO that nobody reads' : err.code === 'ENOENT' ? 'no such folder' : err.message;
-    throw new Error(`cannot write the transcript ${path}: ${reason}`, { cause: e });
+    throw new Error(`cannot write the transcript ${path}: ${why(e, 'write')}`, { cause: e });
   }
   const close = () => {
     if (fd !== null) closeSync(fd);

@@ -50,9 +50,48 @@ export class FileVariantOf {
   }
 }
 
-/** The variant every game of the PDN `text` fits, read with `options` (see {@link FileVariantOf}). */
-export function readFileVariant(text: string, options: ReadPdnOptions = {}): FileVariant | undefined {
+/** A file's games as {@link readAsFile} read them: what the last reading gave, and the file's variant (none when `options.variant` names it). */
+export interface FileReading<T> {
+  readonly result: T;
+  readonly file: FileVariant | undefined;
+}
+
+/**
+ * Reads the games of one PDN file as dambord reads every file (pdn check and convert, compare,
+ * digitise --guide, archive import): with `options.variant` when it is given; otherwise each
+ * game by its tags or its moves, and, when the games guessed are all of one variant that some
+ * game was not read as ({@link FileVariant.overrules}), all of them again preferring that
+ * variant. `read` reads the file with the options it is given, telling `seen` each game it
+ * replays; `seen` is absent on the reading that stands whatever it sees (the file's variant
+ * given, or the second reading), so a reader that only looks for the variant may skip it.
+ * `read` keeps nothing from one call to the next.
+ *
+ * @example
+ * const errors = readAsFile({}, (o, seen) => {
+ *   let n = 0;
+ *   for (const item of readPdnGames(text, o)) if (item.kind === 'game') n += (seen?.(item.game), item.game.error ? 1 : 0);
+ *   return n;
+ * }).result;
+ */
+export function readAsFile<T>(options: ReadPdnOptions, read: (options: ReadPdnOptions, seen?: (g: PdnGame) => void) => T): FileReading<T> {
+  if (options.variant) return { result: read(options), file: undefined };
   const of = new FileVariantOf();
-  for (const item of readPdnGames(text, options)) if (item.kind === 'game') of.add(item.game);
-  return of.result();
+  const first = read(options, (g) => of.add(g));
+  const file = of.result();
+  return { result: file?.overrules ? read({ ...options, prefer: file.variant }) : first, file };
+}
+
+/**
+ * The options to read the games of the PDN `text` with, by {@link readAsFile}, for a reader that
+ * reads the file once, or one game of it, after the file's variant is known: that variant is
+ * preferred whenever it is known (the games read as {@link readAsFile} reads them; a sheet's
+ * slips are read in it first, rules/slips/sheet.ts).
+ *
+ * @example for (const item of readPdnGames(text, fileOptions(text).result)) ...
+ */
+export function fileOptions(text: string, options: ReadPdnOptions = {}): FileReading<ReadPdnOptions> {
+  const { file } = readAsFile(options, (o, seen) => {
+    if (seen) for (const item of readPdnGames(text, o)) if (item.kind === 'game') seen(item.game);
+  });
+  return { result: file ? { ...options, prefer: file.variant } : options, file };
 }

@@ -10,7 +10,7 @@ import { formatMove, parseMoveText } from '../moveText.ts';
 import type { Position } from '../position.ts';
 import { legalMoves, play } from '../position.ts';
 import type { Variant } from '../variant.ts';
-import { variantByGameType, variantByName, variants } from '../variants/index.ts';
+import { gameTypeList, variantByGameType, variantByName, variants } from '../variants/index.ts';
 import { decodePdnBytes } from './decode.ts';
 import { ROSTER, rosterValue } from './roster.ts';
 import type { PdnError, PdnErrorCode } from './errors.ts';
@@ -134,7 +134,7 @@ export function replayGame(syntax: PdnGameSyntax, options: ReadPdnOptions = {}):
     if (v) return replayUnder(syntax, v, 'GameType', []);
     const at = syntax.tags.find((t) => t.name.toLowerCase() === 'gametype')!.pos;
     const g = replayUnder(syntax, variants.international, 'default', []);
-    const error = pdnError('unknown-game-type', at, `GameType "${gameType}" at line ${at.line} is not a variant dambord plays (international 20, english 21, russian 25, brazilian 26, czech 29)`);
+    const error = pdnError('unknown-game-type', at, `GameType "${gameType}" at line ${at.line} is not a variant dambord plays (${gameTypeList()})`);
     return { ...g, line: [], end: g.start, error };
   }
   const named = tag('Variant');
@@ -442,18 +442,15 @@ function tagValue(tags: readonly PdnTag[], name: string): string | undefined {
 }
 
 /**
- * A result in the variant's own scoring: 2-0 / 1-1 / 0-2 in international and Brazilian
- * draughts (FMJD), 1-0 / 1/2-1/2 / 0-1 elsewhere; unknown results become `*`.
+ * A result in the variant's own scoring ({@link Variant.scoring}): 2-0 / 1-1 / 0-2 in
+ * international and Brazilian draughts (FMJD), 1-0 / 1/2-1/2 / 0-1 elsewhere; unknown results
+ * become `*`.
  */
 export function normaliseResult(result: string, v: Variant): string {
   const r = result.replace(/\s+/g, '').replace(/½/g, '1/2');
-  const two = v.name === 'international' || v.name === 'brazilian';
-  const win = ['2-0', '1-0'].includes(r);
-  const loss = ['0-2', '0-1'].includes(r);
-  const draw = ['1-1', '1/2-1/2'].includes(r);
-  if (win) return two ? '2-0' : '1-0';
-  if (loss) return two ? '0-2' : '0-1';
-  if (draw) return two ? '1-1' : '1/2-1/2';
+  if (['2-0', '1-0'].includes(r)) return v.scoring.whiteWins;
+  if (['0-2', '0-1'].includes(r)) return v.scoring.blackWins;
+  if (['1-1', '1/2-1/2'].includes(r)) return v.scoring.draw;
   if (r === '0-0') return '0-0';
   return '*';
 }

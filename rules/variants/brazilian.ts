@@ -1,6 +1,7 @@
 import { geometry } from '../geometry.ts';
 import type { Variant } from '../variant.ts';
-import { fmjdCaptureHands, fmjdDrawRules, fmjdEndings, fmjdHandling, fmjdIrregularities } from './fmjd.ts';
+import { fmjdArticles, fmjdCaptureHands, fmjdDrawRules, fmjdEndings, fmjdHandling, fmjdIrregularities } from './fmjd.ts';
+import { twoPointScoring } from './scoring.ts';
 
 /**
  * Brazilian draughts: the international (FMJD) rules played on an 8x8 board, as the
@@ -23,4 +24,6 @@ export const brazilian: Variant = {
   irregularities: fmjdIrregularities,
   endings: fmjdEndings,
   handling: fmjdHandling,
+  articles: fmjdArticles, // FMJD 3.11, 4.2
+  scoring: twoPointScoring,
 };

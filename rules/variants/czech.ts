@@ -1,5 +1,6 @@
 import { geometry } from '../geometry.ts';
 import type { Variant } from '../variant.ts';
+import { onePointScoring } from './scoring.ts';
 
 /** Czech draughts (ceska dama), the rules of the Czech draughts federation (seed 001). */
 export const czech: Variant = {
@@ -68,4 +69,9 @@ export const czech: Variant = {
     captureComplete: '4.10', // "Vicenasobne preskoceni je ukonceno v okamziku, kdy hrac pusti preskakujici figuru"
     adjust: '3.13', // announced beforehand to the opponent: "vyrokem j'adoube"
   },
+  articles: {
+    touchMove: '3.11', // a touched piece must be played
+    captureCompulsory: '4.1', // capturing is compulsory
+  },
+  scoring: onePointScoring,
 };

@@ -1,5 +1,6 @@
 import { geometry } from '../geometry.ts';
 import type { Variant } from '../variant.ts';
+import { onePointScoring } from './scoring.ts';
 
 /**
  * English draughts: the Standard Laws of Checkers (seed 004, the English half). Squares are
@@ -57,4 +58,9 @@ export const english: Variant = {
     captureComplete: '11', // "a capturing play, as well as an ordinary one, is completed whenever the hand is withdrawn"
     adjust: '18', // "on giving intimation, to arrange his own or his opponent's pieces properly on the squares"
   },
+  articles: {
+    touchMove: '19', // "if the person whose turn it is to play touches one, he must either play it or forfeit the game"
+    captureCompulsory: '9', // capturing is compulsory; the player chooses which
+  },
+  scoring: onePointScoring,
 };

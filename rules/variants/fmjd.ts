@@ -1,4 +1,4 @@
-import type { CaptureHands, DrawRules, EndingArticles, HandlingArticles, IrregularityArticles } from '../variant.ts';
+import type { CaptureHands, DrawRules, EndingArticles, HandlingArticles, IrregularityArticles, RuleArticles } from '../variant.ts';
 
 /**
  * The FMJD draw rules (article 6 of the official rules, seed 000; seed 002 numbers the same
@@ -64,4 +64,10 @@ export const fmjdHandling: HandlingArticles = {
   moveComplete: '3.10', // "a move is complete when the player lets go of the piece after moving it"
   captureComplete: '4.10', // "a multiple capture is complete when the player lets go of the capturing piece"
   adjust: '3.13', // announced beforehand: "I adjust", "j'adoube"
+};
+
+/** The FMJD rules people are pointed to: touch-move and compulsory capture. */
+export const fmjdArticles: RuleArticles = {
+  touchMove: '3.11', // a touched piece must be played
+  captureCompulsory: '4.2', // capturing is compulsory (4.13: the choice of capture)
 };

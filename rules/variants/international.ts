@@ -1,6 +1,7 @@
 import { geometry } from '../geometry.ts';
 import type { Variant } from '../variant.ts';
-import { fmjdCaptureHands, fmjdDrawRules, fmjdEndings, fmjdHandling, fmjdIrregularities } from './fmjd.ts';
+import { fmjdArticles, fmjdCaptureHands, fmjdDrawRules, fmjdEndings, fmjdHandling, fmjdIrregularities } from './fmjd.ts';
+import { twoPointScoring } from './scoring.ts';
 
 /** International draughts: the official FMJD rules (seeds 000, Croatian; 002, Latvian). */
 export const international: Variant = {
@@ -20,4 +21,6 @@ export const international: Variant = {
   irregularities: fmjdIrregularities,
   endings: fmjdEndings,
   handling: fmjdHandling,
+  articles: fmjdArticles, // 3.11, 4.2
+  scoring: twoPointScoring,
 };

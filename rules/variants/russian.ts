@@ -1,6 +1,7 @@
 import { geometry } from '../geometry.ts';
 import type { Variant } from '../variant.ts';
-import { fmjdCaptureHands, fmjdEndings, fmjdHandling, fmjdIrregularities } from './fmjd.ts';
+import { fmjdArticles, fmjdCaptureHands, fmjdEndings, fmjdHandling, fmjdIrregularities } from './fmjd.ts';
+import { onePointScoring } from './scoring.ts';
 
 /**
  * Russian draughts (shashki), as the Russian draughts federation's rules and dctl's
@@ -36,4 +37,6 @@ export const russian: Variant = {
   irregularities: fmjdIrregularities,
   endings: fmjdEndings,
   handling: fmjdHandling,
+  articles: fmjdArticles, // the FMJD numbers
+  scoring: onePointScoring,
 };

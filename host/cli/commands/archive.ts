@@ -5,7 +5,7 @@
 
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { readPdn } from '../../../rules/index.ts';
+import { readPdn, variantList } from '../../../rules/index.ts';
 import { archivedEvents, eventGames, findGame } from '../../archive/catalogue.ts';
 import { ArchiveBusy, importPdn } from '../../archive/import.ts';
 import type { GameRead, ImportReport } from '../../archive/import.ts';
@@ -54,7 +54,7 @@ import cut short left (see dambord archive check) and says what it did.
 
 Options:
   --archive DIR   the archive's folder (default ./archive)
-  --variant V     replay every game as international, czech, english, brazilian or russian
+  --variant V     replay every game as ${variantList()}
 
 Exit status: 0 done, 1 some games were bad (the others were imported), 2 bad usage, 3 a file
 could not be read (the others were imported), the archive could not be written, or another
@@ -146,7 +146,7 @@ Chromium (/usr/bin/chromium; apt-get install -y chromium).
 
 Options:
   --archive DIR     the archive's folder (default ./archive)
-  --variant V       read a PDN file's games as variant V (international, czech, english, brazilian, russian)
+  --variant V       read a PDN file's games as variant V (${variantList('', ', ')})
   --html OUT.html   write the scoresheet as HTML to OUT.html
   --pdf OUT.pdf     write it as PDF (A4) to OUT.pdf
 

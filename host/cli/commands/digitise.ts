@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkDate, parseFen, writeFen } from '../../../rules/index.ts';
+import { checkDate, parseFen, variantList, writeFen } from '../../../rules/index.ts';
 import type { Variant } from '../../../rules/index.ts';
 import { JOURNAL_FORMAT } from '../../game/journal/record.ts';
 import { digitise } from '../../game/referee/policy.ts';
@@ -49,7 +49,7 @@ show the likeliest moves and the secretary plays the move that was made. The PDN
 as played, each repair a comment on its move; the sheet's tags are the header's defaults.
 
 Options:
-  --variant V        international (default), czech, english, brazilian or russian
+  --variant V        ${variantList(' (default)')}
   --fen FEN          the games start from this position (the LEDs show how to set it up)
   --guide SHEET      one sheet, read from the file SHEET, guides the game (see above); the game
                      starts from its start position, in its variant unless --variant says

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { parseFen, readPdnGames } from '../../../rules/index.ts';
+import { parseFen, readPdnGames, variantList } from '../../../rules/index.ts';
 import type { Move, PdnGame, Position } from '../../../rules/index.ts';
 import { parseTimeControl } from '../../game/clock/clock.ts';
 import type { TimedControl } from '../../game/clock/clock.ts';
@@ -53,7 +53,7 @@ Options:
   --event NAME        the event (default: the pairings' or the games' Event)
   --round R           the round (default: the pairings' or the games'; needed when the pairings hold several)
   --site S            the scoresheets' Site
-  --variant V         international (default, or the games' variant), czech, english, brazilian, russian
+  --variant V         ${variantList(" (default, or the games' variant)", ', ')}
   --time-control TC   PDN TimeControl for every board, e.g. 5400+30
   --policy P          tournament (default), casual or blind
   --archive DIR       the archive's folder (default ./archive)

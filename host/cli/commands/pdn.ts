@@ -3,7 +3,7 @@
 // convert rewrites them as strict PDN 3.0 and says on stderr whatever it could not keep.
 
 import { writeFileSync } from 'node:fs';
-import { FileVariantOf, PDN_ERROR_CODES, ROSTER, readFileVariant, readPdn, readPdnGames, rosterValue, sameMove, writePdn } from '../../../rules/index.ts';
+import { PDN_ERROR_CODES, ROSTER, fileOptions, readAsFile, readPdn, readPdnGames, rosterValue, sameMove, scoringList, variantList, writePdn } from '../../../rules/index.ts';
 import type { PdnError, PdnGame, PdnLine, ReadPdnOptions, Variant } from '../../../rules/index.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
@@ -34,7 +34,7 @@ game is an ERROR until its variant is named. An ERROR line names the first move 
 is not PDN. A closing line sums up: "N games: N ok, N with errors".
 
 Options:
-  --variant V   replay every game as international, czech, english, brazilian or russian,
+  --variant V   replay every game as ${variantList()},
                 whatever its tags say
   --verbose     also print what was read anyway (an odd tag, a capture written as several
                 moves, an illegal move inside a variation), indented under its game
@@ -75,9 +75,10 @@ What changes: the seven tags Event, Site, Date, Round, White, Black, Result come
 where missing or empty; Date as YYYY.MM.DD with ?? for what is not known: "1841-??-??" is
 written "1841.??.??", "1950." "1950.??.??", a missing Date "????.??.??"), then GameType (the
 variant's number only, e.g. "20"), then FEN (rewritten, e.g. "W:W31-50:B1-20"; left out when
-it is the start position), then the other tags in their order; SetUp is left out. The result is written in the variant's scoring (2-0/1-1/0-2 in international
-and brazilian, 1-0/1/2-1/2/0-1 elsewhere). Moves are written in the shortest form that names
-them (a capture jump by jump as one move), with move numbers, comments, NAGs and variations.
+it is the start position), then the other tags in their order; SetUp is left out. The result
+is written in the variant's scoring (${scoringList()}).
+Moves are written in the shortest form that names them (a capture jump by jump as one move),
+with move numbers, comments, NAGs and variations.
 
 Nothing is lost silently. On standard error: a game with an error (exit 1; it is written up to
 the error, with the unread rest of its moves in a comment "{dambord: not converted: ...}", or
@@ -90,7 +91,7 @@ says which Date, Round or other roster values were written strictly, once for al
 that have the same one.
 
 Options:
-  --variant V       replay every game as international, czech, english, brazilian or russian
+  --variant V       replay every game as ${variantList()}
   -o, --output OUT  write to OUT instead of standard output
   --verbose         also print every remark of the reader on standard error
 
@@ -130,8 +131,7 @@ export const pdnCheckCommand: Command = {
       }
       const { name } = input;
       if (suggest) {
-        const one = variant.options.variant ? undefined : readFileVariant(input.text);
-        const r = suggestFile(name, input.text, { ...variant.options, prefer: one?.variant });
+        const r = suggestFile(name, input.text, fileOptions(input.text, variant.options).result);
         games += r.games;
         ok += r.ok;
         if (r.games === 0) empty++;
@@ -140,10 +140,9 @@ export const pdnCheckCommand: Command = {
         if (r.games === 0) io.stderr.write(`${name}: no game found\n`);
         continue;
       }
-      // One game at a time, replayed, reported and let go: the file's remarks come first. Read
-      // again when the games it guessed are of one variant that some were not read as.
-      const check = (options: ReadPdnOptions) => {
-        const c = { remarks: [] as string[], out: [] as string[], guesses: new VariantGuesses(), of: new FileVariantOf(), games: 0, ok: 0 };
+      // One game at a time, replayed, reported and let go: the file's remarks come first.
+      const check = (options: ReadPdnOptions, seen?: (g: PdnGame) => void) => {
+        const c = { remarks: [] as string[], out: [] as string[], guesses: new VariantGuesses(), games: 0, ok: 0 };
         for (const item of readPdnGames(input.text, options)) {
           if (item.kind === 'outside') {
             const e = item.error;
@@ -153,7 +152,7 @@ export const pdnCheckCommand: Command = {
           const g = item.game;
           const k = ++c.games;
           c.guesses.add(g);
-          c.of.add(g);
+          seen?.(g);
           if (g.error) c.out.push(`${name}:${g.error.pos.line}:${g.error.pos.column}: ${label(g, k)}: ERROR ${withoutLocation(g.error)}\n`);
           else {
             c.ok++;
@@ -163,9 +162,7 @@ export const pdnCheckCommand: Command = {
         }
         return c;
       };
-      let c = check(variant.options);
-      const one = c.of.result();
-      if (one?.overrules) c = check({ ...variant.options, prefer: one.variant });
+      const c = readAsFile(variant.options, check).result;
       games += c.games;
       ok += c.ok;
       if (c.games === 0) {
@@ -204,8 +201,7 @@ export const pdnConvertCommand: Command = {
       return EXIT.io;
     }
     const { name, text } = input;
-    // Read again when the games it guessed are of one variant that some were not read as.
-    const convertAll = (options: ReadPdnOptions) => {
+    const convertAll = (options: ReadPdnOptions, seen?: (g: PdnGame) => void) => {
       // One game at a time, replayed, written and let go; the file's remarks are said first.
       const remarks: string[] = [];
       const said: string[] = [];
@@ -215,11 +211,10 @@ export const pdnConvertCommand: Command = {
       // The roster values written otherwise, said once for all the games they occur in.
       const rewrites = new Map<string, { games: number; first: string; why: string }>();
       const guesses = new VariantGuesses();
-      const of = new FileVariantOf();
       const convert = (g: PdnGame, k: number, end: number) => {
         const who = label(g, k);
         guesses.add(g);
-        of.add(g);
+        seen?.(g);
         const warn = (pos: { line: number; column?: number }, what: string) => said.push(`${name}:${pos.line}:${pos.column !== undefined ? `${pos.column}:` : ''} ${who}: warning: ${what}`);
         for (const r of g.remarks) if (args.options.verbose || ignored(r)) warn(r.pos, withoutLocation(r));
         if (g.error) {
@@ -262,12 +257,9 @@ export const pdnConvertCommand: Command = {
       if (games === 0) remarks.push(`${name}: no game found`);
       for (const [what, r] of rewrites)
         said.push(`${name}: note: ${what} ${r.games === 1 ? `in ${r.first}` : `in ${r.games} games, the first ${r.first}`}: ${r.why}`);
-      return { remarks, said, written, games, broken, guesses, of };
+      return { remarks, said, written, games, broken, guesses };
     };
-    let converted = convertAll(variant.options);
-    const one = converted.of.result();
-    if (one?.overrules) converted = convertAll({ ...variant.options, prefer: one.variant });
-    const { remarks, said, written, games, broken, guesses } = converted;
+    const { remarks, said, written, games, broken, guesses } = readAsFile(variant.options, convertAll).result;
     const guessed = guesses.summary(name, 'pdn convert', files[0]);
     if (guessed) said.push(guessed);
     const report = (s: string) => io.stderr.write(`${s}\n`);

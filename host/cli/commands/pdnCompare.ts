@@ -2,7 +2,7 @@
 // and the board's journal) reconciled: every difference, the first divergence, and what each
 // record is worth on its own (whether it reads as a legal game, and where it breaks).
 
-import { formatMove } from '../../../rules/index.ts';
+import { formatMove, variantList } from '../../../rules/index.ts';
 import type { ReadPdnOptions } from '../../../rules/index.ts';
 import type { Difference, GameRecord, Reconciled } from '../../../rules/slips/compare.ts';
 import { reconcile } from '../../../rules/slips/compare.ts';
@@ -25,7 +25,7 @@ them is the first divergence. Then each record on its own: whether it reads as a
 and where it breaks, with what its writer most likely meant (as pdn check --suggest says it).
 
 Options:
-  --variant V   read both as international, czech, english, brazilian or russian
+  --variant V   read both as ${variantList()}
   --json        one JSON object: {"first":{...}|null,"differences":[...],"a":{...},"b":{...}}
 
 Exit status: 0 the records agree, 1 they differ, 2 bad usage or a game that is not there,

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { formatMove, legalMoves, parseFen } from '../../../rules/index.ts';
+import { formatMove, legalMoves, parseFen, variantList } from '../../../rules/index.ts';
 import type { Position } from '../../../rules/index.ts';
 import { variantOption, wholeNumberOption } from '../input.ts';
 import { parseArgs } from '../args.ts';
@@ -16,7 +16,7 @@ depths are counted in one walk of the tree, cut into pieces for every core of th
 position reached again by another order of the same moves is counted once per depth.
 
 Options:
-  --variant V   international (default), czech, english, brazilian or russian
+  --variant V   ${variantList(' (default)')}
   --fen FEN     the position as PDN FEN, side to move first (default: the start position),
                 e.g. W:W31-50:B1-20
   --divide      first print each legal move with the leaf count of its subtree at DEPTH

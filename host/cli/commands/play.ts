@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseFen } from '../../../rules/index.ts';
+import { parseFen, variantList } from '../../../rules/index.ts';
 import type { Position } from '../../../rules/index.ts';
 import type { Policy } from '../../game/referee/types.ts';
 import { parseClockTime, parseTimeControl } from '../../game/clock/clock.ts';
@@ -45,7 +45,7 @@ With --firmata the board is an Arduino Mega running stock StandardFirmata, wired
 hardware/firmata/WIRING.md says (the simulated one without --port).
 
 Options:
-  --variant V        international (default), czech, english, brazilian or russian
+  --variant V        ${variantList(' (default)')}
   --fen FEN          start from this position (the LEDs show how to set it up)
   --port P           a real dambord board on serial port P, e.g. /dev/ttyUSB0
   --find             find a real board among the serial ports by its hello

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { parseFen } from '../../../rules/index.ts';
+import { parseFen, variantList } from '../../../rules/index.ts';
 import { outputJson, outputText } from '../../game/referee/json.ts';
 import { policies, policyNamed, withShowJumps } from '../../game/referee/policy.ts';
 import { replayEvents } from '../../game/replay.ts';
@@ -33,7 +33,7 @@ and it cannot go on, or when play goes on: the clock, or the opponent's next mov
 the script a king's move that could have slid further counts as made.
 
 Options:
-  --variant V   international (default), czech, english, brazilian or russian
+  --variant V   ${variantList(' (default)')}
   --fen FEN     the position on the board at the start (default: the start position)
   --policy P    tournament (default), casual (touch-move and removal order only noted) or
                 blind (pieces lifted and put back were felt, not touched)

@@ -43,18 +43,6 @@ export const RESULT_REASONS: Readonly<Record<string, string>> = {
   agreement: 'draw agreed',
 };
 
-/** Articles of the rules people are pointed to outside an irregularity. */
-export const articles = {
-  /** Touch-move, a touched piece must be played: FMJD and Czech 3.11, the English Laws 19. */
-  touch(v: Variant): string {
-    return v.name === 'english' ? '19' : '3.11';
-  },
-  /** Capturing is compulsory: FMJD 4.2 (with 4.13, the choice of capture), Czech cl. 4.1, the English Laws 9. */
-  capture(v: Variant): string {
-    return v.name === 'english' ? '9' : v.name === 'czech' ? '4.1' : '4.2';
-  },
-};
-
 /** `White` or `Black`. */
 export const sideName = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 

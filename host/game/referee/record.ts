@@ -22,7 +22,7 @@
 import type { Color, Position, Variant } from '../../../rules/index.ts';
 import { colorOf, normaliseResult, opposite, parseFen, rosterValue, squareName, writeFen, writePdnGame } from '../../../rules/index.ts';
 import type { WritableNode } from '../../../rules/pdn/write.ts';
-import { articles, describe, sideName } from './describe.ts';
+import { describe, sideName } from './describe.ts';
 import type { IrregularityCode, RefereeOutput } from './types.ts';
 
 /** What the scoresheet holds: the moves that stand, notes between them, and the result. */
@@ -167,7 +167,7 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
         if (!open) break;
         const by = open.correctionAsked ? `Corrected at ${sideName(decider(open))}'s request` : `Put right by the hands before ${sideName(decider(open))} decided`;
         s = addNote({ ...s, open: null }, `${open.text}. ${by}: the position before it was put back (5.8).`);
-        if (o.obligation !== null) s = addNote(s, `${sideName(o.position.turn)} must still play the piece on ${squareName(v, o.obligation)} (touched, ${articles.touch(v)}).`);
+        if (o.obligation !== null) s = addNote(s, `${sideName(o.position.turn)} must still play the piece on ${squareName(v, o.obligation)} (touched, ${v.articles.touchMove}).`);
         break;
       }
       case 'result':
