@@ -1,9 +1,11 @@
 // The layers of the design (README, Layout) are enforced by the lint rule `dambord/layers` and
 // the restricted globals of eslint.config.js: a forbidden import or timer in a pure part fails
-// `npm test`. Checked here on text linted as if it stood in each layer.
+// `npm test`. Checked here on text linted as if it stood in each layer; and the import graph of
+// host/ and rules/ (test/importGraph.ts) has no cycle.
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { cycles, graphOf, readTree } from './importGraph.ts';
 
 const cwd = fileURLToPath(new URL('..', import.meta.url));
 const eslint = new ESLint({ cwd });
@@ -28,5 +30,15 @@ describe('the layers of the design', () => {
     expect(await problems('host/game/example.ts', text)).toHaveLength(2);
     expect(await problems('host/link/protocol/example.ts', text)).toHaveLength(2);
     expect(await problems('host/play/example.ts', text)).toEqual([]);
+  });
+
+  it('no file of host/ or rules/ imports itself round a cycle, type imports included', () => {
+    const texts = new Map([
+      ['host/a.ts', "import { b } from './b.ts';\n"],
+      ['host/b.ts', "import type { A } from './c/a.ts';\nexport { c } from './a.ts';\n"],
+      ['host/c/a.ts', 'export type A = 1;\n'],
+    ]);
+    expect(cycles(graphOf(texts))).toEqual(['host/a.ts → host/b.ts → host/a.ts']);
+    expect(cycles(graphOf(readTree(cwd, ['host', 'rules'])))).toEqual([]);
   });
 });
