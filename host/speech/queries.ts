@@ -5,7 +5,7 @@
 import { UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT, colorOf, currentPosition, legalMoves, opposite } from '../../rules/index.ts';
 import { parseSquare } from '../../rules/index.ts';
 import type { Position, Variant } from '../../rules/index.ts';
-import type { QueryName } from '../game/types.ts';
+import type { QueryName } from '../game/queries.ts';
 import { remaining } from '../game/clock/clock.ts';
 import type { GameState } from '../game/game.ts';
 import type { SheetMove } from '../game/referee/record.ts';
@@ -26,9 +26,6 @@ export type Query =
   | { readonly what: 'turn' | 'clocks' | 'rows' | 'kinds' }
   | { readonly what: 'last'; readonly count: number }
   | { readonly what: 'diagonals' | 'square'; readonly square: number };
-
-/** The names of the questions, as the page asks them. */
-export const QUERIES: readonly QueryName[] = ['turn', 'last', 'clocks', 'rows', 'diagonals', 'kinds', 'square'];
 
 /** A question as the page sends it (squares in the variant's notation), as a Query; an error for a square that is not one. */
 export function queryOf(v: Variant, what: QueryName, square?: string, count?: number): Query | string {
