@@ -2,7 +2,7 @@
 // sentence out). Asked with the board as keyboard (keyboard.ts) or from the page. Nothing here
 // touches the game.
 
-import { UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT, colorOf, currentPosition, legalMoves, opposite } from '../../rules/index.ts';
+import { UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT, colorOf, currentPosition, legalMoves, opposite, ray } from '../../rules/index.ts';
 import { parseSquare } from '../../rules/index.ts';
 import type { Position, Variant } from '../../rules/index.ts';
 import type { QueryName } from '../game/queries.ts';
@@ -112,14 +112,9 @@ function moveNumber(s: GameState): number {
 
 /** The two diagonals through `square`, each from its top end (Black's side) to its bottom end. */
 export function diagonals(pos: Position, square: number): number[][] {
-  const n = pos.variant.geometry.neighbour;
-  const walk = (d: number) => {
-    const out: number[] = [];
-    for (let sq = n[square * 4 + d]; sq >= 0; sq = n[sq * 4 + d]) out.push(sq);
-    return out;
-  };
+  const g = pos.variant.geometry;
   return [
-    [...walk(UP_LEFT).reverse(), square, ...walk(DOWN_RIGHT)],
-    [...walk(UP_RIGHT).reverse(), square, ...walk(DOWN_LEFT)],
+    [...ray(g, square, UP_LEFT).reverse(), square, ...ray(g, square, DOWN_RIGHT)],
+    [...ray(g, square, UP_RIGHT).reverse(), square, ...ray(g, square, DOWN_LEFT)],
   ].filter((line) => line.length > 1);
 }

@@ -4,7 +4,7 @@
 // these; nothing here reads an event.
 
 import type { Color, Game, Move, Position } from '../../../rules/index.ts';
-import { KING, colorBit, currentPosition, formatMove, legalMoves, normaliseResult, outcome, playMove } from '../../../rules/index.ts';
+import { KING, colorBit, currentPosition, directionTo, formatMove, legalMoves, normaliseResult, outcome, playMove } from '../../../rules/index.ts';
 import { couldBe } from './board.ts';
 import type { Cited } from './classify.ts';
 import { captureOrder, cite } from './classify.ts';
@@ -42,9 +42,7 @@ export function isCertain(s: RefereeState, m: Move, kind: 'lift' | 'place', sq: 
   if (!king) return true;
   if (!pos.variant.flyingKings) return true;
   const g = pos.variant.geometry;
-  const dr = g.row[m.to] > g.row[m.from] ? 2 : 0;
-  const dc = g.col[m.to] > g.col[m.from] ? 1 : 0;
-  const next = g.neighbour[m.to * 4 + dr + dc];
+  const next = g.neighbour[m.to * 4 + directionTo(g, m.from, m.to)];
   return next < 0 || s.sensed[next] !== 0;
 }
 
