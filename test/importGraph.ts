@@ -7,12 +7,12 @@ import path from 'node:path';
 /** Files (repository paths, `/`-separated) and the relative imports each makes, resolved to repository paths. */
 export type ImportGraph = Map<string, string[]>;
 
-const SPEC = /(?:\bfrom\s*|\bimport\s*\(?\s*)'(\.{1,2}\/[^']+)'/g;
+const SPEC = /(?:\bfrom\s*|\bimport\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+)\1/g;
 
 /** The relative imports of one file's text, resolved against its path: `importsOf('a/b.ts', "import x from '../c.ts'")` → `['c.ts']`. */
 export function importsOf(file: string, text: string): string[] {
   const dir = path.posix.dirname(file);
-  return [...text.matchAll(SPEC)].map((m) => path.posix.normalize(path.posix.join(dir, m[1])));
+  return [...text.matchAll(SPEC)].map((m) => path.posix.normalize(path.posix.join(dir, m[2])));
 }
 
 /** The graph of the given files' texts (repository path → text); imports of files not given are left out. */
