@@ -83,3 +83,38 @@ export function indexAt(g: Geometry, row: number, col: number): number {
   if (row < 0 || row >= g.size || col < 0 || col >= g.size || (row + col) % 2 === 0) return -1;
   return row * (g.size / 2) + (col >> 1);
 }
+
+/**
+ * The direction (UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT) from `from` towards `to`, two squares
+ * on one diagonal.
+ *
+ * @example directionTo(geometry(10), 31, 27) // UP_RIGHT: 32 to 28
+ */
+export function directionTo(g: Geometry, from: number, to: number): number {
+  return (g.row[to] > g.row[from] ? DOWN_LEFT : UP_LEFT) + (g.col[to] > g.col[from] ? 1 : 0);
+}
+
+/**
+ * The diagonal from `from` in direction `d`, nearest square first, to the edge of the board
+ * (`from` not in it; empty at the edge).
+ *
+ * @example ray(geometry(10), 31, UP_LEFT) // [26, 20, 15]: 27, 21, 16
+ */
+export function ray(g: Geometry, from: number, d: number): number[] {
+  const out: number[] = [];
+  for (let s = g.neighbour[from * 4 + d]; s >= 0; s = g.neighbour[s * 4 + d]) out.push(s);
+  return out;
+}
+
+/**
+ * The squares strictly between `from` and `to` on their diagonal, from `from`'s side (none when
+ * they are neighbours).
+ *
+ * @example squaresBetween(geometry(10), 45, 4) // [40, 36, 31, 27, 22, 18, 13, 9]: 46 to 5
+ */
+export function squaresBetween(g: Geometry, from: number, to: number): number[] {
+  const way: number[] = [];
+  const d = directionTo(g, from, to);
+  for (let s = g.neighbour[from * 4 + d]; s >= 0 && s !== to; s = g.neighbour[s * 4 + d]) way.push(s);
+  return way;
+}

@@ -1,9 +1,11 @@
 // The layers of the design (README, Layout) are enforced by the lint rule `dambord/layers` and
 // the restricted globals of eslint.config.js: a forbidden import or timer in a pure part fails
-// `npm test`. Checked here on text linted as if it stood in each layer.
+// `npm test`. Checked here on text linted as if it stood in each layer; and the import graph of
+// host/ and rules/ (test/importGraph.ts) has no cycle.
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { cycles, graphOf, readTree } from './importGraph.ts';
 
 const cwd = fileURLToPath(new URL('..', import.meta.url));
 const eslint = new ESLint({ cwd });
@@ -48,5 +50,45 @@ describe('the layers of the design', () => {
     expect(await problems('host/cli/example.ts', "export const f = (t: { name: string }) => t.name === 'Result';\n")).toEqual([]);
     const cases = "import type { Variant } from '../../rules/index.ts';\nexport function f(v: Variant) {\n  switch (v.name) {\n    case 'czech':\n      return 1;\n    default:\n      return 0;\n  }\n}\n";
     expect(await problems('host/speech/example.ts', cases)).toEqual([rule]);
+  });
+
+  it("the pure parts of the wings: speech's words and announcer, the pairings, the archive's names", async () => {
+    const timer = 'export const x = setTimeout;\n';
+    expect(await problems('host/speech/announce.ts', "import { spawn } from 'node:child_process';\nexport const x = spawn;\n")).toEqual([
+      `dambord/layers: speech's words and announcer is pure: it may not import "node:child_process" (no node: module or package; only the adapters do I/O)`,
+    ]);
+    expect(await problems('host/speech/words.ts', "import { speak } from './speaker.ts';\nimport { IntlMessageFormat } from 'intl-messageformat';\nexport const x = [speak, IntlMessageFormat];\n")).toEqual([
+      "dambord/layers: speech's words and announcer may import only host/speech/words.ts, host/speech/announce.ts, host/speech/keyboard.ts, host/speech/queries.ts, host/speech/messages/, host/game/, rules/, host/link/types.ts; not host/speech/speaker.ts",
+    ]);
+    expect(await problems('host/speech/keyboard.ts', timer)).toHaveLength(1);
+    expect(await problems('host/event/pairings.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n")).toHaveLength(1);
+    expect(await problems('host/archive/names.ts', timer)).toHaveLength(1);
+    expect(await problems('host/archive/store.ts', timer)).toEqual([]);
+  });
+
+  it('no arrow runs back up: to host/cli/ from outside it, to a test kit or fault injection from production code', async () => {
+    const cli = "import { openBoard } from '../cli/openBoard.ts';\nexport const x = openBoard;\n";
+    expect(await problems('host/broadcast/example.ts', cli)).toEqual(['dambord/reach: nothing outside host/cli/ imports host/cli/ (the commands are the top of the house); not host/cli/openBoard.ts']);
+    expect(await problems('host/cli/example.ts', "import { openBoard } from './openBoard.ts';\nexport const x = openBoard;\n")).toEqual([]);
+    const kits = "import { mockBoard } from '../link/testing/mockBoard.ts';\nimport { runCliBuffered } from '../cli/testing.ts';\nexport const x = [mockBoard, runCliBuffered];\n";
+    expect(await problems('host/play/example.ts', kits)).toEqual([
+      'dambord/reach: production code imports no test kit (testing/, test/); not host/link/testing/mockBoard.ts',
+      'dambord/reach: nothing outside host/cli/ imports host/cli/ (the commands are the top of the house); not host/cli/testing.ts',
+    ]);
+    expect(await problems('host/cli/commands/example.ts', "import { killedAfterEvent } from '../../journal/fault.ts';\nexport const x = killedAfterEvent;\n")).toEqual([
+      'dambord/reach: production code imports no fault injection (host/journal/fault.ts, host/link/fault.ts); not host/journal/fault.ts',
+    ]);
+    expect(await problems('host/play/example.test.ts', kits)).toEqual([]);
+    expect(await problems('host/link/testing/example.ts', "import { createFaultInjector } from '../fault.ts';\nexport const x = createFaultInjector;\n")).toEqual([]);
+  });
+
+  it('no file of host/ or rules/ imports itself round a cycle, type imports included', () => {
+    const texts = new Map([
+      ['host/a.ts', "import { b } from './b.ts';\n"],
+      ['host/b.ts', "import type { A } from './c/a.ts';\nexport { c } from './a.ts';\n"],
+      ['host/c/a.ts', 'export type A = 1;\n'],
+    ]);
+    expect(cycles(graphOf(texts))).toEqual(['host/a.ts → host/b.ts → host/a.ts']);
+    expect(cycles(graphOf(readTree(cwd, ['host', 'rules'])))).toEqual([]);
   });
 });

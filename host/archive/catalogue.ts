@@ -3,7 +3,8 @@
 
 import { folded } from './identity.ts';
 import { NO_EVENT, NO_ROUND } from './store.ts';
-import type { ArchiveIndex, ArchivedGame } from './store.ts';
+import type { ArchivedGame } from './entry.ts';
+import type { ArchiveIndex } from './store.ts';
 
 /** An event of the archive: its name as first written ('' when not known), its rounds in order, its games. */
 export interface ArchivedEvent {

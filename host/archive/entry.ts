@@ -1,13 +1,53 @@
-// What the archive's index keeps of a game replayed (store.ts, ArchivedGame): its players as the
-// archive shows them, its identity for the duplicates rule, its event, round and result. Shared
-// by the import and by the repair that adopts a game file the index does not list.
+// What the archive's index keeps of a game (ArchivedGame, RejectedGame; store.ts writes the index):
+// a game replayed with its players as the archive shows them, its identity for the duplicates
+// rule, its event, round and result. Shared by the import and by the repair that adopts a game
+// file the index does not list.
 
 import { normaliseResult } from '../../rules/index.ts';
 import type { PdnGame } from '../../rules/index.ts';
 import { gameId, gameIdentity } from './identity.ts';
 import type { GameIdentity } from './identity.ts';
 import type { NameBook, PlayerName } from './names.ts';
-import type { ArchivedGame, SourcePlace } from './store.ts';
+
+/** Where a game came from: its file and the line its game starts at. */
+export interface SourcePlace {
+  readonly file: string;
+  readonly line: number;
+}
+
+/** A game in the archive, as its index keeps it. */
+export interface ArchivedGame {
+  /** Its name in the archive: 12 hex digits (identity.ts, gameId). */
+  readonly id: string;
+  /** Its PDN file, from the archive's folder, `/` between folders. */
+  readonly file: string;
+  /** The event and round as written, '' when not known. */
+  readonly event: string;
+  readonly round: string;
+  /** The date as strict PDN writes it. */
+  readonly date: string;
+  /** The players as the archive shows them (names.ts), `?` when not known. */
+  readonly white: string;
+  readonly black: string;
+  /** The players' names as the source wrote them ('' when missing). */
+  readonly written: { readonly white: string; readonly black: string };
+  /** The result in the variant's scoring. */
+  readonly result: string;
+  readonly variant: string;
+  readonly identity: GameIdentity;
+  readonly source: SourcePlace;
+}
+
+/** A game that could not be replayed, kept as it was written. */
+export interface RejectedGame {
+  /** Its text, from the archive's folder. */
+  readonly file: string;
+  readonly source: SourcePlace & { readonly column: number };
+  /** Why it could not be replayed. */
+  readonly reason: string;
+  /** A hash of its text: the same text is kept once. */
+  readonly hash: string;
+}
 
 /** A game's facts before it has a file in the archive. */
 export interface GameFacts {

@@ -10,13 +10,14 @@ import { decodeText, fileOptions, readPdnGames, writePdn } from '../../rules/ind
 import type { PdnGame, Variant } from '../../rules/index.ts';
 import { readFileWithin, why } from '../files/read.ts';
 import { archivedGame, gameFacts, tagOf } from './entry.ts';
+import type { ArchivedGame, RejectedGame } from './entry.ts';
 import { GameLookup } from './identity.ts';
 import { NameBook } from './names.ts';
 import type { NameMerge } from './names.ts';
 import { auditArchive } from './repair.ts';
 import type { ArchiveProblem } from './repair.ts';
 import { GameFiles, REJECTED_DIR, lockArchive, newRejectedFile, rejectedNames, roundFolder, writeAtomic, writeIndex } from './store.ts';
-import type { ArchiveIndex, ArchivedGame, RejectedGame } from './store.ts';
+import type { ArchiveIndex } from './store.ts';
 
 /** How to import. */
 export interface ImportOptions {

@@ -2,7 +2,7 @@
 // path a file inside the archive, so that a tampered or damaged index.json never makes dambord
 // read or write outside the archive. Pure: it checks the parsed JSON it is given.
 
-import type { ArchivedGame, RejectedGame } from './store.ts';
+import type { ArchivedGame, RejectedGame } from './entry.ts';
 
 /** The entries of an index that hold, and each one skipped, with why. */
 export interface CheckedEntries {

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { safeName } from '../event/archive.ts';
 import { takeLock } from '../files/lock.ts';
 import type { FileLock } from '../files/lock.ts';
-import type { GameIdentity } from './identity.ts';
+import type { ArchivedGame, RejectedGame } from './entry.ts';
 import { checkEntries } from './indexCheck.ts';
 
 /** The archive's index file, in its folder. */
@@ -26,46 +26,6 @@ export const REJECTED_DIR = 'rejected';
 export const NO_EVENT = 'no event';
 export const NO_ROUND = 'no round';
 const FORMAT = 'dambord archive 1';
-
-/** Where a game came from: its file and the line its game starts at. */
-export interface SourcePlace {
-  readonly file: string;
-  readonly line: number;
-}
-
-/** A game in the archive, as its index keeps it. */
-export interface ArchivedGame {
-  /** Its name in the archive: 12 hex digits (identity.ts, gameId). */
-  readonly id: string;
-  /** Its PDN file, from the archive's folder, `/` between folders. */
-  readonly file: string;
-  /** The event and round as written, '' when not known. */
-  readonly event: string;
-  readonly round: string;
-  /** The date as strict PDN writes it. */
-  readonly date: string;
-  /** The players as the archive shows them (names.ts), `?` when not known. */
-  readonly white: string;
-  readonly black: string;
-  /** The players' names as the source wrote them ('' when missing). */
-  readonly written: { readonly white: string; readonly black: string };
-  /** The result in the variant's scoring. */
-  readonly result: string;
-  readonly variant: string;
-  readonly identity: GameIdentity;
-  readonly source: SourcePlace;
-}
-
-/** A game that could not be replayed, kept as it was written. */
-export interface RejectedGame {
-  /** Its text, from the archive's folder. */
-  readonly file: string;
-  readonly source: SourcePlace & { readonly column: number };
-  /** Why it could not be replayed. */
-  readonly reason: string;
-  /** A hash of its text: the same text is kept once. */
-  readonly hash: string;
-}
 
 /** What an archive holds: its games, its rejected games and its players' names (key to shown form). */
 export interface ArchiveIndex {

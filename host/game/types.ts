@@ -1,6 +1,7 @@
 import type { BoardButton, LinkHealth } from '../link/types.ts';
 import type { LedPattern } from '../link/types.ts';
 import type { LedMark } from './leds/guidance.ts';
+import type { QueryName } from './queries.ts';
 
 /**
  * What `dambord play` shows of a game, as one JSON-able value: the web page renders it whole
@@ -164,14 +165,11 @@ export type PlayCommand =
   /** A game being recorded: its result as the scoresheet gives it (`2-0`, `0-2`, `1-1`; `1-0`... in the 8x8 variants). */
   | { readonly type: 'result'; readonly result: string }
   /**
-   * A question that touches nothing (host/speech/queries.ts): answered in words (spoken too when
+   * A question that touches nothing (host/game/queries.ts): answered in words (spoken too when
    * the game speaks). `square` for `square` and `diagonals`, in the variant's notation; `count`
    * for `last`.
    */
   | { readonly type: 'query'; readonly what: QueryName; readonly square?: string; readonly count?: number };
-
-/** The questions a player may ask (host/speech/queries.ts). */
-export type QueryName = 'turn' | 'last' | 'clocks' | 'rows' | 'diagonals' | 'kinds' | 'square';
 
 /** A game being played: the web server and the CLI talk to it through this. */
 export interface PlaySession {

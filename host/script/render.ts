@@ -1,5 +1,5 @@
 import type { Move, Position, Variant } from '../../rules/index.ts';
-import { KING, colorBit, play, squareName } from '../../rules/index.ts';
+import { KING, colorBit, play, squareName, squaresBetween } from '../../rules/index.ts';
 import { mulberry32 } from '../../rules/prng.ts';
 
 export { mulberry32 };
@@ -203,7 +203,7 @@ export function renderGame(start: Position, moves: readonly Move[], opts: Render
     let flagged: string | null = null;
     let clockPressed = false;
     if (m.captured.length === 0) {
-      const way = between(v, m.from, m.to);
+      const way = squaresBetween(v.geometry, m.from, m.to);
       const slide = way.length > 0 && chance(styles.slide, CHANCE.slide) ? way.filter(() => rnd() < 0.6) : [];
       if (slide.length === 0 && way.length > 0 && styles.slide === true) slide.push(way[0]);
       if (slide.length > 0) labels.push(`slide ${slide.map(name).join(' ')}`);
@@ -304,16 +304,6 @@ function ownSquares(pos: Position): number[] {
     if (p & mine) squares.push(s);
   });
   return squares;
-}
-
-/** The squares strictly between `from` and `to` on their diagonal (none when they are neighbours). */
-function between(v: Variant, from: number, to: number): number[] {
-  const g = v.geometry;
-  const dr = g.row[to] > g.row[from] ? 2 : 0;
-  const dc = g.col[to] > g.col[from] ? 1 : 0;
-  const way: number[] = [];
-  for (let s = g.neighbour[from * 4 + dr + dc]; s >= 0 && s !== to; s = g.neighbour[s * 4 + dr + dc]) way.push(s);
-  return way;
 }
 
 /** A move with its whole path, for the comment lines (`32-28`, `28x19x10`). */

@@ -1,4 +1,4 @@
-// The model board: the protocol model (boardPeer.ts) behind the simulated serialport binding, as
+// The model board: the protocol model (host/link/protocol/boardPeer.ts) behind the simulated serialport binding, as
 // a board a host opens like any other (openSerialLink, the real codec and sequencing). It runs
 // no firmware: the real firmware in avr8js costs about a tenth of a core per board in real time
 // (`dambord play` idles at 10% here), so a rehearsal of 64 boards on one machine uses this board,
@@ -8,7 +8,7 @@ import type { PortIdentity, RealtimeOptions, RxListener, SimulatedDevice, TxList
 import { PINMAP } from '../../hardware/sim/board.ts';
 import { SquareSet } from '../../rules/squareSet.ts';
 import type { BoardButton } from '../link/types.ts';
-import { BoardPeer } from './boardPeer.ts';
+import { BoardPeer } from '../link/protocol/boardPeer.ts';
 
 let boots = 0;
 

@@ -53,9 +53,6 @@ export interface Announcement {
   readonly group?: 'step' | 'copy' | 'query';
 }
 
-/** One step of the game, as the announcer is fed it. */
-export type GameStepSeen = SeenStep;
-
 /** Low-time alarms: the time left at which the side to move hears it (ms). */
 export const LOW_TIME_MS = [60_000, 30_000, 10_000] as const;
 
@@ -88,7 +85,7 @@ export function numbered(a: Announcer, said: readonly Said[]): { announcer: Anno
 }
 
 /** The announcer after `seen`, and what to say, in order. */
-export function announce(current: Announcer, seen: GameStepSeen): { announcer: Announcer; said: Announcement[] } {
+export function announce(current: Announcer, seen: SeenStep): { announcer: Announcer; said: Announcement[] } {
   // The next game at the board: its clock's alarms and the keyboard start afresh; the ids go on.
   const a = current.game === null || current.game === seen.before.config ? current : { ...createAnnouncer(current.lang, { queries: current.keyboard !== null }), next: current.next };
   const { lang } = a;

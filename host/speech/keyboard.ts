@@ -17,7 +17,7 @@
 // it stays out of its square (FMJD 3.11 as IBCA applies it; the blind policy's `feel`).
 
 import type { BoardButton } from '../link/types.ts';
-import type { GameStepSeen } from './announce.ts';
+import type { SeenStep } from '../game/game.ts';
 import { answer } from './queries.ts';
 import type { Language } from './words.ts';
 
@@ -45,7 +45,7 @@ export function createKeyboard(): Keyboard {
 }
 
 /** The keyboard after `seen` (whose referee said `outputs` things), and the answers to say. */
-export function keyboardStep(k: Keyboard, lang: Language, seen: GameStepSeen, outputs: number): { keyboard: Keyboard; said: string[] } {
+export function keyboardStep(k: Keyboard, lang: Language, seen: SeenStep, outputs: number): { keyboard: Keyboard; said: string[] } {
   const { input, before, after, now } = seen;
   const said: string[] = [];
   let { held, down, last } = k;

@@ -2,10 +2,10 @@
 // sentence out). Asked with the board as keyboard (keyboard.ts) or from the page. Nothing here
 // touches the game.
 
-import { UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT, colorOf, currentPosition, legalMoves, opposite } from '../../rules/index.ts';
+import { UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT, colorOf, currentPosition, legalMoves, opposite, ray } from '../../rules/index.ts';
 import { parseSquare } from '../../rules/index.ts';
 import type { Position, Variant } from '../../rules/index.ts';
-import type { QueryName } from '../game/types.ts';
+import type { QueryName } from '../game/queries.ts';
 import { remaining } from '../game/clock/clock.ts';
 import type { GameState } from '../game/game.ts';
 import type { SheetMove } from '../game/referee/record.ts';
@@ -26,9 +26,6 @@ export type Query =
   | { readonly what: 'turn' | 'clocks' | 'rows' | 'kinds' }
   | { readonly what: 'last'; readonly count: number }
   | { readonly what: 'diagonals' | 'square'; readonly square: number };
-
-/** The names of the questions, as the page asks them. */
-export const QUERIES: readonly QueryName[] = ['turn', 'last', 'clocks', 'rows', 'diagonals', 'kinds', 'square'];
 
 /** A question as the page sends it (squares in the variant's notation), as a Query; an error for a square that is not one. */
 export function queryOf(v: Variant, what: QueryName, square?: string, count?: number): Query | string {
@@ -115,14 +112,9 @@ function moveNumber(s: GameState): number {
 
 /** The two diagonals through `square`, each from its top end (Black's side) to its bottom end. */
 export function diagonals(pos: Position, square: number): number[][] {
-  const n = pos.variant.geometry.neighbour;
-  const walk = (d: number) => {
-    const out: number[] = [];
-    for (let sq = n[square * 4 + d]; sq >= 0; sq = n[sq * 4 + d]) out.push(sq);
-    return out;
-  };
+  const g = pos.variant.geometry;
   return [
-    [...walk(UP_LEFT).reverse(), square, ...walk(DOWN_RIGHT)],
-    [...walk(UP_RIGHT).reverse(), square, ...walk(DOWN_LEFT)],
+    [...ray(g, square, UP_LEFT).reverse(), square, ...ray(g, square, DOWN_RIGHT)],
+    [...ray(g, square, UP_RIGHT).reverse(), square, ...ray(g, square, DOWN_LEFT)],
   ].filter((line) => line.length > 1);
 }

@@ -2,10 +2,11 @@
 // /api/board/N/command): who may send it, its body read and checked, the session's answer.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { PlayCommand, PlaySession, QueryName } from '../game/types.ts';
+import { QUERIES } from '../game/queries.ts';
+import type { QueryName } from '../game/queries.ts';
+import type { PlayCommand, PlaySession } from '../game/types.ts';
 import { BOARD_BUTTONS } from '../link/types.ts';
 import type { BoardButton } from '../link/types.ts';
-import { QUERIES } from '../speech/queries.ts';
 import { MAX_BODY_BYTES, fail, readBody, send } from './http.ts';
 import type { ControlGuard } from './http.ts';
 

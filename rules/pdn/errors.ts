@@ -1,8 +1,13 @@
-// What the PDN reader reports, by code. Every error and remark of parsePdnText and readPdn
+// What the PDN reader reports, by code, and where in the text (SourcePos). Every error and remark of parsePdnText and readPdn
 // carries one of these codes beside its sentence for people: programs decide on the code, people
 // read the sentence (which may change wording; the codes do not).
 
-import type { SourcePos } from './syntax.ts';
+/** A place in the PDN text: 1-based line and column (in UTF-16 code units) and the 0-based offset. */
+export interface SourcePos {
+  line: number;
+  column: number;
+  offset: number;
+}
 
 /** What a code means for the game it occurs in. */
 export interface PdnErrorKind {

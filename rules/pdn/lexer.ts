@@ -3,8 +3,7 @@
 // Grammar") and the oddities of real files listed in doc/issues.rst. It never throws: text it
 // cannot read becomes a 'bad' token whose `code` says what and whose `text` says why.
 
-import type { PdnErrorCode } from './errors.ts';
-import type { SourcePos } from './syntax.ts';
+import type { PdnErrorCode, SourcePos } from './errors.ts';
 
 /** What the current token of a {@link PdnLexer} is. */
 export type TokenKind =

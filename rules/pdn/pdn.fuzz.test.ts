@@ -13,7 +13,7 @@ import { decodeText } from './decode.ts';
 import type { PdnError } from './errors.ts';
 import { PDN_ERROR_CODES } from './errors.ts';
 import { readPdn, writePdn } from './game.ts';
-import type { SourcePos } from './syntax.ts';
+import type { SourcePos } from './errors.ts';
 import { parsePdnText } from './syntax.ts';
 import { EDITED_REAL_GAMES, NEARLY_PDN, PDN_TOKEN, positions } from './testing/arbitraries.ts';
 import { looks } from './testing/looks.ts';

@@ -2,16 +2,9 @@
 // written, comments, variations and results, without knowing any draughts rules. It follows the
 // reading grammar of the standard (wiegerw/pdn, doc/grammar.rst) and never throws.
 
-import type { PdnError, PdnErrorCode } from './errors.ts';
+import type { PdnError, PdnErrorCode, SourcePos } from './errors.ts';
 import { pdnError } from './errors.ts';
 import { PdnLexer } from './lexer.ts';
-
-/** A place in the PDN text: 1-based line and column (in UTF-16 code units) and the 0-based offset. */
-export interface SourcePos {
-  line: number;
-  column: number;
-  offset: number;
-}
 
 /**
  * A tag pair such as `[Event "NK 2009"]`, with `\"` and `\\` unescaped. Names are kept as written

@@ -4,7 +4,8 @@
 import { parseFen } from '../fen.ts';
 import { preferredFirst } from '../pdn/game.ts';
 import type { PdnGame, ReadPdnOptions } from '../pdn/game.ts';
-import type { PdnGameSyntax, SourcePos } from '../pdn/syntax.ts';
+import type { SourcePos } from '../pdn/errors.ts';
+import type { PdnGameSyntax } from '../pdn/syntax.ts';
 import type { Position } from '../position.ts';
 import type { Variant } from '../variant.ts';
 import { variants } from '../variants/index.ts';

@@ -1,5 +1,5 @@
 import type { Color, CommonIrregularity, IrregularityCode, Move, Position, Variant } from '../../../rules/index.ts';
-import { KING, SquareSet, colorBit, createPosition, generateRoutes, legalMoves, opposite, sameMove } from '../../../rules/index.ts';
+import { KING, SquareSet, colorBit, createPosition, generateRoutes, legalMoves, opposite, sameMove, squaresBetween } from '../../../rules/index.ts';
 import { keyOf, occupancyAfter, occupancyOf } from './occupancy.ts';
 
 /** An irregularity with the article of the variant's rules that the referee cites for it. */
@@ -142,12 +142,7 @@ function isPlainStep(pos: Position, from: number, to: number): boolean {
 }
 
 function blocked(pos: Position, from: number, to: number): boolean {
-  const g = pos.variant.geometry;
-  const dr = Math.sign(g.row[to] - g.row[from]);
-  const dc = Math.sign(g.col[to] - g.col[from]);
-  const d = (dr < 0 ? 0 : 2) + (dc < 0 ? 0 : 1);
-  for (let s = g.neighbour[from * 4 + d]; s >= 0 && s !== to; s = g.neighbour[s * 4 + d]) if (pos.board[s]) return true;
-  return pos.board[to] !== 0;
+  return squaresBetween(pos.variant.geometry, from, to).some((s) => pos.board[s] !== 0) || pos.board[to] !== 0;
 }
 
 /** Every capture route, whatever the variant's rule of choice (FMJD 4.13) would keep. */

@@ -4,10 +4,15 @@
 import type { Position } from '../../../rules/index.ts';
 import { currentPosition, newGame } from '../../../rules/index.ts';
 import { keyOf, occupancyOf } from './occupancy.ts';
-import { step } from './referee.ts';
 import type { Deciding, HandEvent, Pending, RefereeState } from './state.ts';
 import { atRest, checkEnd, commit, occupancyKey, playOut, startTurn } from './turn.ts';
 import type { Fill, RefereeOutput } from './types.ts';
+
+/**
+ * The referee's own step (referee.ts, `step`), handed down to the dispatchers so that playing on
+ * after an irregularity replays the hands' events since it as any events are read.
+ */
+export type Replay = (s: RefereeState, e: HandEvent) => { state: RefereeState; outputs: RefereeOutput[] };
 
 /** Outputs that settle the turn: a move made (as the rules allow or flagged for the opponent's decision), or the game over. */
 export function decisive(outputs: readonly RefereeOutput[]): boolean {
@@ -35,19 +40,19 @@ export function accept(s: RefereeState, p: Pending, t: number, out: RefereeOutpu
 }
 
 /** The irregularity is accepted from the turn it was flagged in; the hands' events since then are the next turn's. */
-export function acceptNow(d: Deciding, t: number, out: RefereeOutput[]): RefereeState {
-  const on = playOn(d, d.since, t);
+export function acceptNow(d: Deciding, t: number, out: RefereeOutput[], replay: Replay): RefereeState {
+  const on = playOn(d, d.since, t, replay);
   out.push(...on.accepted, ...on.replayed);
   return on.state;
 }
 
 /** Accepts the irregularity of `d` at `t` and replays `since` as the hands' play after it. */
-export function playOn(d: Deciding, since: readonly HandEvent[], t: number): { state: RefereeState; accepted: RefereeOutput[]; replayed: RefereeOutput[] } {
+export function playOn(d: Deciding, since: readonly HandEvent[], t: number, replay: Replay): { state: RefereeState; accepted: RefereeOutput[]; replayed: RefereeOutput[] } {
   const accepted: RefereeOutput[] = [];
   const replayed: RefereeOutput[] = [];
   let s = accept(d.base, d.pending, t, accepted);
   for (const e of since) {
-    const r = step(s, e);
+    const r = replay(s, e);
     s = r.state;
     replayed.push(...r.outputs);
   }
@@ -82,14 +87,14 @@ export function afterCorrecting(s: RefereeState, t: number, out: RefereeOutput[]
  * make the opponent's move play on, and that accepts the irregularity (5.7), the first of
  * their events being the first of the next move.
  */
-export function afterDecide(s: RefereeState, e: HandEvent, out: RefereeOutput[]): RefereeState {
+export function afterDecide(s: RefereeState, e: HandEvent, out: RefereeOutput[], replay: Replay): RefereeState {
   if (s.mode.kind !== 'decide') return s;
   const d = s.mode;
   if (e.type !== 'press' && keyOf(s.occupied) === keyOf(occupancyOf(d.pending.target.board))) {
     return afterCorrecting({ ...s, mode: { kind: 'correcting', target: d.pending.target, obligation: d.pending.obligation, completes: d.pending.completes } }, e.t, out);
   }
   const since = [...d.since, e];
-  const on = playOn(d, since, since[0].t);
+  const on = playOn(d, since, since[0].t, replay);
   if (decisive(on.replayed) || shows(on.state)) {
     out.push(...on.accepted, ...on.replayed);
     return on.state;

@@ -1,13 +1,14 @@
 // A game recorded from its paper scoresheet (the `digitise` policy, `dambord digitise`): the
 // secretary's takebacks. A move taken back (FMJD 5.4.4) is taken back at once, nobody asked: by
 // the hands putting its pieces back, or by Correct with nothing to put right, the LEDs then
-// guiding the pieces back; each takeback goes one move further back.
+// guiding the pieces back (buttons.ts, correctRecording); each takeback goes one move further
+// back.
 
 import type { Game } from '../../../rules/index.ts';
 import { currentPosition, newGame, playMove } from '../../../rules/index.ts';
-import { correct, correctionPlan } from './decision.ts';
+import { correctionPlan } from './decision.ts';
 import type { RefereeState } from './state.ts';
-import { endTurn, occupancyKey, startTurn } from './turn.ts';
+import { occupancyKey, startTurn } from './turn.ts';
 import type { RefereeOutput } from './types.ts';
 
 /** The game before its last move (replayed from its start, so the draw rules' counts are as they were then); null before the first move. */
@@ -36,35 +37,4 @@ export function takeBack(s: RefereeState, t: number, out: RefereeOutput[]): Refe
   if (occupancyKey(back) === back.restKey && back.leftover.isEmpty()) return back;
   out.push(correctionPlan(back, pos, t));
   return { ...back, mode: { kind: 'correcting', target: pos, obligation: null } };
-}
-
-/**
- * Correct pressed in a game being recorded: the board put right when it is wrong (a move under
- * way that is no move, a capture not finished: the correction the LEDs then show), or else the
- * last move taken back. Pressed again while the pieces are being put back, it takes back one
- * move more.
- */
-export function correctRecording(s: RefereeState, t: number, out: RefereeOutput[]): RefereeState {
-  switch (s.mode.kind) {
-    case 'play': {
-      const ended = endTurn(s, t, out);
-      if (ended.mode.kind !== 'play') return ended;
-      return takeBack(ended, t, out);
-    }
-    case 'correcting': {
-      // A capture being finished (its pieces still to be taken off) is given up first.
-      const pos = currentPosition(s.game);
-      if (s.mode.completes) {
-        out.push(correctionPlan(s, pos, t));
-        return { ...s, mode: { kind: 'correcting', target: pos, obligation: null } };
-      }
-      return takeBack(s, t, out);
-    }
-    case 'mismatch':
-      return takeBack(s, t, out);
-    case 'decide':
-      return correct(s, s.mode.pending, t, out);
-    default:
-      return s;
-  }
 }

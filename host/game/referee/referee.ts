@@ -8,7 +8,10 @@ import { couldBe } from './board.ts';
 import { afterDecide, decisive, shows } from './decision.ts';
 import { occupancyOf } from './occupancy.ts';
 import type { RefereeState, Split } from './state.ts';
-import { commit, end, endTurn, onBoard, onPress, startTurn } from './turn.ts';
+import { onPress } from './buttons.ts';
+import { endTurn } from './endTurn.ts';
+import { onBoard } from './hands.ts';
+import { commit, end, startTurn } from './turn.ts';
 import type { Policy, RefereeEvent, RefereeOutput } from './types.ts';
 
 export type { RefereeState } from './state.ts';
@@ -100,11 +103,11 @@ function dispatch(s: RefereeState, e: RefereeEvent, out: RefereeOutput[]): Refer
       return s;
     case 'lift':
     case 'place':
-      return onBoard(s, e, out);
+      return onBoard(s, e, out, step);
     case 'press':
       // While the opponent decides, j'adoube and the clock belong to the hands that may be playing on.
-      if (s.mode.kind === 'decide' && (e.button === 'jadoube' || e.button === 'clock')) return afterDecide(s, e, out);
-      return onPress(s, e.button, e.t, out);
+      if (s.mode.kind === 'decide' && (e.button === 'jadoube' || e.button === 'clock')) return afterDecide(s, e, out, step);
+      return onPress(s, e.button, e.t, out, step);
     case 'resign':
       return end(s, resign(s.game, e.color), e.t, out);
     case 'draw-agreed':

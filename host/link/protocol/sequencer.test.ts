@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SquareSet } from '../../../rules/squareSet.ts';
 import { LineFaults, mulberry32 } from '../fault.ts';
 import type { FaultRates } from '../fault.ts';
-import { BoardPeer } from '../../sim/boardPeer.ts';
+import { BoardPeer } from './boardPeer.ts';
 import type { BoardEvent, LedFrame } from '../types.ts';
 import { BOARD_BUTTONS } from '../types.ts';
 import { framed, framedV1 } from '../testing/frame.ts';

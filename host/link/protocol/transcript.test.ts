@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BoardPeer } from '../../sim/boardPeer.ts';
+import { BoardPeer } from './boardPeer.ts';
 import { SquareSet } from '../../../rules/squareSet.ts';
 import type { BoardEvent, LedFrame } from '../types.ts';
 import { decodeBoardLine, decodeHostLine } from './decode.ts';

@@ -12,8 +12,8 @@ import type { BindingInterface, OpenOptions, PortInfo } from '@serialport/bindin
 import { MockBinding } from '@serialport/binding-mock';
 import type { CreatePortOptions, MockPortBinding } from '@serialport/binding-mock';
 import type { BoardButton } from '../types.ts';
-import { BoardPeer } from '../../sim/boardPeer.ts';
-import type { BoardPeerOptions } from '../../sim/boardPeer.ts';
+import { BoardPeer } from '../protocol/boardPeer.ts';
+import type { BoardPeerOptions } from '../protocol/boardPeer.ts';
 
 /** What happens to one line on its way out of the mock board. */
 export type LineFault = 'drop' | 'corrupt' | 'duplicate' | 'delay';

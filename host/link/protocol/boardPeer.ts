@@ -8,14 +8,14 @@
  * indices. It keeps a ring of the last `ring` events for `RESEND`, answers every command of the
  * protocol, and refuses malformed ones with the `ERR` code the protocol names.
  */
-import { SquareSet } from '../../rules/squareSet.ts';
-import { decodeHostLine, errCodeFor } from '../link/protocol/decode.ts';
-import { encodeBoardMessage } from '../link/protocol/encode.ts';
-import { PROTOCOL } from '../link/protocol/messages.ts';
-import type { BoardMessage, EventMessage, HostCommand } from '../link/protocol/messages.ts';
-import { nextSeq } from '../link/protocol/seq.ts';
-import { BOARD_BUTTONS } from '../link/types.ts';
-import type { BoardButton, LedFrame, LinkConfig } from '../link/types.ts';
+import { SquareSet } from '../../../rules/squareSet.ts';
+import { decodeHostLine, errCodeFor } from './decode.ts';
+import { encodeBoardMessage } from './encode.ts';
+import { PROTOCOL } from './messages.ts';
+import type { BoardMessage, EventMessage, HostCommand } from './messages.ts';
+import { nextSeq } from './seq.ts';
+import { BOARD_BUTTONS } from '../types.ts';
+import type { BoardButton, LedFrame, LinkConfig } from '../types.ts';
 
 export interface BoardPeerOptions {
   /** 50 (10x10, default) or 32 (8x8). */
