@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPdn, variants, writeFen } from '../rules/index.ts';
 import type { Move } from '../rules/index.ts';
-import { createFaultInjector } from '../host/link/fault.ts';
+import { createFaultInjector } from '../host/link/testing/fault.ts';
 import { tournament } from '../host/game/referee/policy.ts';
 import { runEvents } from '../host/game/referee/run.ts';
 import { eventsOf, parseActionScript } from '../host/script/actions.ts';

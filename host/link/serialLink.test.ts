@@ -9,8 +9,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SquareSet } from '../../rules/squareSet.ts';
-import { createFaultInjector } from './fault.ts';
-import type { FaultInjector } from './fault.ts';
+import { createFaultInjector } from './testing/fault.ts';
+import type { FaultInjector } from './testing/fault.ts';
 import { openSerialLink } from './serialLink.ts';
 import type { SerialLinkOptions } from './serialLink.ts';
 import { createMockPorts, MockBoard } from './testing/mockBoard.ts';

@@ -29,7 +29,7 @@ export interface SerialLinkOptions extends Omit<SequencerOptions, 'config'> {
   readonly baudRate?: number;
   /** Board settings sent at every connect and restart. Default `{ hb: 1000 }`. */
   readonly config?: Partial<LinkConfig>;
-  /** Something between the port and the link, e.g. `createFaultInjector(...).wrap` (fault.ts). */
+  /** Something between the port and the link, e.g. `createFaultInjector(...).wrap` (testing/fault.ts). */
   readonly wrap?: (port: Duplex) => Duplex;
   /** Reopen backoff: first wait and longest wait in ms. Default 250 and 5000. */
   readonly reconnect?: ReconnectOptions;
