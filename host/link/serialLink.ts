@@ -8,14 +8,14 @@
 import type { Duplex } from 'node:stream';
 import type { BindingInterface } from '@serialport/bindings-interface';
 import type { SerialPortStream } from '@serialport/stream';
-import { EventChannel } from './channel.ts';
+import { EventChannel } from './kit/channel.ts';
 import { LineSplitter } from './lines.ts';
 import { decodeBoardLine } from './protocol/decode.ts';
 import { encodeCommand } from './protocol/encode.ts';
 import { LIMITS } from './protocol/messages.ts';
 import type { HostCommand } from './protocol/messages.ts';
 import { Sequencer } from './protocol/sequencer.ts';
-import { PortKeeper, type ReconnectOptions } from './reconnect.ts';
+import { PortKeeper, type ReconnectOptions } from './kit/reconnect.ts';
 import type { SequencerInput, SequencerOptions, UserCommand } from './protocol/sequencer.ts';
 import { LinkError, wallEvery } from './types.ts';
 import type { BoardEvent, BoardLink, Every, LedFrame, LinkConfig, LinkHealth, Snapshot } from './types.ts';

@@ -13,7 +13,7 @@ import { decodeHostLine, errCodeFor } from '../link/protocol/decode.ts';
 import { encodeBoardMessage } from '../link/protocol/encode.ts';
 import { PROTOCOL } from '../link/protocol/messages.ts';
 import type { BoardMessage, EventMessage, HostCommand } from '../link/protocol/messages.ts';
-import { nextSeq } from '../link/protocol/seq.ts';
+import { nextSeq } from '../link/kit/seq.ts';
 import { BOARD_BUTTONS } from '../link/types.ts';
 import type { BoardButton, LedFrame, LinkConfig } from '../link/types.ts';
 

@@ -44,7 +44,7 @@ import type { Decoded, LineError } from './decode.ts';
 import { commandProblem } from './encode.ts';
 import { COMMAND_WORDS, PROTOCOL } from './messages.ts';
 import type { BoardMessage, CommandWord, ErrMessage, EventMessage, HelloMessage, HostCommand, SnapMessage } from './messages.ts';
-import { nextSeq, seqAhead, seqDistance } from './seq.ts';
+import { nextSeq, seqAhead, seqDistance } from '../kit/seq.ts';
 
 /** Commands a user of the link may give. */
 export type UserCommand = Extract<HostCommand, { type: 'led' | 'beep' | 'cfg' }>;
