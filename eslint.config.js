@@ -19,7 +19,7 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 const LAYERS = [
   { layer: 'rules/', may: ['rules/'] },
   { layer: 'host/game/', may: ['host/game/', 'rules/', 'host/link/types.ts'] },
-  { layer: 'host/link/protocol/', may: ['host/link/protocol/', 'host/link/types.ts', 'host/link/kit/seq.ts', 'rules/'] },
+  { layer: 'host/link/protocol/', may: ['host/link/protocol/', 'host/link/types.ts', 'host/link/kit/seq.ts', 'host/link/kit/command.ts', 'rules/'] },
   { layer: 'host/script/', may: ['host/script/', 'rules/', 'host/game/referee/types.ts', 'host/link/types.ts'] },
 ];
 

@@ -23,6 +23,13 @@ describe('the layers of the design', () => {
     ]);
   });
 
+  it('the serial protocol imports of the link kit only its pure parts: sequence numbers and the user\'s commands', async () => {
+    const text = "import { nextSeq } from '../kit/seq.ts';\nimport type { UserCommand } from '../kit/command.ts';\nimport { PortKeeper } from '../kit/reconnect.ts';\nexport const x: [unknown, unknown, UserCommand | null] = [nextSeq, PortKeeper, null];\n";
+    expect(await problems('host/link/protocol/example.ts', text)).toEqual([
+      'dambord/layers: host/link/protocol/ may import only host/link/protocol/, host/link/types.ts, host/link/kit/seq.ts, host/link/kit/command.ts, rules/; not host/link/kit/reconnect.ts',
+    ]);
+  });
+
   it('the pure parts use no timer and no wall clock; the adapters may', async () => {
     const text = 'export const x = [setTimeout, Date.now()];\n';
     expect(await problems('host/game/example.ts', text)).toHaveLength(2);

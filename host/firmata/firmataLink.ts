@@ -18,8 +18,8 @@ import type { BindingInterface } from '@serialport/bindings-interface';
 import type { SerialPortStream } from '@serialport/stream';
 import { FIRMATA_BAUD, type BoardSize, type MegaProfile, readProfile, SQUARE_COUNT } from '../../hardware/firmata/profile.ts';
 import { EventChannel } from '../link/kit/channel.ts';
-import { commandProblem } from '../link/protocol/encode.ts';
-import type { UserCommand } from '../link/protocol/sequencer.ts';
+import { userCommandProblem } from '../link/kit/command.ts';
+import type { UserCommand } from '../link/kit/command.ts';
 import { PortKeeper, type ReconnectOptions } from '../link/kit/reconnect.ts';
 import { LinkError, wallEvery } from '../link/types.ts';
 import type { BoardEvent, BoardLink, Every, Hello, LedFrame, LinkConfig, LinkHealth, Snapshot } from '../link/types.ts';
@@ -194,7 +194,7 @@ class FirmataBoardLink implements FirmataLink {
   /** The checks of the dambord protocol's commands (the same ranges): `closed`, or `invalid` with why. */
   #check(cmd: UserCommand): void {
     if (this.#closed) throw new LinkError('closed', 'the link is closed');
-    const problem = commandProblem(cmd, this.#squares);
+    const problem = userCommandProblem(cmd, this.#squares);
     if (problem !== null) throw new LinkError('invalid', problem);
   }
 

@@ -25,7 +25,7 @@
  */
 import { FIRMATA_BAUD, SQUARE_COUNT, type BoardSize, type MegaProfile } from '../../hardware/firmata/profile.ts';
 import { SquareSet } from '../../rules/squareSet.ts';
-import type { Reply } from '../link/protocol/sequencer.ts';
+import type { Reply } from '../link/kit/command.ts';
 import { nextSeq } from '../link/kit/seq.ts';
 import { BOARD_BUTTONS, LinkError, zeroCounters } from '../link/types.ts';
 import type { BoardButton, BoardEvent, Hello, LinkConfig, LinkHealth, Snapshot } from '../link/types.ts';

@@ -16,7 +16,8 @@ import { LIMITS } from './protocol/messages.ts';
 import type { HostCommand } from './protocol/messages.ts';
 import { Sequencer } from './protocol/sequencer.ts';
 import { PortKeeper, type ReconnectOptions } from './kit/reconnect.ts';
-import type { SequencerInput, SequencerOptions, UserCommand } from './protocol/sequencer.ts';
+import type { SequencerInput, SequencerOptions } from './protocol/sequencer.ts';
+import type { UserCommand } from './kit/command.ts';
 import { LinkError, wallEvery } from './types.ts';
 import type { BoardEvent, BoardLink, Every, LedFrame, LinkConfig, LinkHealth, Snapshot } from './types.ts';
 
