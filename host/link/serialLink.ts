@@ -19,7 +19,7 @@ import { PortKeeper, type ReconnectOptions } from './kit/reconnect.ts';
 import type { SequencerInput, SequencerOptions } from './protocol/sequencer.ts';
 import type { UserCommand } from './kit/command.ts';
 import { LinkError, wallEvery } from './types.ts';
-import type { BoardEvent, BoardLink, Every, LedFrame, LinkConfig, LinkHealth, Snapshot } from './types.ts';
+import type { BoardEvent, BoardLink, Every, LedFrame, LinkConfig, SerialLinkHealth, Snapshot } from './types.ts';
 
 export interface SerialLinkOptions extends Omit<SequencerOptions, 'config'> {
   /** The port's path, e.g. `/dev/ttyUSB0` (see discover.ts to find it). */
@@ -132,7 +132,7 @@ class SerialLink implements BoardLink {
     return this.#command({ type: 'cfg', config });
   }
 
-  health(): LinkHealth {
+  health(): SerialLinkHealth {
     const h = this.#seq.health(this.#now());
     return { ...h, state: this.#closed ? 'closed' : h.state, openFailures: this.#openFailures };
   }

@@ -39,7 +39,7 @@
  */
 import { SquareSet } from '../../../rules/squareSet.ts';
 import { BOARD_BUTTONS, LinkError, zeroCounters } from '../types.ts';
-import type { BoardButton, BoardEvent, Hello, LedFrame, LinkConfig, LinkCounters, LinkErrorCode, LinkHealth, RepairReason, Snapshot } from '../types.ts';
+import type { BoardButton, BoardEvent, Hello, LedFrame, LinkConfig, LinkCounters, LinkErrorCode, LinkHealth, RepairReason, SerialLinkHealth, Snapshot } from '../types.ts';
 import type { Decoded, LineError } from './decode.ts';
 import { commandProblem } from './encode.ts';
 import type { Reply, UserCommand } from '../kit/command.ts';
@@ -252,7 +252,7 @@ export class Sequencer {
   }
 
   /** Counters and state at host time `now`. `openFailures` is the port's business: 0 here. */
-  health(now: number): LinkHealth {
+  health(now: number): SerialLinkHealth {
     let state: LinkHealth['state'];
     if (this.incompatible !== null) state = 'incompatible';
     else if (this.lost !== null) state = 'lost';
