@@ -102,28 +102,12 @@ export type Seated = { readonly ok: true; readonly table: Table } | { readonly o
  * if (r.ok) r.table.session.subscribe((view) => console.log(view.turn));
  */
 export async function seatGame(o: TableOptions): Promise<Seated> {
-  const pieces = boardPieces(o);
-  const first = await o.board.kind.open(o.board.port, { start: o.start, pieces, who: o.board.who, waiting: o.board.waiting });
-  if (!first.ok) {
+  const opened = await openBoards(o);
+  if (!opened.ok) {
     o.resumed?.journal.close();
-    return first;
+    return opened;
   }
-  const boards: { kind: BoardKind; hands: SimulatedHands | null; path: string }[] = [{ ...first, kind: o.board.kind }];
-  let link: BoardLink = first.link;
-  let hands: SimulatedHands | null = first.hands;
-  let paired: PairedLinks | null = null;
-  if (o.second) {
-    const second = await o.second.kind.open(o.second.port, { start: o.start, pieces, who: o.second.who ?? "Black's board", waiting: o.second.waiting });
-    if (!second.ok) {
-      await link.close();
-      o.resumed?.journal.close();
-      return second;
-    }
-    paired = pairLinks(link, second.link, { position: o.resumed ? pairGameOf(o.resumed.game.state).position : o.start });
-    if (isBoardHands(first.hands) && isBoardHands(second.hands)) hands = pairedHands(paired, [first.hands, second.hands]);
-    link = paired;
-    boards.push({ ...second, kind: o.second.kind });
-  }
+  const { link, hands, paired, boards } = opened;
   let firstGame: { journal: Journal; tags: readonly Tag[] };
   try {
     firstGame = o.resumed ? { journal: o.resumed.journal, tags: [] } : newGame(o, o.players);
@@ -156,6 +140,23 @@ export async function seatGame(o: TableOptions): Promise<Seated> {
     told.forEach((out) => out.view!(view, table));
   }
   return { ok: true, table };
+}
+
+/** The board, and the second board paired with it: one link and one pair of hands for the game. */
+async function openBoards(o: TableOptions): Promise<{ ok: true; link: BoardLink; hands: SimulatedHands | null; paired: PairedLinks | null; boards: Table['boards'] } | { ok: false; error: string }> {
+  const pieces = boardPieces(o);
+  const first = await o.board.kind.open(o.board.port, { start: o.start, pieces, who: o.board.who, waiting: o.board.waiting });
+  if (!first.ok) return first;
+  const board = { kind: o.board.kind, hands: first.hands, path: first.path };
+  if (!o.second) return { ok: true, link: first.link, hands: first.hands, paired: null, boards: [board] };
+  const second = await o.second.kind.open(o.second.port, { start: o.start, pieces, who: o.second.who ?? "Black's board", waiting: o.second.waiting });
+  if (!second.ok) {
+    await first.link.close();
+    return second;
+  }
+  const paired = pairLinks(first.link, second.link, { position: o.resumed ? pairGameOf(o.resumed.game.state).position : o.start });
+  const hands = isBoardHands(first.hands) && isBoardHands(second.hands) ? pairedHands(paired, [first.hands, second.hands]) : first.hands;
+  return { ok: true, link: paired, hands, paired, boards: [board, { kind: o.second.kind, hands: second.hands, path: second.path }] };
 }
 
 /**
