@@ -6,7 +6,8 @@
 // - the pure parts (rules/, host/game/, the serial protocol's codecs host/link/protocol/, the
 //   action-script codec host/script/) touch no node: module, package, timer or wall clock: only the
 //   adapters (host/cli, host/web, host/play, host/link's shells, host/firmata, host/journal,
-//   host/sim, hardware/) do I/O.
+//   host/sim, hardware/) do I/O;
+// - nothing outside host/cli/ imports host/cli/, and no production code imports a testing/ kit.
 // Tests and test kits (*.test.ts, testing/) may use what they need.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +52,33 @@ const layers = {
   },
 };
 
+/**
+ * The rule `dambord/entrances`: production code outside host/cli/ imports nothing of host/cli/
+ * (the command line is the top of the house), and no production code imports a testing/ kit
+ * (fault injection, mock boards: the tests build with them).
+ */
+const entrances = {
+  meta: { type: 'problem', docs: { description: 'no import of the command line from below it, nor of a testing kit from production code' }, schema: [] },
+  create(context) {
+    const file = path.relative(ROOT, context.filename).split(path.sep).join('/');
+    const check = (node, source) => {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), source.value)).split(path.sep).join('/');
+      if (target.startsWith('host/cli/') && !file.startsWith('host/cli/')) context.report({ node, message: `only host/cli/ imports host/cli/: not ${file} (${target})` });
+      if (/(^|\/)testing\//.test(target)) context.report({ node, message: `production code imports no testing/ kit: not ${target}` });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
+/** dambord's own rules. */
+const dambord = { rules: { layers, entrances } };
+
 const PURE = ['rules/**/*.ts', 'host/game/**/*.ts', 'host/link/protocol/**/*.ts', 'host/script/**/*.ts'];
 const TESTS = ['**/*.test.ts', '**/testing/**'];
 const CLOCKS = ['setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'queueMicrotask', 'performance', 'process', 'fetch'].map((name) => ({
@@ -69,9 +97,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['host/**/*.ts', 'rules/**/*.ts'],
+    ignores: TESTS,
+    plugins: { dambord },
+    rules: { 'dambord/entrances': 'error' },
+  },
+  {
     files: PURE,
     ignores: TESTS,
-    plugins: { dambord: { rules: { layers } } },
+    plugins: { dambord },
     rules: {
       'dambord/layers': 'error',
       'no-restricted-globals': ['error', ...CLOCKS],

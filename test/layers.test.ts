@@ -30,6 +30,16 @@ describe('the layers of the design', () => {
     ]);
   });
 
+  it('nothing outside host/cli/ imports host/cli/, and production code imports no testing/ kit; tests may', async () => {
+    const text = "import { boardSeat } from '../cli/openBoard.ts';\nimport { createFaultInjector } from '../link/testing/fault.ts';\nexport const x = [boardSeat, createFaultInjector];\n";
+    expect(await problems('host/event/example.ts', text)).toEqual([
+      'dambord/entrances: only host/cli/ imports host/cli/: not host/event/example.ts (host/cli/openBoard.ts)',
+      'dambord/entrances: production code imports no testing/ kit: not host/link/testing/fault.ts',
+    ]);
+    expect(await problems('host/event/example.test.ts', text)).toEqual([]);
+    expect(await problems('host/cli/example.ts', "import { why } from './input.ts';\nexport const x = why;\n")).toEqual([]);
+  });
+
   it('the pure parts use no timer and no wall clock; the adapters may', async () => {
     const text = 'export const x = [setTimeout, Date.now()];\n';
     expect(await problems('host/game/example.ts', text)).toHaveLength(2);
