@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { readPdn, variants, writeFen } from '../rules/index.ts';
 import type { Move } from '../rules/index.ts';
-import { createFaultInjector } from '../host/link/fault.ts';
+import type { SerialLinkHealth } from '../host/link/types.ts';
+import { createFaultInjector } from '../host/link/testing/fault.ts';
 import { tournament } from '../host/game/referee/policy.ts';
 import { runEvents } from '../host/game/referee/run.ts';
 import { eventsOf, parseActionScript } from '../host/script/actions.ts';
@@ -48,7 +49,7 @@ describe('the link repairs faults: recorded games identical to the clean run', (
       const faulty = runEvents(g.start, tournament, played.events).outputs.map((o) => o.output);
       expect(record(faulty)).toEqual(record(clean));
 
-      const h = played.health;
+      const h = played.health as SerialLinkHealth; // the serial link's: every counter there
       const injected = faults.stats.read;
       expect(injected.lines).toBeGreaterThan(100);
       // Every corrupted line is refused and counted (a CRC error, or a frame or syntax error when

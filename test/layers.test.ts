@@ -25,6 +25,13 @@ describe('the layers of the design', () => {
     ]);
   });
 
+  it('the serial protocol imports of the link kit only its pure parts: sequence numbers and the user\'s commands', async () => {
+    const text = "import { nextSeq } from '../kit/seq.ts';\nimport type { UserCommand } from '../kit/command.ts';\nimport { PortKeeper } from '../kit/reconnect.ts';\nexport const x: [unknown, unknown, UserCommand | null] = [nextSeq, PortKeeper, null];\n";
+    expect(await problems('host/link/protocol/example.ts', text)).toEqual([
+      'dambord/layers: host/link/protocol/ may import only host/link/protocol/, host/link/types.ts, host/link/kit/seq.ts, host/link/kit/command.ts, rules/; not host/link/kit/reconnect.ts',
+    ]);
+  });
+
   it('the pure parts use no timer and no wall clock; the adapters may', async () => {
     const text = 'export const x = [setTimeout, Date.now()];\n';
     expect(await problems('host/game/example.ts', text)).toHaveLength(2);
@@ -66,7 +73,7 @@ describe('the layers of the design', () => {
     expect(await problems('host/archive/store.ts', timer)).toEqual([]);
   });
 
-  it('no arrow runs back up: to host/cli/ from outside it, to a test kit or fault injection from production code', async () => {
+  it('no arrow runs back up: to host/cli/ from outside it, to a test kit (fault injection among them) from production code', async () => {
     const cli = "import { openBoard } from '../cli/openBoard.ts';\nexport const x = openBoard;\n";
     expect(await problems('host/broadcast/example.ts', cli)).toEqual(['dambord/reach: nothing outside host/cli/ imports host/cli/ (the commands are the top of the house); not host/cli/openBoard.ts']);
     expect(await problems('host/cli/example.ts', "import { openBoard } from './openBoard.ts';\nexport const x = openBoard;\n")).toEqual([]);
@@ -75,11 +82,12 @@ describe('the layers of the design', () => {
       'dambord/reach: production code imports no test kit (testing/, test/); not host/link/testing/mockBoard.ts',
       'dambord/reach: nothing outside host/cli/ imports host/cli/ (the commands are the top of the house); not host/cli/testing.ts',
     ]);
-    expect(await problems('host/cli/commands/example.ts', "import { killedAfterEvent } from '../../journal/fault.ts';\nexport const x = killedAfterEvent;\n")).toEqual([
-      'dambord/reach: production code imports no fault injection (host/journal/fault.ts, host/link/fault.ts); not host/journal/fault.ts',
+    // Fault injection is a test kit (host/journal/testing/, host/link/testing/): never on a command's path.
+    expect(await problems('host/cli/commands/example.ts', "import { killedAfterEvent } from '../../journal/testing/killedAfterEvent.ts';\nexport const x = killedAfterEvent;\n")).toEqual([
+      'dambord/reach: production code imports no test kit (testing/, test/); not host/journal/testing/killedAfterEvent.ts',
     ]);
     expect(await problems('host/play/example.test.ts', kits)).toEqual([]);
-    expect(await problems('host/link/testing/example.ts', "import { createFaultInjector } from '../fault.ts';\nexport const x = createFaultInjector;\n")).toEqual([]);
+    expect(await problems('host/link/testing/example.ts', "import { createFaultInjector } from './fault.ts';\nexport const x = createFaultInjector;\n")).toEqual([]);
   });
 
   it('no file of host/ or rules/ imports itself round a cycle, type imports included', () => {

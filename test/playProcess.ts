@@ -9,10 +9,20 @@ import { expect } from 'vitest';
 import type { PlayView } from '../host/game/types.ts';
 
 const bin = fileURLToPath(new URL('../host/cli/bin.js', import.meta.url));
+const killed = fileURLToPath(new URL('./playKilled.ts', import.meta.url));
 
 /** Starts `dambord play` with its games in `work/games` and resolves with the page's address once it is serving, and what it printed so far on demand. */
 export function play(work: string, args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; out: () => string }> {
-  const child = spawn(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(work, 'games'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  return serving(spawn(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(work, 'games'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } }));
+}
+
+/** {@link play} with a journal that kills the process right after the `n`th board event of the run is on the disk (test/playKilled.ts). */
+export function playKilledAfterEvent(n: number, work: string, args: string[]): Promise<{ child: ChildProcess; url: string; out: () => string }> {
+  return serving(spawn(process.execPath, ['--import', 'tsx', killed, String(n), '--http-port', '0', '--games', join(work, 'games'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] }));
+}
+
+/** Resolves with `child`'s page address once `dambord play` says it is serving. */
+function serving(child: ChildProcess): Promise<{ child: ChildProcess; url: string; out: () => string }> {
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';

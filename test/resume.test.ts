@@ -1,7 +1,7 @@
 // Resume is recovery of the game from its journal, in one place (host/game/resume.ts). These run
 // `dambord play` as a real process on the simulated board, driven through its page's API:
 // - killed between writing a board event and writing what the referee said about it (the
-//   journal's fault injection, host/journal/fault.ts), resumed twice: the same game both times,
+//   journal's fault injection, host/journal/testing/killedAfterEvent.ts), resumed twice: the same game both times,
 //   the missing output journaled once;
 // - a start that never reaches a move leaves no journal, and `--resume last` takes the newest
 //   journal that holds a game;
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recoverGame } from '../host/game/journal/recover.ts';
 import { readJournal } from '../host/journal/journal.ts';
-import { command, play, view, waitFor } from './playProcess.ts';
+import { command, play, playKilledAfterEvent, view, waitFor } from './playProcess.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'dambord-resume-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -34,7 +34,7 @@ describe('resume from the journal', () => {
     const dir = join(work, 'kill');
     const games = join(dir, 'games');
     // The 6th board event of the run is the place of White's second move (32-28, 18-23, 37-32).
-    const first = await play(dir, ['--time-control', '600+5'], { DAMBORD_KILL_AFTER_EVENT: '6' });
+    const first = await playKilledAfterEvent(6, dir, ['--time-control', '600+5']);
     await waitFor('the board', async () => (await view(first.url)).link.state === 'connected');
     const gone = exited(first.child);
     const hands = [['lift', '32'], ['place', '28'], ['lift', '18'], ['place', '23'], ['lift', '37']];

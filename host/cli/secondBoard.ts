@@ -1,10 +1,6 @@
 // `dambord play --second-board sim|PORT`: Black's own board beside White's, as blind players play
-// (each copies the opponent's move onto their own board): the option, and each board's copy steps
-// said through the game's speech. The board is opened as the first is (openBoard.ts).
-
-import type { PairedLinks } from '../play/pairedLinks.ts';
-import { copyWords } from '../play/pairWords.ts';
-import type { Speech } from '../speech/rig.ts';
+// (each copies the opponent's move onto their own board): the option. The table seats the game
+// at both (host/play/table.ts); speech says the copy steps (host/play/outputs/speech.ts).
 
 /** What `--second-board` asks for (null: one board), or why it cannot be. */
 export function secondBoardOption(o: { 'second-board'?: string; port?: string; find?: boolean }): { ok: true; second: string | null } | { ok: false; error: string } {
@@ -16,16 +12,4 @@ export function secondBoardOption(o: { 'second-board'?: string; port?: string; f
   if (second !== 'sim' && !o.port) return { ok: false, error: `--second-board ${second} is Black's real board: name White's with --port (or use --second-board sim for two simulated boards)` };
   if (second !== 'sim' && second === o.port) return { ok: false, error: `--port and --second-board name the same port ${second}: each player has a board of their own` };
   return { ok: true, second };
-}
-
-/**
- * Says each board's copy step through the game's speech as it changes: the first square where
- * the board differs from the game, and the board shown to show the game once copied. `at` gives
- * the board time and the plies played for the transcript.
- */
-export function sayCopySteps(paired: PairedLinks, speech: Speech, at: () => { t: number; ply: number }): () => void {
-  return paired.onCopy((board, step) => {
-    const words = copyWords(speech.announcer().lang, board, step);
-    speech.tell(words.kind, words.text, at(), 'copy');
-  });
 }

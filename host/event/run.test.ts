@@ -15,6 +15,8 @@ import { parseTimeControl } from '../game/clock/clock.ts';
 import type { TimedControl } from '../game/clock/clock.ts';
 import type { BoardState } from '../broadcast/types.ts';
 import { oracleTexts } from '../../test/oracles.ts';
+import { modelBoard } from '../boards/model.ts';
+import { dambordBoard, simulatedBoard } from '../boards/serial.ts';
 import { runEvent } from './run.ts';
 import type { EventBoard, RunningEvent } from './run.ts';
 
@@ -39,9 +41,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const address = (board: number) => ({ event: 'NK 2009', round: '1', board });
 const tags = [{ name: 'Event', value: 'NK 2009' }, { name: 'Site', value: 'Wageningen' }, { name: 'Date', value: '2009.04.08' }, { name: 'Round', value: '1' }];
 const boards: EventBoard[] = [
-  { address: address(1), players: { white: 'Derkx,B.', black: 'Meijer,Hein' }, tags, source: { kind: 'sim', device: 'model', game: { moves, seed: 3, result: '2-0' } } },
-  { address: address(2), players: { white: 'A', black: 'B' }, tags, source: { kind: 'port', path: join(work, 'no-such-port'), firmata: false } },
-  { address: address(3), players: { white: 'C', black: 'D' }, tags, source: { kind: 'sim', device: 'model', game: null } },
+  { address: address(1), players: { white: 'Derkx,B.', black: 'Meijer,Hein' }, tags, source: { kind: modelBoard, port: null, game: { moves, seed: 3, result: '2-0' } } },
+  { address: address(2), players: { white: 'A', black: 'B' }, tags, source: { kind: dambordBoard, port: join(work, 'no-such-port') } },
+  { address: address(3), players: { white: 'C', black: 'D' }, tags, source: { kind: modelBoard, port: null, game: null } },
 ];
 
 async function until(what: string, cond: () => boolean, ms = 30_000): Promise<void> {
@@ -63,7 +65,7 @@ describe("an event's boards on one host: one board's failure never stalls anothe
     const dir = join(work, 'firmware');
     const published: BoardState[] = [];
     const styles = { think: false, hold: false, gaps: false, feel: false, clock: true } as const;
-    const two: EventBoard[] = [1, 2].map((n) => ({ address: { event: 'Firmware', round: '1', board: n }, players: { white: `W${n}`, black: `B${n}` }, tags, source: { kind: 'sim', device: 'firmware', game: { moves: moves.slice(0, 8), seed: n, result: '1-1', styles } } }));
+    const two: EventBoard[] = [1, 2].map((n) => ({ address: { event: 'Firmware', round: '1', board: n }, players: { white: `W${n}`, black: `B${n}` }, tags, source: { kind: simulatedBoard, port: null, game: { moves: moves.slice(0, 8), seed: n, result: '1-1', styles } } }));
     const event = await runEvent({ boards: two, start, policy: tournament, timeControl: tc, archive: dir, speed: 2, publish: (s) => published.push(s), log: () => {} });
     try {
       await event.handsDone;

@@ -8,29 +8,23 @@
 // game (its event, round, board, players or variant not the board's: resumeCheck.ts) stops
 // that board, and is left as it is.
 
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { writeFen } from '../../rules/index.ts';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import type { Move, Position } from '../../rules/index.ts';
-import { SimulatedBinding } from '../../hardware/sim/binding.ts';
-import { SimulatedBoard } from '../../hardware/sim/board.ts';
 import type { TimedControl } from '../game/clock/clock.ts';
-import { JOURNAL_FORMAT } from '../game/journal/record.ts';
 import type { Policy } from '../game/referee/types.ts';
 import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
-import { journalOnFirstWrite, readJournal } from '../journal/journal.ts';
+import { readJournal } from '../journal/journal.ts';
 import { reopenGame } from '../journal/reopen.ts';
 import type { Reopened } from '../journal/reopen.ts';
-import { openSerialLink } from '../link/serialLink.ts';
-import type { BoardLink } from '../link/types.ts';
-import { startSession } from '../play/session.ts';
-import type { RunningSession, SimulatedHands } from '../play/session.ts';
+import type { BoardKind } from '../boards/kind.ts';
+import type { RunningSession } from '../play/session.ts';
+import { headerTags, seatGame } from '../play/table.ts';
+import { broadcastOutput } from '../play/outputs/broadcast.ts';
+import { linkChanges } from '../play/outputs/linkChanges.ts';
+import { pdnFile } from '../play/outputs/pdnFile.ts';
 import { parseActionScript } from '../script/actions.ts';
 import { renderGame } from '../script/render.ts';
 import type { HandStyles } from '../script/render.ts';
-import { boardSizeOf, squaresHolding } from '../sim/boards.ts';
-import { ModelBoard } from '../sim/modelBoard.ts';
-import { openBoard } from '../cli/openBoard.ts';
-import { boardStateOf, stateKey } from '../broadcast/boardState.ts';
 import type { BoardAddress, BoardState } from '../broadcast/types.ts';
 import { archivePath, gameFiles, legacyArchivePath } from './archive.ts';
 import { disagreement, notThisGame, sameRound } from './resumeCheck.ts';
@@ -40,10 +34,14 @@ import type { HandsRun } from './hands.ts';
 
 type Tag = { readonly name: string; readonly value: string };
 
-/** Where a board's pieces are sensed: a simulated board (the model, or the firmware in avr8js) or a real one on a serial port. */
-export type BoardSource =
-  | { readonly kind: 'sim'; readonly device: 'model' | 'firmware'; readonly game: SimGame | null }
-  | { readonly kind: 'port'; readonly path: string; readonly firmata: boolean };
+/** Where a board's pieces are sensed: a kind of board (host/boards/registry.ts), simulated or on a serial port. */
+export interface BoardSource {
+  readonly kind: BoardKind;
+  /** A real board's serial port; null: the board is simulated. */
+  readonly port: string | null;
+  /** The game a simulated board's hands play; absent or null: none, the page's hands play. */
+  readonly game?: SimGame | null;
+}
 
 /** A game for a simulated board's hands to play: its moves (from the event's start position), the hands' seed, how it ended. */
 export interface SimGame {
@@ -142,8 +140,7 @@ export async function runEvent(o: EventOptions): Promise<RunningEvent> {
     const n = b.address.board;
     const start = b.start ?? o.start;
     const v = start.variant;
-    const header = [...b.tags, { name: 'Board', value: String(n) }, { name: 'White', value: b.players.white }, { name: 'Black', value: b.players.black }, ...(o.timeControlTag ? [{ name: 'TimeControl', value: o.timeControlTag }] : [])];
-    const expected = { tags: header, variant: v.name };
+    const expected = { tags: headerTags(b.tags, b.players, { boardNumber: n, timeControlTag: o.timeControlTag }), variant: v.name };
     const dir = boardFolder(o.archive, b, expected);
     mkdirSync(dir, { recursive: true });
     const files = gameFiles(dir);
@@ -167,60 +164,18 @@ export async function runEvent(o: EventOptions): Promise<RunningEvent> {
         resumed = r;
       }
     }
-    const journal = resumed?.journal ?? journalOnFirstWrite(files.journal, { format: JOURNAL_FORMAT, variant: v.name, start: writeFen(start), policy: o.policy.name, showJumps: o.policy.showJumps, tags: header, timeControl: null, created: new Date().toISOString(), t0: 0 });
-    const pieces = resumed?.game.state.resume?.referee.sensed ?? start.board;
-
-    let link: BoardLink;
-    let hands: (SimulatedHands & { stopRealtime?: () => void }) | null = null;
-    if (b.source.kind === 'sim') {
-      const binding = new SimulatedBinding({ clock: 'realtime' });
-      const occupied = squaresHolding(pieces);
-      const device = b.source.device === 'model' ? new ModelBoard({ squares: v.geometry.squares === 50 ? 50 : 32, occupied }) : new SimulatedBoard({ size: boardSizeOf(start), occupied });
-      link = openSerialLink({ path: binding.add(device), binding });
-      hands = device;
-    } else {
-      const opened = await openBoard(b.source.path, { start, pieces, firmata: b.source.firmata, who: `board ${n}`, waiting: (m) => o.log(`board ${n}: ${m}`) });
-      if (!opened.ok) {
-        journal.close();
-        throw new Error(opened.error);
-      }
-      link = opened.link;
-    }
-
-    const session = startSession({
-      start, policy: o.policy, link, journal, hands, timeControl: o.timeControl,
-      players: b.players, tags: b.tags, resumed: resumed?.game ?? null,
+    const seated = await seatGame({
+      board: { kind: b.source.kind, port: b.source.port, ...(b.source.port !== null ? { who: `board ${n}`, waiting: (m: string) => o.log(`board ${n}: ${m}`) } : {}) },
+      start, policy: o.policy, timeControl: o.timeControl, timeControlTag: o.timeControlTag, setUp: true,
+      players: b.players, tags: () => b.tags, boardNumber: n, journals: { file: files.journal }, resumed,
+      outputs: [pdnFile(), linkChanges((line) => o.log(`board ${n}: ${line}`)), broadcastOutput(b.address, o.publish)],
     });
-    // Every change of the game: the scoresheet rewritten when it changed, the state published
-    // when it shows something new, the link's changes said.
-    let lastKey = '';
-    let pdn = '';
-    let linkState = '';
-    const seen = (view: PlayView): void => {
-      if (journal.count > 0 && view.pdn !== pdn) {
-        try {
-          writeFileSync(files.pdn, view.pdn);
-          pdn = view.pdn;
-        } catch {
-          // the journal holds the game; the PDN is written again at the next change
-        }
-      }
-      if (view.link.state !== linkState) {
-        if (linkState !== '') o.log(`board ${n}: the link is ${view.link.state}`);
-        linkState = view.link.state;
-      }
-      const state = boardStateOf(b.address, view, Date.now());
-      const key = stateKey(state);
-      if (key === lastKey) return;
-      lastKey = key;
-      o.publish(state);
-    };
-    session.subscribe(seen);
-    seen(session.view());
+    if (!seated.ok) throw new Error(seated.error);
+    const { session, hands } = seated.table;
     void session.fault.then((message) => o.log(`board ${n}: ${message}`));
 
     let run: HandsRun | null = null;
-    if (b.source.kind === 'sim' && b.source.game && hands) {
+    if (b.source.game && hands) {
       const script = renderGame(start, b.source.game.moves, { seed: b.source.game.seed, comments: false, ...(b.source.game.styles ? { styles: b.source.game.styles } : {}) }) + ending(b.source.game.result);
       const parsed = parseActionScript(script, v);
       if (!parsed.ok) throw new Error(`the hands' script does not read at line ${parsed.line}: ${parsed.reason}`);

@@ -3,7 +3,7 @@
  * switches and buttons on digital pins, a MAX7219 and a piezo, as hardware/firmata/profile.json
  * wires them. johnny-five (over firmata-io, over a serialport stream) does the talking; the
  * reader (reader.ts, sans-I/O) turns what it hears into board events. This file only moves
- * things between them: the port keeper (link/reconnect.ts) opens the port at 57600 baud (which
+ * things between them: the port keeper (link/kit/reconnect.ts) opens the port at 57600 baud (which
  * resets the Arduino) and again, with backoff, when it is lost; bytes, pin levels, version
  * answers and ticks go to the reader; what the reader asks for (read the pins, a version query,
  * give up on the port) is done with firmata-io.
@@ -17,10 +17,10 @@ import five from 'johnny-five';
 import type { BindingInterface } from '@serialport/bindings-interface';
 import type { SerialPortStream } from '@serialport/stream';
 import { FIRMATA_BAUD, type BoardSize, type MegaProfile, readProfile, SQUARE_COUNT } from '../../hardware/firmata/profile.ts';
-import { EventChannel } from '../link/channel.ts';
-import { commandProblem } from '../link/protocol/encode.ts';
-import type { UserCommand } from '../link/protocol/sequencer.ts';
-import { PortKeeper, type ReconnectOptions } from '../link/reconnect.ts';
+import { EventChannel } from '../link/kit/channel.ts';
+import { userCommandProblem } from '../link/kit/command.ts';
+import type { UserCommand } from '../link/kit/command.ts';
+import { PortKeeper, type ReconnectOptions } from '../link/kit/reconnect.ts';
 import { LinkError, wallEvery } from '../link/types.ts';
 import type { BoardEvent, BoardLink, Every, Hello, LedFrame, LinkConfig, LinkHealth, Snapshot } from '../link/types.ts';
 import { blinks, ledRows } from './leds.ts';
@@ -194,7 +194,7 @@ class FirmataBoardLink implements FirmataLink {
   /** The checks of the dambord protocol's commands (the same ranges): `closed`, or `invalid` with why. */
   #check(cmd: UserCommand): void {
     if (this.#closed) throw new LinkError('closed', 'the link is closed');
-    const problem = commandProblem(cmd, this.#squares);
+    const problem = userCommandProblem(cmd, this.#squares);
     if (problem !== null) throw new LinkError('invalid', problem);
   }
 

@@ -25,9 +25,9 @@
  */
 import { FIRMATA_BAUD, SQUARE_COUNT, type BoardSize, type MegaProfile } from '../../hardware/firmata/profile.ts';
 import { SquareSet } from '../../rules/squareSet.ts';
-import type { Reply } from '../link/protocol/sequencer.ts';
-import { nextSeq } from '../link/protocol/seq.ts';
-import { BOARD_BUTTONS, LinkError, zeroCounters } from '../link/types.ts';
+import type { Reply } from '../link/kit/command.ts';
+import { nextSeq } from '../link/kit/seq.ts';
+import { BOARD_BUTTONS, LinkError } from '../link/types.ts';
 import type { BoardButton, BoardEvent, Hello, LinkConfig, LinkHealth, Snapshot } from '../link/types.ts';
 import { checkPins, type FirmataPinInfo } from './check.ts';
 import { createDebounce, debounce, releaseInOrder, type DebounceChange, type DebounceState } from './debounce.ts';
@@ -198,7 +198,6 @@ export class FirmataReader {
     // Whole milliseconds: the host's clock (performance.now) has fractions nobody needs.
     const since = this.#lastHeardAt === null ? null : Math.max(0, Math.round(now - this.#lastHeardAt));
     return {
-      ...zeroCounters(),
       state: this.#state,
       linesOk: c.messages,
       snapshotsUsed: Math.max(0, c.connects - 1),

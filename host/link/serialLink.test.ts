@@ -9,13 +9,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SquareSet } from '../../rules/squareSet.ts';
-import { createFaultInjector } from './fault.ts';
-import type { FaultInjector } from './fault.ts';
+import { createFaultInjector } from './testing/fault.ts';
+import type { FaultInjector } from './testing/fault.ts';
 import { openSerialLink } from './serialLink.ts';
 import type { SerialLinkOptions } from './serialLink.ts';
 import { createMockPorts, MockBoard } from './testing/mockBoard.ts';
 import type { MockBoardOptions, MockPorts } from './testing/mockBoard.ts';
-import type { BoardEvent, BoardLink, LedFrame, LinkHealth } from './types.ts';
+import type { BoardEvent, BoardLink, LedFrame, LinkHealth, SerialLinkHealth } from './types.ts';
 
 const PATH = '/dev/ttyDAMBORD0';
 const START = SquareSet.from([...Array.from({ length: 20 }, (_, i) => i), ...Array.from({ length: 20 }, (_, i) => 30 + i)]);
@@ -232,7 +232,7 @@ describe('serial link: every fault repaired and counted', () => {
     r.board.raw('\n');
     r.board.lift(31);
     await until('1 event', () => r.moves().length === 1);
-    const h = r.health();
+    const h = r.health() as SerialLinkHealth; // a serial link has every counter
     expect(h.crcErrors + h.syntaxErrors + h.longLines).toBeGreaterThanOrEqual(4);
     expect(h.longLines).toBe(1);
     expect(r.moves()).toEqual(['lift 32']);
@@ -297,7 +297,7 @@ describe('serial link: a session through the fault injector', () => {
     await until('in step', () => r.health().state === 'connected' && replayed(r).equals(r.board.peer.occupancy), 5000);
     const snap = await r.link.snapshot();
     expect(snap.occupancy.equals(r.board.peer.occupancy)).toBe(true);
-    const h = r.health();
+    const h = r.health() as SerialLinkHealth; // a serial link has every counter
     if (h.snapshotsUsed === 0) expect(r.moves()).toEqual(truth);
     expect(injector.stats.read.dropped + injector.stats.read.flipped + injector.stats.read.duplicated + injector.stats.read.reordered).toBeGreaterThan(0);
     expect(h.crcErrors + h.syntaxErrors).toBeGreaterThan(0);

@@ -8,17 +8,18 @@
 import type { Duplex } from 'node:stream';
 import type { BindingInterface } from '@serialport/bindings-interface';
 import type { SerialPortStream } from '@serialport/stream';
-import { EventChannel } from './channel.ts';
+import { EventChannel } from './kit/channel.ts';
 import { LineSplitter } from './lines.ts';
 import { decodeBoardLine } from './protocol/decode.ts';
 import { encodeCommand } from './protocol/encode.ts';
 import { LIMITS } from './protocol/messages.ts';
 import type { HostCommand } from './protocol/messages.ts';
 import { Sequencer } from './protocol/sequencer.ts';
-import { PortKeeper, type ReconnectOptions } from './reconnect.ts';
-import type { SequencerInput, SequencerOptions, UserCommand } from './protocol/sequencer.ts';
+import { PortKeeper, type ReconnectOptions } from './kit/reconnect.ts';
+import type { SequencerInput, SequencerOptions } from './protocol/sequencer.ts';
+import type { UserCommand } from './kit/command.ts';
 import { LinkError, wallEvery } from './types.ts';
-import type { BoardEvent, BoardLink, Every, LedFrame, LinkConfig, LinkHealth, Snapshot } from './types.ts';
+import type { BoardEvent, BoardLink, Every, LedFrame, LinkConfig, SerialLinkHealth, Snapshot } from './types.ts';
 
 export interface SerialLinkOptions extends Omit<SequencerOptions, 'config'> {
   /** The port's path, e.g. `/dev/ttyUSB0` (see discover.ts to find it). */
@@ -29,7 +30,7 @@ export interface SerialLinkOptions extends Omit<SequencerOptions, 'config'> {
   readonly baudRate?: number;
   /** Board settings sent at every connect and restart. Default `{ hb: 1000 }`. */
   readonly config?: Partial<LinkConfig>;
-  /** Something between the port and the link, e.g. `createFaultInjector(...).wrap` (fault.ts). */
+  /** Something between the port and the link, e.g. `createFaultInjector(...).wrap` (testing/fault.ts). */
   readonly wrap?: (port: Duplex) => Duplex;
   /** Reopen backoff: first wait and longest wait in ms. Default 250 and 5000. */
   readonly reconnect?: ReconnectOptions;
@@ -131,7 +132,7 @@ class SerialLink implements BoardLink {
     return this.#command({ type: 'cfg', config });
   }
 
-  health(): LinkHealth {
+  health(): SerialLinkHealth {
     const h = this.#seq.health(this.#now());
     return { ...h, state: this.#closed ? 'closed' : h.state, openFailures: this.#openFailures };
   }

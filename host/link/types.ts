@@ -179,7 +179,9 @@ export interface LinkConfig {
 
 /**
  * Counters since the link was created, and the link's state. Every fault the link sees is
- * counted here, whether it was repaired or not.
+ * counted here, whether it was repaired or not. The counters of a line protocol (CRC, syntax,
+ * gaps, resends, replies) are absent from a link that has no such faults (the Firmata link),
+ * not 0.
  */
 export interface LinkHealth {
   /**
@@ -192,34 +194,34 @@ export interface LinkHealth {
   /** Lines that passed framing, CRC and syntax checks. */
   readonly linesOk: number;
   /** Lines whose CRC did not match. */
-  readonly crcErrors: number;
+  readonly crcErrors?: number;
   /** Lines without a valid `*HHHH` frame (a line of protocol 1 among them), with bytes outside printable ASCII, or with bad fields. */
-  readonly syntaxErrors: number;
+  readonly syntaxErrors?: number;
   /** Lines longer than 128 bytes. */
-  readonly longLines: number;
+  readonly longLines?: number;
   /** Well-framed lines of a kind this host does not know (a newer firmware?). */
-  readonly unknownLines: number;
+  readonly unknownLines?: number;
   /** Gaps in the sequence numbers detected (each counted once, however it was repaired). */
-  readonly gaps: number;
+  readonly gaps?: number;
   /** Gaps closed by resent events. */
-  readonly gapsRepaired: number;
+  readonly gapsRepaired?: number;
   /** `RESEND` commands sent. */
-  readonly resends: number;
+  readonly resends?: number;
   /** Snapshots that replaced the occupancy the events had built (not counting the first). */
   readonly snapshotsUsed: number;
   /** Events received again after they were delivered, and dropped. */
-  readonly duplicatesDropped: number;
+  readonly duplicatesDropped?: number;
   /** Events that arrived ahead of a missing one and were held back. */
-  readonly outOfOrder: number;
+  readonly outOfOrder?: number;
   /** Heartbeats or snapshots older than what the link already had. */
-  readonly staleLines: number;
+  readonly staleLines?: number;
   /** Snapshots that disagreed with the occupancy built from events. */
-  readonly mismatches: number;
+  readonly mismatches?: number;
   /**
    * Events that could not be (square off the board, piece placed on an occupied square), or
    * whose inputs after them, or time, contradict what the link knows: not delivered.
    */
-  readonly invalidEvents: number;
+  readonly invalidEvents?: number;
   /** Times the port was opened again after it closed. */
   readonly reconnects: number;
   /** Attempts to open the port that failed. */
@@ -229,13 +231,13 @@ export interface LinkHealth {
   /** Times the board fell silent for 3 heartbeat periods. */
   readonly heartbeatLosses: number;
   /** `ERR` lines from the board, any code. */
-  readonly errorReplies: number;
+  readonly errorReplies?: number;
   /** Answers that matched no command the link had sent. */
-  readonly unexpectedReplies: number;
+  readonly unexpectedReplies?: number;
   /** Commands that went unanswered within the reply timeout. */
   readonly timeouts: number;
   /** Commands sent again after a timeout or an `ERR CRC`/`SYNTAX`/`LONG`. */
-  readonly retries: number;
+  readonly retries?: number;
   /** Commands given up on (their promise rejected). */
   readonly commandFailures: number;
   /** Host milliseconds since the last line of any kind arrived (null: none yet). */
@@ -246,10 +248,13 @@ export interface LinkHealth {
 
 /** The counters of {@link LinkHealth}, without the state, the port's open failures and the times. */
 export type LinkCounters = {
-  -readonly [K in Exclude<keyof LinkHealth, 'state' | 'msSinceLastLine' | 'msSinceLastValidLine' | 'openFailures'>]: number;
+  -readonly [K in Exclude<keyof LinkHealth, 'state' | 'msSinceLastLine' | 'msSinceLastValidLine' | 'openFailures'>]-?: number;
 };
 
-/** Every counter at 0: a fresh link, or the faults a kind of link cannot have. */
+/** The health of a serial link: every counter there. */
+export type SerialLinkHealth = LinkHealth & LinkCounters;
+
+/** Every counter at 0: a fresh serial link. */
 export function zeroCounters(): LinkCounters {
   return {
     linesOk: 0, crcErrors: 0, syntaxErrors: 0, longLines: 0, unknownLines: 0, gaps: 0, gapsRepaired: 0, resends: 0, snapshotsUsed: 0,

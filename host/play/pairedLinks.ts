@@ -219,12 +219,13 @@ const STATE_RANK: readonly LinkHealth['state'][] = ['incompatible', 'lost', 'rep
 function mergedHealth(a: LinkHealth, b: LinkHealth): LinkHealth {
   const state = STATE_RANK.find((s) => a.state === s || b.state === s) ?? a.state;
   const out: Record<string, unknown> = { state };
-  for (const key of Object.keys(a) as (keyof LinkHealth)[]) {
+  // A counter one link has and the other has not (a Firmata board beside a dambord board) is the one's.
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof LinkHealth>) {
     if (key === 'state') continue;
     const x = a[key];
     const y = b[key];
     if (key === 'msSinceLastLine' || key === 'msSinceLastValidLine') out[key] = x === null || y === null ? null : Math.max(x as number, y as number);
-    else out[key] = (x as number) + (y as number);
+    else out[key] = ((x as number | undefined) ?? 0) + ((y as number | undefined) ?? 0);
   }
   return out as unknown as LinkHealth;
 }

@@ -26,7 +26,7 @@ const IDLE_MS = 1500;
 
 /** Options of {@link playOnSimulatedBoard}. */
 export interface SimPlayOptions {
-  /** Something between the port and the link (fault injection, host/link/fault.ts). */
+  /** Something between the port and the link (fault injection, host/link/testing/fault.ts). */
   readonly wrap?: (port: Duplex) => Duplex;
   /** Restart the board's MCU at these script times (ms), as a brown-out or a reset button would. */
   readonly resetsAt?: readonly number[];

@@ -1,22 +1,20 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { checkDate, parseFen, variantList, writeFen } from '../../../rules/index.ts';
 import type { Variant } from '../../../rules/index.ts';
-import { JOURNAL_FORMAT } from '../../game/journal/record.ts';
 import { digitise } from '../../game/referee/policy.ts';
-import { journalOnFirstWrite } from '../../journal/journal.ts';
-import type { Journal } from '../../journal/journal.ts';
+import { BOARD_SPEC, boardName, boardHelp } from '../../boards/registry.ts';
 import { recordedPdn, recordingSession, resumedRecording } from '../../play/recording.ts';
-import { startSession } from '../../play/session.ts';
+import { seatGame } from '../../play/table.ts';
+import type { GameOutput } from '../../play/outputs/output.ts';
+import { pdnFile, pdnOf } from '../../play/outputs/pdnFile.ts';
 import { startWebServer } from '../../web/server.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { gameTags } from '../gameTags.ts';
-import type { Tag } from '../gameTags.ts';
 import { readGuideSheet } from '../guideOption.ts';
 import { portOption, variantOption, wholeNumberOption, why } from '../input.ts';
-import { openChosenBoard } from '../openBoard.ts';
+import { boardSeat } from '../openBoard.ts';
 import { journalToResume, resumeFrom } from '../resumeJournal.ts';
 import { Asker, Lines, resultOf, resumedHeader } from '../sheetInput.ts';
 import { forTerminal } from '../terminalText.ts';
@@ -58,9 +56,7 @@ Options:
                      "last": the newest journal in --games that holds a game); its header and
                      players are the journal's, and the board is checked against it. With
                      --guide, the same sheet guides it again from where the game is.
-  --port P           a real dambord board on serial port P, e.g. /dev/ttyUSB0
-  --find             find a real board among the serial ports by its hello
-  --firmata          the board is an Arduino Mega with StandardFirmata (hardware/firmata)
+${boardHelp(21)}
   --event NAME       the Event tag, the default of the question
   --site S           the Site tag, e.g. "Amsterdam NED"
   --date D           the Date tag as PDN writes it, YYYY.MM.DD, ? where the sheet does not say
@@ -91,7 +87,7 @@ export const digitiseCommand: Command = {
   usage,
   async run(argv, io) {
     const args = parseArgs(argv, {
-      variant: 'string', fen: 'string', guide: 'string', game: 'string', resume: 'string', port: 'string', find: 'boolean', firmata: 'boolean', event: 'string', site: 'string', date: 'string', round: 'string',
+      variant: 'string', fen: 'string', guide: 'string', game: 'string', resume: 'string', ...BOARD_SPEC, event: 'string', site: 'string', date: 'string', round: 'string',
       white: 'string', black: 'string', 'no-ask': 'boolean', games: 'string', 'http-port': 'string', host: 'string',
     });
     if (!args.ok) return usageError(io, 'digitise', args.error);
@@ -147,45 +143,46 @@ export const digitiseCommand: Command = {
     const header: SheetHeader = config ? resumedHeader(config.tags) : await asker.header({ event: o.event ?? told.event, site: o.site ?? told.site, date: o.date ?? told.date ?? today, round: o.round ?? told.round });
     let players = config ? config.players : await asker.players({ white: o.white ?? sheet?.players.white, black: o.black ?? sheet?.players.black });
 
-    // A fresh simulated board holds the variant's start position; a resumed one, what the journal last sensed.
-    const box = parseFen(v, v.startFen);
-    const pieces = resumed?.game.state.resume ? resumed.game.state.resume.referee.sensed : box.ok ? box.position.board : start.board;
-    const opened = await openChosenBoard('digitise', o, { start, pieces }, io);
-    if (typeof opened === 'number') {
+    const board = await boardSeat('digitise', o, io);
+    if (typeof board === 'number') {
       lines?.close();
-      return refuse(opened);
+      return refuse(board);
     }
-
-    /** A sheet's journal in `dir`, named by the time it is begun, with the sitting's tags. */
-    const openSheet = (who: Players): { journal: Journal; tags: Tag[] } => {
-      mkdirSync(dir, { recursive: true });
-      const now = new Date();
-      const tags = [...gameTags(header, now), ...(sheet?.tags ?? [])];
-      const journal = journalOnFirstWrite(join(dir, `${now.toISOString().replace(/[:.]/g, '-')}.journal`), {
-        format: JOURNAL_FORMAT, variant: v.name, start: sheet ? writeFen(start) : (o.fen ?? v.startFen), policy: digitise.name, showJumps: false,
-        tags: [...tags, { name: 'White', value: who.white }, { name: 'Black', value: who.black }], timeControl: null, created: now.toISOString(), t0: 0,
-      });
-      return { journal, tags };
+    /** The result the scoresheet gives the game now at the board; null until given. */
+    let given: string | null = null;
+    const pdn = pdnFile({
+      text: (_view, table) => recordedPdn(table.state(), given),
+      failed: (path, e) => io.stderr.write(`dambord digitise: cannot write ${path}: ${why(e)}; the journal keeps the game, it is written again at the next change\n`),
+    });
+    /** The board's game ended by the rules (no piece or no move left, a draw by FMJD 6): said once a sheet. */
+    let toldEnd = false;
+    /** What the guiding sheet asked for, last said on the terminal. */
+    let asked = '';
+    const terminal: GameOutput = {
+      view(view) {
+        if (view.guide && view.guide.message !== asked && !view.result) {
+          asked = view.guide.message;
+          io.stdout.write(`\ndambord digitise: ${asked}\n`);
+        }
+        if (!view.result || given !== null || toldEnd) return;
+        toldEnd = true;
+        io.stdout.write(`\ndambord digitise: the game is over on the board, ${view.result.result} (${view.result.reason}); Enter takes it, or give the scoresheet's result: `);
+      },
     };
-    let first;
-    try {
-      first = resumed ? { journal: resumed.journal, tags: [] } : openSheet(players);
-    } catch (e) {
-      await opened.link.close();
+    const seated = await seatGame({
+      board, start, startFen: sheet ? writeFen(start) : (o.fen ?? v.startFen), policy: digitise, players,
+      tags: (now) => [...gameTags(header, now), ...(sheet?.tags ?? [])],
+      journals: { dir }, guide: sheet?.guide ?? null, command: 'digitise',
+      resumed: resumed ? { journal: resumed.journal, game: resumedRecording(resumed, sheet?.guide ?? null) } : null,
+      outputs: [pdn, terminal],
+    });
+    if (!seated.ok) {
       lines?.close();
-      io.stderr.write(`dambord digitise: cannot write the journal in ${dir}: ${why(e)}\n`);
+      io.stderr.write(`dambord digitise: ${seated.error}\n`);
       return EXIT.io;
     }
-    const sheets: Journal[] = [first.journal];
-    const session = startSession({
-      start, policy: digitise, link: opened.link, journal: first.journal, hands: opened.hands, players, tags: first.tags, guide: sheet?.guide ?? null, command: 'digitise',
-      resumed: resumed ? resumedRecording(resumed, sheet?.guide ?? null) : null,
-      nextJournal: (who) => {
-        const next = openSheet(who);
-        sheets.push(next.journal);
-        return next;
-      },
-    });
+    const { session, played: sheets } = seated.table;
+    const opened = seated.table.boards[0];
 
     // The sitting's events: the secretary's lines, the page's result and next sheet, the end.
     const inbox: Said[] = [];
@@ -212,35 +209,6 @@ export const digitiseCommand: Command = {
       });
     };
 
-    /** The result the scoresheet gives the game now at the board; null until given. */
-    let given: string | null = null;
-    const pdnOf = (j: Journal): string => j.path.replace(/\.journal$/, '.pdn');
-    const save = (): string | null => {
-      const j = session.journal();
-      if (!j || j.count === 0) return null;
-      try {
-        writeFileSync(pdnOf(j), recordedPdn(session.state(), given));
-        return pdnOf(j);
-      } catch (e) {
-        io.stderr.write(`dambord digitise: cannot write ${pdnOf(j)}: ${why(e)}; the journal keeps the game, it is written again at the next change\n`);
-        return null;
-      }
-    };
-    /** The board's game ended by the rules (no piece or no move left, a draw by FMJD 6): said once a sheet. */
-    let toldEnd = false;
-    /** What the guiding sheet asked for, last said on the terminal. */
-    let asked = '';
-    session.subscribe((view) => {
-      save();
-      if (view.guide && view.guide.message !== asked && !view.result) {
-        asked = view.guide.message;
-        io.stdout.write(`\ndambord digitise: ${asked}\n`);
-      }
-      if (!view.result || given !== null || toldEnd) return;
-      toldEnd = true;
-      io.stdout.write(`\ndambord digitise: the game is over on the board, ${view.result.result} (${view.result.reason}); Enter takes it, or give the scoresheet's result: `);
-    });
-
     const giveResult = async (text: string): Promise<{ ok: true } | { ok: false; error: string }> => {
       if (given !== null) return { ok: false, error: `the result of this sheet is given (${given}): "next" starts the next sheet` };
       const r = resultOf(text, v);
@@ -254,7 +222,7 @@ export const digitiseCommand: Command = {
         if (!ended.ok) return ended;
       }
       given = r.result;
-      const file = save();
+      const file = pdn.write();
       io.stdout.write(forTerminal(`dambord digitise: ${players.white} - ${players.black} ${given}${file ? `, saved in ${file}` : ''}`) + '\n');
       post({ kind: 'result' });
       return { ok: true };
@@ -287,8 +255,7 @@ export const digitiseCommand: Command = {
       io.stderr.write(`dambord digitise: cannot serve the page on port ${port.port}: ${why(e)}; choose another with --http-port\n`);
       return EXIT.io;
     }
-    const boardName = opened.hands ? 'the simulated board' : o.firmata ? `the Firmata board on ${opened.path}` : opened.path;
-    io.stdout.write(`dambord digitise: ${v.name} on ${boardName}; the game is at ${server.url}\n`);
+    io.stdout.write(`dambord digitise: ${v.name} on ${boardName(opened.kind, opened)}; the game is at ${server.url}\n`);
     if (server.tokenRequired) io.stdout.write(`dambord digitise: the page is on the network; only this address gives control: ${server.controlUrls.join(' or ')}\n`);
     const onSignal = () => post({ kind: 'end', code: EXIT.ok });
     process.once('SIGINT', onSignal);

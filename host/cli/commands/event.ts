@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { BOARD_SWITCHES, boardChosen } from '../../boards/registry.ts';
 import { parseFen, readPdnGames, variantList } from '../../../rules/index.ts';
 import type { Move, PdnGame, Position } from '../../../rules/index.ts';
 import { parseTimeControl } from '../../game/clock/clock.ts';
@@ -81,7 +82,7 @@ export const eventCommand: Command = {
   usage,
   async run(argv, io) {
     const args = parseArgs(argv, {
-      pairings: 'string', 'sim-games': 'string', speed: 'string', 'sim-board': 'string', ports: 'string', firmata: 'boolean', boards: 'string',
+      pairings: 'string', 'sim-games': 'string', speed: 'string', 'sim-board': 'string', ports: 'string', ...BOARD_SWITCHES, boards: 'string',
       event: 'string', round: 'string', site: 'string', variant: 'string', 'time-control': 'string', policy: 'string', archive: 'string',
       'http-port': 'string', host: 'string', delay: 'string', broker: 'string', id: 'string', 'exit-when-done': 'boolean',
     });
@@ -164,12 +165,12 @@ export const eventCommand: Command = {
         address: { event, round, board: p.board },
         players: { white: p.white, black: p.black },
         tags: gameTags({ event, site: o.site ?? p.site, round }, today).map((t) => (t.name === 'Date' && p.date ? { ...t, value: p.date } : t)),
-        source: port ? { kind: 'port', path: port, firmata: o.firmata } : { kind: 'sim', device, game: game ? { moves, seed: p.board, result: game.result ?? '*' } : null },
+        source: port ? { kind: boardChosen(o, port), port } : { kind: boardChosen({}, null, device === 'model' ? 'model' : 'sim'), port: null, game: game ? { moves, seed: p.board, result: game.result ?? '*' } : null },
         ...(game && game.start !== start ? { start: game.start } : {}),
       });
     }
     if (boards.length === 0) return usageError(io, 'event', only ? `no board of the round is in --boards ${o.boards}` : 'the round has no boards');
-    if (device === 'firmware' && boards.filter((b) => b.source.kind === 'sim').length > 8) io.stdout.write(`dambord event: ${boards.length} simulated boards run the firmware in avr8js, about a tenth of a core each; --sim-board model runs many more\n`);
+    if (device === 'firmware' && boards.filter((b) => b.source.port === null).length > 8) io.stdout.write(`dambord event: ${boards.length} simulated boards run the firmware in avr8js, about a tenth of a core each; --sim-board model runs many more\n`);
 
     // Where the boards' states go: this host's own round (its page and feeds) and, with --broker, the relay's broker.
     const store = createRoundStore({ event, delayMs: delay.ms });

@@ -1,30 +1,25 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { parseFen, variantList } from '../../../rules/index.ts';
 import type { Position } from '../../../rules/index.ts';
 import type { Policy } from '../../game/referee/types.ts';
 import { parseClockTime, parseTimeControl } from '../../game/clock/clock.ts';
 import type { TimedControl } from '../../game/clock/clock.ts';
-import { journalOnFirstWrite } from '../../journal/journal.ts';
-import { killedAfterEvent } from '../../journal/fault.ts';
 import type { Journal } from '../../journal/journal.ts';
 import type { Reopened } from '../../journal/reopen.ts';
-import { JOURNAL_FORMAT } from '../../game/journal/record.ts';
 import type { BoardLink } from '../../link/types.ts';
-import { startSession } from '../../play/session.ts';
-import type { SimulatedHands } from '../../play/session.ts';
-import { pairGameOf } from '../../play/pair.ts';
-import { pairLinks, pairedHands } from '../../play/pairedLinks.ts';
-import type { PairedLinks } from '../../play/pairedLinks.ts';
-import { openBoard, openChosenBoard } from '../openBoard.ts';
+import { boardSeat } from '../openBoard.ts';
+import { BOARD_SPEC, boardChosen, boardName, boardHelp } from '../../boards/registry.ts';
+import { seatGame } from '../../play/table.ts';
+import { pdnFile, pdnOf } from '../../play/outputs/pdnFile.ts';
+import { speechOutput } from '../../play/outputs/speech.ts';
+import { secondBoardOutput } from '../../play/outputs/secondBoard.ts';
 import { journalToResume, resumeFrom } from '../resumeJournal.ts';
 import { gameTags } from '../gameTags.ts';
-import type { Tag } from '../gameTags.ts';
-import { sayCopySteps, secondBoardOption } from '../secondBoard.ts';
-import type { PlayView } from '../../game/types.ts';
+import { secondBoardOption } from '../secondBoard.ts';
 import { policyNamed, withShowJumps } from '../../game/referee/policy.ts';
 import { startWebServer } from '../../web/server.ts';
-import type { GameState, SeenStep } from '../../game/game.ts';
+import type { GameState } from '../../game/game.ts';
+import type { PlayView } from '../../game/types.ts';
 import type { Query } from '../../speech/queries.ts';
 import { parseArgs } from '../args.ts';
 import { SPEECH_HELP, SPEECH_SPEC, openAsked, speechFrom } from '../speechOptions.ts';
@@ -47,10 +42,7 @@ hardware/firmata/WIRING.md says (the simulated one without --port).
 Options:
   --variant V        ${variantList(' (default)')}
   --fen FEN          start from this position (the LEDs show how to set it up)
-  --port P           a real dambord board on serial port P, e.g. /dev/ttyUSB0
-  --find             find a real board among the serial ports by its hello
-  --firmata          the board is an Arduino Mega with StandardFirmata (hardware/firmata),
-                     read through johnny-five; with --port P the Arduino on P
+${boardHelp(21)}
   --second-board B   two boards, one per player, as blind players play: the first board (the
                      simulator, or --port P) is White's, B Black's ("sim": a second simulated
                      board; or its serial port, with --port). A move made on one board is the
@@ -103,16 +95,25 @@ over, the page's "New game" starts the next one at the same board, colours swapp
 journal and a PDN of its own.
 `;
 
+/** What a test may put in `dambord play`'s way: its first journal wrapped (host/journal/testing/killedAfterEvent.ts, test/playKilled.ts). */
+export interface PlaySeams {
+  readonly journal?: (journal: Journal) => Journal;
+}
+
 /** `dambord play`: a game at the board with LEDs, clock, journal and a live page. */
-export const playCommand: Command = {
+export const playCommand: Command = playCommandWith({});
+
+/** `dambord play` with the test seams `seams`. */
+export function playCommandWith(seams: PlaySeams): Command {
+  return {
   name: 'play',
   summary: 'Play a game at the board (the simulator without --port) with a live web page',
   usage,
   async run(argv, io) {
     const args = parseArgs(argv, {
-      variant: 'string', fen: 'string', port: 'string', find: 'boolean', white: 'string', black: 'string', event: 'string', site: 'string', round: 'string',
+      variant: 'string', fen: 'string', white: 'string', black: 'string', event: 'string', site: 'string', round: 'string',
       'time-control': 'string', policy: 'string', 'show-jumps': 'boolean', 'http-port': 'string', host: 'string', games: 'string', resume: 'string', hints: 'boolean',
-      firmata: 'boolean', clock: 'string', 'second-board': 'string', ...SPEECH_SPEC,
+      ...BOARD_SPEC, clock: 'string', 'second-board': 'string', ...SPEECH_SPEC,
     });
     if (!args.ok) return usageError(io, 'play', args.error);
     const o = args.options;
@@ -148,94 +149,27 @@ export const playCommand: Command = {
     if (!port.ok) return usageError(io, 'play', port.error);
     const httpPort = port.port;
 
-    // A fresh simulated board holds the variant's start position, as a board taken out of its
-    // box would: for a FEN, the LEDs and the page then guide the pieces into place.
-    const box = parseFen(v, v.startFen);
-    const pieces = resumed?.game.state.resume ? resumed.game.state.resume.referee.sensed : box.ok ? box.position.board : start.board;
-    // The board: the simulator, a named port, or one found by its hello.
-    const first = await openChosenBoard('play', o, { start, pieces }, io);
-    if (typeof first === 'number') return first;
-    let link: BoardLink = first.link;
-    const firstHands = first.hands;
-    let hands: SimulatedHands | null = firstHands;
-    const path = first.path;
-    // Black's own board beside White's (--second-board): the game plays on the two as one.
-    let paired: PairedLinks | null = null;
-    let secondName = '';
-    if (secondAsked.second) {
-      const second = await openBoard(secondAsked.second === 'sim' ? null : secondAsked.second, { start, pieces, firmata: o.firmata, who: "Black's board" });
-      if (!second.ok) {
-        await link.close();
-        io.stderr.write(`dambord play: ${second.error}\n`);
-        return EXIT.io;
-      }
-      secondName = second.hands ? `a simulated ${o.firmata ? 'Firmata board' : 'board'}` : o.firmata ? `the Firmata board on ${second.path}` : second.path;
-      paired = pairLinks(link, second.link, { position: resumed ? pairGameOf(resumed.game.state).position : start });
-      if (firstHands && second.hands) hands = pairedHands(paired, [firstHands, second.hands]);
-      link = paired;
-    }
-    beepOn = link;
-
-    /** A new game's journal in `dir`, named by the time it starts, with the scoresheet's tags of that day. */
-    const openGame = (players: { white: string; black: string }): { journal: Journal; tags: Tag[] } => {
-      mkdirSync(dir, { recursive: true });
-      const now = new Date();
-      const tags = gameTags(o, now);
-      const header = [...tags, { name: 'White', value: players.white }, { name: 'Black', value: players.black }];
-      if (o['time-control']) header.push({ name: 'TimeControl', value: o['time-control'] });
-      const journal = journalOnFirstWrite(join(dir, `${now.toISOString().replace(/[:.]/g, '-')}.journal`), { format: JOURNAL_FORMAT, variant: v.name, start: o.fen ?? v.startFen, policy: policy.name, showJumps: policy.showJumps, tags: header, timeControl: null, created: now.toISOString(), t0: 0 });
-      return { journal, tags };
-    };
-    let journal: Journal;
-    let tags: Tag[] = [];
-    if (resumed) journal = resumed.journal;
-    else try {
-      ({ journal, tags } = openGame({ white: o.white ?? '?', black: o.black ?? '?' }));
-    } catch (e) {
-      await link.close();
-      io.stderr.write(`dambord play: cannot write the journal in ${dir}: ${why(e)}\n`);
+    // The board (the simulator, a named port, or one found by its hello) and Black's own board
+    // beside it (--second-board): the game plays on the two as one.
+    const board = await boardSeat('play', o, io);
+    if (typeof board === 'number') return board;
+    const second = secondAsked.second ? { kind: boardChosen(o, secondAsked.second === 'sim' ? null : secondAsked.second), port: secondAsked.second === 'sim' ? null : secondAsked.second } : null;
+    const seated = await seatGame({
+      board, second, start, startFen: o.fen ?? v.startFen, policy, timeControl, timeControlTag: o['time-control'], hints: o.hints,
+      players: { white: o.white ?? '?', black: o.black ?? '?' }, tags: (now) => gameTags(o, now),
+      journals: { dir }, resumed, journalSeam: seams.journal,
+      ...(speech ? { ask: (q: Query, state: GameState, now: number) => speech.ask(q, state, now).text } : {}),
+      // The move is said before the copy step it gives the other board.
+      outputs: [...(speech ? [speechOutput(speech)] : []), ...(second ? [secondBoardOutput()] : []), pdnFile()],
+    });
+    if (!seated.ok) {
+      io.stderr.write(`dambord play: ${seated.error}\n`);
       return EXIT.io;
     }
-    // Fault injection for the resume tests (host/journal/fault.ts).
-    const killAfter = Number(process.env.DAMBORD_KILL_AFTER_EVENT ?? 0);
-    if (killAfter > 0) journal = killedAfterEvent(journal, killAfter);
-    /** The board time and plies of the last step: when a copy step is said. */
-    let lastSeen = { t: 0, ply: 0 };
-    if (paired && speech) sayCopySteps(paired, speech, () => lastSeen);
-    /** Every game played at the board in this run, in order: its journal. */
-    const played: Journal[] = [journal];
-    const session = startSession({
-      start, policy, link, journal, hands, timeControl,
-      hints: o.hints,
-      players: { white: o.white ?? '?', black: o.black ?? '?' },
-      tags,
-      resumed: resumed?.game ?? null,
-      ...(speech ? { ask: (q: Query, state: GameState, now: number) => speech.ask(q, state, now).text } : {}),
-      ...(speech || paired ? { observe: (seen: SeenStep) => {
-        lastSeen = { t: seen.now, ply: seen.after.referee?.ply ?? 0 };
-        // The move is said before the copy step it gives the other board.
-        speech?.observe(seen);
-        paired?.follow(seen.after);
-      } } : {}),
-      nextJournal: (players) => {
-        const next = openGame(players);
-        played.push(next.journal);
-        return next;
-      },
-    });
-    const pdnOf = (j: Journal): string => j.path.replace(/\.journal$/, '.pdn');
-    const journalPath = journal.path;
-    const pdnPath = pdnOf(journal);
-    session.subscribe((view) => {
-      // No scoresheet before the journal holds something: a game that never began leaves no file.
-      const now = session.journal();
-      if (!now || now.count === 0) return;
-      try {
-        writeFileSync(pdnOf(now), view.pdn);
-      } catch {
-        // the journal holds the game; the PDN is written again at the next change
-      }
-    });
+    const { session, played } = seated.table;
+    beepOn = seated.table.link;
+    const journalPath = played[0].path;
+    const pdnPath = pdnOf(played[0]);
     let server;
     try {
       server = await startWebServer(session, { port: httpPort, host: o.host ?? '127.0.0.1' });
@@ -244,8 +178,9 @@ export const playCommand: Command = {
       io.stderr.write(`dambord play: cannot serve the page on port ${httpPort}: ${why(e)}; choose another with --http-port\n`);
       return EXIT.io;
     }
-    const firstName = firstHands ? `the simulated ${o.firmata ? 'Firmata board (StandardFirmata on a Mega)' : 'board'}` : o.firmata ? `the Firmata board on ${path}` : path;
-    const boards = paired ? `two boards, White's ${firstName} and Black's ${secondName}` : firstName;
+    const [first, black] = seated.table.boards;
+    const firstName = boardName(first.kind, first, { full: true });
+    const boards = black ? `two boards, White's ${firstName} and Black's ${boardName(black.kind, black, { article: 'a' })}` : firstName;
     io.stdout.write(`dambord play: ${v.name} on ${boards}; the game is at ${server.url}\n`);
     if (server.tokenRequired) io.stdout.write(`dambord play: the page is on the network; only this address gives control of the game, keep it to the players: ${server.controlUrls.join(' or ')}\n`);
     io.stdout.write(`dambord play: journal ${journalPath}, scoresheet ${pdnPath}; Ctrl-C ends\n`);
@@ -262,7 +197,7 @@ export const playCommand: Command = {
       check(session.view());
       setTimeout(() => {
         const state = session.view().link.state;
-        if (state === 'connecting') io.stderr.write(`dambord play: no answer yet from the board on ${path} (is another program holding the port?); still trying, Ctrl-C to stop\n`);
+        if (state === 'connecting') io.stderr.write(`dambord play: no answer yet from the board on ${first.path} (is another program holding the port?); still trying, Ctrl-C to stop\n`);
       }, 5000).unref();
     });
     // A journal that cannot be written stops the game; the log's last line says what to do.
@@ -288,7 +223,8 @@ export const playCommand: Command = {
     io.stdout.write(`dambord play: stopped; ${kept.length === 1 ? `the game is in ${pdnOf(kept[0])}` : `the games are in ${kept.map(pdnOf).join(', ')}`}\n`);
     return code;
   },
-};
+  };
+}
 
 /** A new game as the options ask for it: variant, FEN, policy and time control, or what is wrong with them. */
 function newGame(o: { variant?: string; fen?: string; policy?: string; 'show-jumps'?: boolean; 'time-control'?: string }): { ok: true; game: { start: Position; policy: Policy; timeControl: TimedControl | null } } | { ok: false; error: string } {

@@ -119,7 +119,7 @@ export const replayCommand: Command = {
       }
       events = played.events;
       const h = played.health;
-      if (h.crcErrors + h.gaps + h.reboots + h.heartbeatLosses > 0) io.stderr.write(`dambord replay: link health: ${JSON.stringify(h)}\n`);
+      if ((h.crcErrors ?? 0) + (h.gaps ?? 0) + h.reboots + h.heartbeatLosses > 0) io.stderr.write(`dambord replay: link health: ${JSON.stringify(h)}\n`);
     } else if (options.through === undefined || options.through === 'referee') {
       events = eventsOf(script.actions).map((e) => e.event);
     } else return usageError(io, 'replay', `--through must be sim (the simulated board running the dambord firmware) or firmata (StandardFirmata on a simulated Mega), not "${options.through}"`);

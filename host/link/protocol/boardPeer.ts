@@ -13,7 +13,7 @@ import { decodeHostLine, errCodeFor } from './decode.ts';
 import { encodeBoardMessage } from './encode.ts';
 import { PROTOCOL } from './messages.ts';
 import type { BoardMessage, EventMessage, HostCommand } from './messages.ts';
-import { nextSeq } from './seq.ts';
+import { nextSeq } from '../kit/seq.ts';
 import { BOARD_BUTTONS } from '../types.ts';
 import type { BoardButton, LedFrame, LinkConfig } from '../types.ts';
 

@@ -8,7 +8,8 @@ import { BOARD_BUTTONS } from '../types.ts';
 import type { SquareSet } from '../../../rules/squareSet.ts';
 import type { BoardButton } from '../types.ts';
 import { crcHex } from './crc.ts';
-import { COMMAND_WORDS, CONFIG_KEYS, LED_CHARS, LIMITS } from './messages.ts';
+import { CONFIG_KEYS, userCommandProblem } from '../kit/command.ts';
+import { COMMAND_WORDS, LED_CHARS, LIMITS } from './messages.ts';
 import type { BoardMessage, HostCommand } from './messages.ts';
 
 /** `body` framed as a line: `BODY*HHHH\n`. Throws RangeError on a body the protocol forbids. */
@@ -18,12 +19,9 @@ export function frameLine(body: string): string {
   return `${body}*${crcHex(body)}\n`;
 }
 
-function inRange(n: number, [min, max]: readonly [number, number]): boolean {
-  return Number.isInteger(n) && n >= min && n <= max;
-}
-
 /**
- * Why `cmd` cannot be sent, or null if it can. `squares` is the board's square count, when
+ * Why `cmd` cannot be sent, or null if it can: the user's commands as every link checks them
+ * (kit/command.ts), a `RESEND`'s sequence number. `squares` is the board's square count, when
  * known, for the length of an LED frame.
  */
 export function commandProblem(cmd: HostCommand, squares?: number): string | null {
@@ -32,32 +30,9 @@ export function commandProblem(cmd: HostCommand, squares?: number): string | nul
     case 'snap':
       return null;
     case 'resend':
-      return inRange(cmd.seq, [1, LIMITS.seqMax]) ? null : `RESEND ${cmd.seq}: sequence numbers are 1-${LIMITS.seqMax}`;
-    case 'led': {
-      if (!Array.isArray(cmd.frame)) return 'an LED frame is an array of patterns';
-      const bad = cmd.frame.findIndex((p) => !Object.hasOwn(LED_CHARS, p));
-      if (bad >= 0) return `LED pattern '${String(cmd.frame[bad])}' at square index ${bad} is not off, on, slow, fast or alternate`;
-      if (squares !== undefined && cmd.frame.length !== squares) return `LED frame of ${cmd.frame.length} squares for a board of ${squares}`;
-      if (cmd.frame.length === 0 || cmd.frame.length > 64) return `LED frame of ${cmd.frame.length} squares`;
-      return null;
-    }
-    case 'beep':
-      if (!inRange(cmd.hz, LIMITS.hz)) return `beep of ${cmd.hz} Hz (${LIMITS.hz[0]}-${LIMITS.hz[1]})`;
-      if (!inRange(cmd.ms, LIMITS.beepMs)) return `beep of ${cmd.ms} ms (${LIMITS.beepMs[0]}-${LIMITS.beepMs[1]})`;
-      return null;
-    case 'cfg': {
-      const keys = Object.keys(cmd.config ?? {});
-      if (keys.length === 0) return 'CFG needs at least one of make, break, snap, hb';
-      for (const k of keys) {
-        if (!(CONFIG_KEYS as readonly string[]).includes(k)) return `CFG key '${k}' is not make, break, snap or hb`;
-        const key = k as (typeof CONFIG_KEYS)[number];
-        const v = cmd.config[key];
-        if (v !== undefined && !inRange(v, LIMITS[key])) return `CFG ${key}=${v} (${LIMITS[key][0]}-${LIMITS[key][1]})`;
-      }
-      return null;
-    }
+      return Number.isInteger(cmd.seq) && cmd.seq >= 1 && cmd.seq <= LIMITS.seqMax ? null : `RESEND ${cmd.seq}: sequence numbers are 1-${LIMITS.seqMax}`;
     default:
-      return `unknown command ${JSON.stringify(cmd)}`;
+      return userCommandProblem(cmd, squares);
   }
 }
 

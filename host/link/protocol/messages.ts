@@ -3,7 +3,9 @@
  * indices (wire number - 1) and buttons are names: the codec converts at the edge.
  */
 import type { SquareSet } from '../../../rules/squareSet.ts';
-import type { BoardButton, Hello, LedFrame, LinkConfig } from '../types.ts';
+import type { BoardButton, Hello } from '../types.ts';
+import { COMMAND_LIMITS, CONFIG_KEYS } from '../kit/command.ts';
+import type { UserCommand } from '../kit/command.ts';
 
 /** The link protocol this host speaks: a board's HELLO must say `proto=2`. */
 export const PROTOCOL = 2;
@@ -80,9 +82,7 @@ export type HostCommand =
   | { readonly type: 'hello' }
   | { readonly type: 'snap' }
   | { readonly type: 'resend'; readonly seq: number }
-  | { readonly type: 'led'; readonly frame: LedFrame }
-  | { readonly type: 'beep'; readonly hz: number; readonly ms: number }
-  | { readonly type: 'cfg'; readonly config: Partial<LinkConfig> };
+  | UserCommand;
 
 /** The wire word of each command, as `OK` answers name it. */
 export const COMMAND_WORDS = {
@@ -103,12 +103,7 @@ export const LED_CHARS = { off: '0', on: '1', slow: 'S', fast: 'F', alternate: '
 export const LIMITS = {
   seqMax: 65535,
   msMax: 0xffffffff,
-  hz: [100, 8000],
-  beepMs: [1, 2000],
-  make: [0, 255],
-  break: [0, 255],
-  snap: [0, 65535],
-  hb: [0, 65535],
+  ...COMMAND_LIMITS,
   /** Longest line, `BODY*HHHH`, without the line end. */
   maxLine: 128,
   /** Longest body: the line less `*HHHH`. */
@@ -118,4 +113,4 @@ export const LIMITS = {
 } as const;
 
 /** The keys of `CFG`, in the order the host writes them. */
-export const CONFIG_KEYS = ['make', 'break', 'snap', 'hb'] as const satisfies readonly (keyof LinkConfig)[];
+export { CONFIG_KEYS };

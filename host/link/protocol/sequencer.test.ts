@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SquareSet } from '../../../rules/squareSet.ts';
-import { LineFaults, mulberry32 } from '../fault.ts';
-import type { FaultRates } from '../fault.ts';
+import { LineFaults, mulberry32 } from '../testing/fault.ts';
+import type { FaultRates } from '../testing/fault.ts';
 import { BoardPeer } from './boardPeer.ts';
 import type { BoardEvent, LedFrame } from '../types.ts';
 import { BOARD_BUTTONS } from '../types.ts';

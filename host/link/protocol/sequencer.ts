@@ -39,15 +39,13 @@
  */
 import { SquareSet } from '../../../rules/squareSet.ts';
 import { BOARD_BUTTONS, LinkError, zeroCounters } from '../types.ts';
-import type { BoardButton, BoardEvent, Hello, LedFrame, LinkConfig, LinkCounters, LinkErrorCode, LinkHealth, RepairReason, Snapshot } from '../types.ts';
+import type { BoardButton, BoardEvent, Hello, LedFrame, LinkConfig, LinkCounters, LinkErrorCode, LinkHealth, RepairReason, SerialLinkHealth, Snapshot } from '../types.ts';
 import type { Decoded, LineError } from './decode.ts';
 import { commandProblem } from './encode.ts';
+import type { Reply, UserCommand } from '../kit/command.ts';
 import { COMMAND_WORDS, PROTOCOL } from './messages.ts';
 import type { BoardMessage, CommandWord, ErrMessage, EventMessage, HelloMessage, HostCommand, SnapMessage } from './messages.ts';
-import { nextSeq, seqAhead, seqDistance } from './seq.ts';
-
-/** Commands a user of the link may give. */
-export type UserCommand = Extract<HostCommand, { type: 'led' | 'beep' | 'cfg' }>;
+import { nextSeq, seqAhead, seqDistance } from '../kit/seq.ts';
 
 export type SequencerInput =
   /** The port opened (first time or again). */
@@ -60,9 +58,6 @@ export type SequencerInput =
   | { readonly type: 'tick' }
   /** The user asks for a command; its answer comes back as a `Reply` with the same `id`. */
   | { readonly type: 'command'; readonly id: number; readonly command: UserCommand };
-
-/** The outcome of a user command. */
-export type Reply = { readonly id: number; readonly ok: true } | { readonly id: number; readonly ok: false; readonly error: LinkError };
 
 export interface SequencerOutput {
   /** Events to deliver, in order. */
@@ -257,7 +252,7 @@ export class Sequencer {
   }
 
   /** Counters and state at host time `now`. `openFailures` is the port's business: 0 here. */
-  health(now: number): LinkHealth {
+  health(now: number): SerialLinkHealth {
     let state: LinkHealth['state'];
     if (this.incompatible !== null) state = 'incompatible';
     else if (this.lost !== null) state = 'lost';

@@ -10,7 +10,7 @@
  * // ... later: faults.stats.read.dropped
  */
 import { Duplex } from 'node:stream';
-import { mulberry32 } from '../../rules/prng.ts';
+import { mulberry32 } from '../../../rules/prng.ts';
 
 /** Probabilities per line, each 0..1. */
 export interface FaultRates {

@@ -2,8 +2,8 @@ import { Duplex } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createFaultInjector, LineFaults, mulberry32 } from './fault.ts';
-import { decodeBoardLine } from './protocol/decode.ts';
-import { encodeBoardMessage } from './protocol/encode.ts';
+import { decodeBoardLine } from '../protocol/decode.ts';
+import { encodeBoardMessage } from '../protocol/encode.ts';
 
 const lines = (n: number) => Array.from({ length: n }, (_, i) => encodeBoardMessage({ type: 'hb', seq: i + 1, ms: i * 100 }, 50));
 const text = (bufs: Buffer[]) => Buffer.concat(bufs).toString('latin1');

@@ -2,8 +2,8 @@
 // on a clock the test moves.
 import { describe, expect, it } from 'vitest';
 import { Backoff, PortKeeper } from './reconnect.ts';
-import { clockedEvery } from './testing/clockedEvery.ts';
-import { createMockPorts } from './testing/mockBoard.ts';
+import { clockedEvery } from '../testing/clockedEvery.ts';
+import { createMockPorts } from '../testing/mockBoard.ts';
 
 describe('Backoff', () => {
   it('doubles the wait up to the longest, and starts again from the shortest once connected', () => {

@@ -1,10 +1,10 @@
-import type { Journal } from './journal.ts';
+import type { Journal } from '../journal.ts';
 
 /**
  * Fault injection for the resume tests (test/resume.test.ts): a journal that kills its own
  * process (SIGKILL, as a power cut would stop it) right after the `n`th board event of this run
- * is on the disk, before what the referee said about it is written. `dambord play` wraps its
- * journal in it when the environment has `DAMBORD_KILL_AFTER_EVENT=n`.
+ * is on the disk, before what the referee said about it is written. test/playKilled.ts runs
+ * `dambord play` with its first journal wrapped in it (host/cli/commands/play.ts playCommandWith).
  */
 export function killedAfterEvent(journal: Journal, n: number): Journal {
   let events = 0;

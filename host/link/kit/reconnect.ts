@@ -14,7 +14,7 @@
  */
 import type { BindingInterface } from '@serialport/bindings-interface';
 import { SerialPortStream } from '@serialport/stream';
-import type { Every } from './types.ts';
+import type { Every } from '../types.ts';
 
 /** Reopen backoff: first wait and longest wait in ms. Default 250 and 5000. */
 export interface ReconnectOptions {
