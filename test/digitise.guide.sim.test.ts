@@ -17,6 +17,7 @@ import { parseActionScript } from '../host/script/actions.ts';
 import { FAST_IDLE, playOnSimulatedBoard } from '../host/sim/throughSim.ts';
 import { randomHandGame } from './hands/model.ts';
 import { excerpt, oracleGames } from './hands/oracleGames.ts';
+import { SIMULATED_RUN_LIMIT_MS } from './limits.ts';
 
 const GAMES = oracleGames();
 
@@ -84,5 +85,5 @@ describe('digitise --guide: a sheet with slips guides a real game on the simulat
       expect(p.comments, `ply ${i + 1} (${squareName(v, p.move.from)})`).toEqual(noted);
     });
     expect(state.guide?.asks.kind).toBe('end');
-  }, 180_000);
+  }, SIMULATED_RUN_LIMIT_MS);
 });

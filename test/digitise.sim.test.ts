@@ -15,6 +15,7 @@ import { FAST_IDLE, playOnSimulatedBoard } from '../host/sim/throughSim.ts';
 import { randomHandGame } from './hands/model.ts';
 import { excerpt, oracleGames } from './hands/oracleGames.ts';
 import type { OracleGame } from './hands/oracleGames.ts';
+import { SIMULATED_RUN_LIMIT_MS } from './limits.ts';
 
 const GAMES = oracleGames();
 
@@ -67,5 +68,5 @@ describe('digitise: real games recorded on the simulated board with lenient hand
     for (const [name, value] of [...TAGS.map((t) => [t.name, t.value]), ['White', 'Wit'], ['Black', 'Zwart'], ['Result', game.start.variant.name === 'international' ? '1-1' : '1/2-1/2'], ['GameType', String(game.start.variant.gameType)]]) {
       expect(pdn).toContain(`[${name} "${value}"]`);
     }
-  }, 180_000);
+  }, SIMULATED_RUN_LIMIT_MS);
 });

@@ -12,6 +12,7 @@ import { eventsOf, parseActionScript } from '../host/script/actions.ts';
 import { renderGame } from '../host/script/render.ts';
 import { playOnSimulatedBoard } from '../host/sim/throughSim.ts';
 import { oracleTexts } from './oracles.ts';
+import { SIMULATED_RUN_LIMIT_MS } from './limits.ts';
 
 /** The first two games of 30-80 plies of three files of real games (lidraughts), so the run stays within a minute. */
 const GAMES = [
@@ -63,7 +64,7 @@ describe('the link repairs faults: recorded games identical to the clean run', (
       total.refused += refused + h.errorReplies;
       total.repaired += h.gapsRepaired + h.snapshotsUsed + h.retries;
       total.reboots += h.reboots;
-    }, 60_000);
+    }, SIMULATED_RUN_LIMIT_MS);
   }
 
   it('faults of every kind were injected, and each was counted in the link health', () => {

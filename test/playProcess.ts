@@ -47,8 +47,12 @@ export async function command(url: string, body: object): Promise<void> {
   expect(await r.json()).toEqual({ ok: true });
 }
 
-/** Resolves once `cond` holds; throws, naming `what`, after `ms`. */
-export async function waitFor(what: string, cond: () => Promise<boolean>, ms = 10_000): Promise<void> {
+/**
+ * Resolves once `cond` holds; throws, naming `what`, after `ms`: a guard against a hang, far above
+ * the normal wait (a process starting, a board on the wall clock answering) so that a busy machine
+ * makes the wait longer, never a failure.
+ */
+export async function waitFor(what: string, cond: () => Promise<boolean>, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

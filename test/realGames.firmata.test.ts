@@ -14,6 +14,7 @@ import { eventsOf, parseActionScript } from '../host/script/actions.ts';
 import { renderGame } from '../host/script/render.ts';
 import { playOnSimulatedBoard } from '../host/sim/throughSim.ts';
 import { oracleTexts } from './oracles.ts';
+import { SIMULATED_RUN_LIMIT_MS } from './limits.ts';
 
 const fetched = fetchStandardFirmata();
 
@@ -48,6 +49,6 @@ describe.skipIf(!fetched.ok)(`real games through the Firmata board${fetched.ok ?
         const played = await playOnSimulatedBoard(g.start, script.actions, { board });
         expect(record(runEvents(g.start, tournament, played.events).outputs.map((o) => o.output)), board).toEqual(plain);
       }
-    }, 120_000);
+    }, SIMULATED_RUN_LIMIT_MS);
   }
 });

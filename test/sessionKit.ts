@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCliBuffered } from '../host/cli/testing.ts';
+import { SIMULATED_RUN_LIMIT_MS } from './limits.ts';
 
 export const ROOT = fileURLToPath(new URL('./sessions/', import.meta.url));
 export const UPDATE = process.env.UPDATE_GOLDEN === '1';
@@ -66,7 +67,7 @@ export function describeThrough(board: 'sim' | 'firmata', title: string, folder 
         expect(r.code).toBe(0);
         expect(r.json).toBe(readOr(`${base}.expected.jsonl`, '(missing expected.jsonl)'));
         expect(r.pdn).toBe(readOr(`${base}.expected.pdn`, '(missing expected.pdn)'));
-      });
+      }, SIMULATED_RUN_LIMIT_MS);
     }
   });
 }

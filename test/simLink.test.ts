@@ -14,7 +14,7 @@ describe('serial link to the simulated board running the firmware', () => {
   it('finds the board by its hello among the ports', async () => {
     const binding = new SimulatedBinding({ clock: 'realtime' });
     const path = binding.add(new SimulatedBoard({ size: '8x8' }));
-    const found = await discoverBoard({ binding, timeoutMs: 3000 });
+    const found = await discoverBoard({ binding, timeoutMs: 20_000 }); // a guard: the board says hello in its first milliseconds
     expect(found.path).toBe(path);
     expect(found.hello.squares).toBe(32);
   });
@@ -23,7 +23,7 @@ describe('serial link to the simulated board running the firmware', () => {
     const board = new SimulatedBoard({ size: '10x10', occupied: START });
     const binding = new SimulatedBinding({ clock: 'manual' });
     const path = binding.add(board);
-    const link = openSerialLink({ path, binding, now: () => board.simTimeMs, reconnect: { initialMs: 20, maxMs: 100 } });
+    const link = openSerialLink({ path, binding, now: () => board.simTimeMs, every: binding.every, reconnect: { initialMs: 20, maxMs: 100 } });
     const got: BoardEvent[] = [];
     const pump = (async () => {
       for await (const e of link.events()) got.push(e);

@@ -29,7 +29,9 @@
  * Time: with `clock: 'realtime'` (the default) a board runs on the wall clock while its port
  * is open (SimulatedDevice.startRealtime). With `clock: 'manual'` nothing runs by itself: a test moves
  * simulated time with `await binding.advance(ms)`, which lets the streams' promises settle
- * between steps. Deterministic, as far as the host's own code is.
+ * between steps. Deterministic, as far as the host's own code is: give the link the binding's
+ * `every` (its periodic work, in simulated time between the steps) and the board's `simTimeMs`
+ * as its clock, and a slow machine makes a run slower, never different.
  */
 
 import type { BindingInterface, BindingPortInterface, OpenOptions, PortInfo, PortStatus, SetOptions, UpdateOptions } from '@serialport/bindings-interface';
@@ -63,6 +65,14 @@ interface Entry {
   port: SimulatedPort | null;
 }
 
+/** A link's periodic work (host/link/types.ts `Every`) due every `everyMs` of the binding's time. */
+interface Ticker {
+  readonly fn: () => void;
+  readonly everyMs: number;
+  next: number;
+  stopped: boolean;
+}
+
 const nextTick = () => new Promise<void>((resolve) => process.nextTick(resolve));
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -72,6 +82,9 @@ export class SimulatedBinding implements BindingInterface<SimulatedPort, OpenOpt
   private readonly prefix: string;
   private readonly entries = new Map<string, Entry>();
   private count = 0;
+  /** Simulated ms that advance() has moved. */
+  private timeMs = 0;
+  private tickers: Ticker[] = [];
 
   constructor(opts: SimulatedBindingOptions = {}) {
     this.clock = opts.clock ?? 'realtime';
@@ -140,6 +153,7 @@ export class SimulatedBinding implements BindingInterface<SimulatedPort, OpenOpt
   async advance(ms: number, stepMs = 1): Promise<void> {
     const boards = [...this.entries.values()].map((e) => e.board);
     const ends = boards.map((b) => b.simTimeMs + ms);
+    const end = this.timeMs + ms;
     for (let done = false; !done; ) {
       done = true;
       boards.forEach((b, i) => {
@@ -147,8 +161,43 @@ export class SimulatedBinding implements BindingInterface<SimulatedPort, OpenOpt
         b.runUntil(to);
         if (b.simTimeMs < ends[i]) done = false;
       });
+      this.timeMs = Math.min(end, this.timeMs + stepMs);
       await yieldToIo();
+      if (this.runTickers()) await yieldToIo();
     }
+  }
+
+  /**
+   * The host's periodic work on the manual clock (the `every` option of the links,
+   * host/link/types.ts `Every`): `fn` runs each `ms` of simulated time, between the steps of
+   * advance(), as many times as it fell due. Returns the function that stops it.
+   *
+   * @example
+   *   const binding = new SimulatedBinding({ clock: 'manual' });
+   *   const path = binding.add(board);
+   *   const link = openSerialLink({ path, binding, now: () => board.simTimeMs, every: binding.every });
+   *   await binding.advance(100); // the board, the port and the link's ticks: 100 ms of board time
+   */
+  readonly every = (ms: number, fn: () => void): (() => void) => {
+    const t: Ticker = { fn, everyMs: Math.max(1, ms), next: this.timeMs + Math.max(1, ms), stopped: false };
+    this.tickers.push(t);
+    return () => {
+      t.stopped = true;
+      this.tickers = this.tickers.filter((x) => x !== t);
+    };
+  };
+
+  /** Runs the periodic work that is due; says whether any ran. */
+  private runTickers(): boolean {
+    let ran = false;
+    for (const t of [...this.tickers]) {
+      while (!t.stopped && t.next <= this.timeMs) {
+        t.next += t.everyMs;
+        t.fn();
+        ran = true;
+      }
+    }
+    return ran;
   }
 
   async list(): Promise<PortInfo[]> {

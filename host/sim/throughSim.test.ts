@@ -10,6 +10,7 @@ import { eventsOf, parseActionScript } from '../script/actions.ts';
 import { randomHandGame } from '../../test/hands/model.ts';
 import { excerpt, oracleGames } from '../../test/hands/oracleGames.ts';
 import { FAST_IDLE, playOnSimulatedBoard } from './throughSim.ts';
+import { SIMULATED_RUN_LIMIT_MS } from '../../test/limits.ts';
 
 const GAMES = oracleGames();
 
@@ -42,5 +43,5 @@ describe('FAST_IDLE: the idle time dambord replay simulates', () => {
     through.forEach((o, i) => expect(Math.abs(o.t - through[0].t - (plain[i].t - plain[0].t)), JSON.stringify(o)).toBeLessThan(30));
     expect(told).toEqual([...told].sort((a, b) => a - b));
     expect(told.at(-1)).toBe(events.filter((e) => e.type !== 'tick').at(-1)!.t);
-  }, 120_000);
+  }, SIMULATED_RUN_LIMIT_MS);
 });

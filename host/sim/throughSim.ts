@@ -66,15 +66,17 @@ export interface SimPlay {
  * or as `wait` says), each press holds the button for 60 ms. The host reads the firmware
  * through `openSerialLink` over the simulated serialport binding; what it receives becomes
  * referee events (board time, squares as indices), with a tick at the end of every `wait`.
- * Time is simulated: the run is deterministic and faster than real time, and the idle part of a
- * long wait is skipped (see {@link IDLE_MS}): a minute in the hand costs no more than a second.
+ * Time is simulated, the link's timers included: the run is deterministic (a slow machine makes
+ * it slower, never different) and faster than real time, and the idle part of a long wait is
+ * skipped (see {@link IDLE_MS}): a minute in the hand costs no more than a second.
  */
 export async function playOnSimulatedBoard(start: Position, actions: readonly Action[], opts: SimPlayOptions = {}): Promise<SimPlay> {
   const firmata = opts.board === 'firmata';
   const { board, binding, path } = firmata ? simulatedFirmataBoardFor(start, start.board, 'manual') : simulatedBoardFor(start, start.board, 'manual');
-  const now = () => board.simTimeMs;
+  // The link's clock and its periodic work (timeouts, retries, debounce) on the board's time.
+  const clock = { now: () => board.simTimeMs, every: binding.every };
   const reconnect = { initialMs: 20, maxMs: 200 };
-  const link: BoardLink = firmata ? openFirmataLink({ path, binding, size: boardSizeOf(start), now, reconnect }) : openSerialLink({ path, binding, now, wrap: opts.wrap, reconnect });
+  const link: BoardLink = firmata ? openFirmataLink({ path, binding, size: boardSizeOf(start), ...clock, reconnect }) : openSerialLink({ path, binding, ...clock, wrap: opts.wrap, reconnect });
   const received: BoardEvent[] = [];
   const pump = (async () => {
     for await (const e of link.events()) received.push(e);
