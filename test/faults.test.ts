@@ -14,7 +14,7 @@ import { playOnSimulatedBoard } from '../host/sim/throughSim.ts';
 import { oracleTexts } from './oracles.ts';
 import { SIMULATED_RUN_LIMIT_MS } from './limits.ts';
 
-/** The first two games of 30-80 plies of three files of real games (lidraughts), so the run stays within a minute. */
+/** The first two games of 30-80 plies of three files of real games (lidraughts): a few minutes of CPU for the five of them. */
 const GAMES = [
   { file: 'standard_random_pdns.json', variant: 'international' as const },
   { file: 'russian_random_pdns.json', variant: 'russian' as const },

@@ -11,4 +11,4 @@
  * @example
  *   it('plays the game', async () => { ... }, SIMULATED_RUN_LIMIT_MS);
  */
-export const SIMULATED_RUN_LIMIT_MS = 30 * 60_000;
+export const SIMULATED_RUN_LIMIT_MS = 15 * 60_000;
