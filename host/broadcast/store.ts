@@ -37,7 +37,7 @@ export interface RoundStoreOptions {
   readonly round?: string;
   /** The boards of the round (a pairings' boards, `--boards 1-64`); without it, 1..maxBoard. */
   readonly boards?: ReadonlySet<number>;
-  /** The highest board number taken without a list of boards (default 1000). */
+  /** The highest board number taken without a list of boards (default ADMIT_DEFAULTS.maxBoard: 999, the most boards a round may have). */
   readonly maxBoard?: number;
   /** How far ahead of the wall clock a state's `t` may be (ms, default 30,000). */
   readonly skewMs?: number;
