@@ -1,10 +1,11 @@
 // Lint configuration: the recommended rules of ESLint and typescript-eslint for all of dambord,
 // and the layers of the design (README, Layout), enforced:
 // - rules/ (the rules of draughts) imports nothing outside itself;
-// - host/game/ (the game core) imports only itself, rules/ and the board-link contract
-//   (host/link/types.ts);
+// - host/words/ (the catalogues of words) imports only itself and its ICU packages;
+// - host/game/ (the game core) imports only itself, the words, rules/ and the board-link
+//   contract (host/link/types.ts);
 // - the pure parts (rules/, host/game/, the serial protocol's codecs and model host/link/protocol/,
-//   the action-script codec host/script/, speech's words and announcer, the pairings, the
+//   the action-script codec host/script/, the catalogues host/words/, speech's words and announcer, the pairings, the
 //   archive's names) touch no node: module, package (but the one named for a layer), timer or wall
 //   clock: only the adapters (host/cli, host/web, host/play, host/link's shells, host/firmata,
 //   host/journal, host/sim, hardware/) do I/O;
@@ -32,10 +33,11 @@ const SPEECH = ['host/speech/words.ts', 'host/speech/announce.ts', 'host/speech/
  */
 const LAYERS = [
   { layer: 'rules/', may: ['rules/'] },
-  { layer: 'host/game/', may: ['host/game/', 'rules/', 'host/link/types.ts'] },
+  { layer: 'host/words/', may: ['host/words/'], packages: ['intl-messageformat', '@formatjs/icu-messageformat-parser'] },
+  { layer: 'host/game/', may: ['host/game/', 'host/words/', 'rules/', 'host/link/types.ts'] },
   { layer: 'host/link/protocol/', may: ['host/link/protocol/', 'host/link/types.ts', 'host/link/kit/seq.ts', 'host/link/kit/command.ts', 'rules/'] },
   { layer: 'host/script/', may: ['host/script/', 'rules/', 'host/game/referee/types.ts', 'host/link/types.ts'] },
-  { layer: "speech's words and announcer", files: SPEECH, may: [...SPEECH, 'host/speech/messages/', 'host/game/', 'rules/', 'host/link/types.ts'], packages: ['intl-messageformat'] },
+  { layer: "speech's words and announcer", files: SPEECH, may: [...SPEECH, 'host/words/', 'host/game/', 'rules/', 'host/link/types.ts'], packages: ['intl-messageformat'] },
   { layer: 'the pairings', files: ['host/event/pairings.ts'], may: ['rules/'] },
   { layer: "the archive's names", files: ['host/archive/names.ts'], may: ['rules/'] },
 ];

@@ -8,8 +8,9 @@ import { inputOf } from '../host/game/replay.ts';
 import { createGame, step } from '../host/game/step.ts';
 import { announce, createAnnouncer } from '../host/speech/announce.ts';
 import { espeak } from '../host/speech/espeak.ts';
-import { LANGUAGE, LANGUAGES } from '../host/speech/words.ts';
-import type { Language } from '../host/speech/words.ts';
+import { LANGUAGES } from '../host/words/catalogue.ts';
+import { VOICE } from '../host/speech/words.ts';
+import type { Language } from '../host/words/catalogue.ts';
 import { oracleTexts } from '../test/oracles.ts';
 import type { BenchOptions, BenchResult } from './types.ts';
 
@@ -86,7 +87,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
     const max = Math.max(...latency);
     const base = median(floor);
     floors.push(...floor);
-    const voice = LANGUAGE[lang].voice;
+    const voice = VOICE[lang];
     const n = `${latency.length} samples (${plies} moves x ${rounds})${failure ? `; stopped: ${failure}` : ''}; espeak-ng exit ${median(exit).toFixed(1)} ms median`;
     rows.push(
       {
@@ -182,7 +183,7 @@ function handEvents(moves: readonly Move[]): RefereeEvent[] {
  */
 function speak(text: string, lang: Language, t0: number): Promise<{ first: number; exit: number; seconds: number; audible: number }> {
   return new Promise((resolve, reject) => {
-    const child = espeak(text, { voice: LANGUAGE[lang].voice }, ['--stdout'], 'pipe');
+    const child = espeak(text, { voice: VOICE[lang] }, ['--stdout'], 'pipe');
     const chunks: Buffer[] = [];
     let bytes = 0;
     let first = Number.NaN;
@@ -196,7 +197,7 @@ function speak(text: string, lang: Language, t0: number): Promise<{ first: numbe
     child.on('error', reject);
     child.on('close', (code) => {
       const exit = performance.now() - t0;
-      if (code !== 0) return reject(new Error(`espeak-ng -v ${LANGUAGE[lang].voice} exited ${code}: ${err.trim() || 'no message'}`));
+      if (code !== 0) return reject(new Error(`espeak-ng -v ${VOICE[lang]} exited ${code}: ${err.trim() || 'no message'}`));
       resolve({ first, exit, ...wavSeconds(Buffer.concat(chunks)) });
     });
   });

@@ -20,7 +20,7 @@ describe('the layers of the design', () => {
   it('the game core imports only itself, rules/ and the board-link contract', async () => {
     const text = "import type { BoardEvent } from '../link/types.ts';\nimport { startSession } from '../play/session.ts';\nimport fs from 'node:fs';\nexport const x: [unknown, unknown, BoardEvent | null] = [startSession, fs, null];\n";
     expect(await problems('host/game/example.ts', text)).toEqual([
-      'dambord/layers: host/game/ may import only host/game/, rules/, host/link/types.ts; not host/play/session.ts',
+      'dambord/layers: host/game/ may import only host/game/, host/words/, rules/, host/link/types.ts; not host/play/session.ts',
       'dambord/layers: host/game/ is pure: it may not import "node:fs" (no node: module or package; only the adapters do I/O)',
     ]);
   });
@@ -65,7 +65,7 @@ describe('the layers of the design', () => {
       `dambord/layers: speech's words and announcer is pure: it may not import "node:child_process" (no node: module or package; only the adapters do I/O)`,
     ]);
     expect(await problems('host/speech/words.ts', "import { speak } from './speaker.ts';\nimport { IntlMessageFormat } from 'intl-messageformat';\nexport const x = [speak, IntlMessageFormat];\n")).toEqual([
-      "dambord/layers: speech's words and announcer may import only host/speech/words.ts, host/speech/announce.ts, host/speech/keyboard.ts, host/speech/queries.ts, host/speech/messages/, host/game/, rules/, host/link/types.ts; not host/speech/speaker.ts",
+      "dambord/layers: speech's words and announcer may import only host/speech/words.ts, host/speech/announce.ts, host/speech/keyboard.ts, host/speech/queries.ts, host/words/, host/game/, rules/, host/link/types.ts; not host/speech/speaker.ts",
     ]);
     expect(await problems('host/speech/keyboard.ts', timer)).toHaveLength(1);
     expect(await problems('host/event/pairings.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n")).toHaveLength(1);

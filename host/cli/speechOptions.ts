@@ -1,7 +1,7 @@
 // The speech options of `play` and `replay`: the language, where the words go, the transcript.
 
-import { LANGUAGES } from '../speech/words.ts';
-import type { Language } from '../speech/words.ts';
+import { LANGUAGES } from '../words/catalogue.ts';
+import type { Language } from '../words/catalogue.ts';
 import { openSpeech } from '../speech/rig.ts';
 import type { Speech, SpeechOptions } from '../speech/rig.ts';
 import { EXIT } from './command.ts';

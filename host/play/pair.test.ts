@@ -13,7 +13,7 @@ import type { BoardButton, BoardEvent, LedFrame } from '../link/types.ts';
 import { boardFrame, copyStep, createPair, pairEvent, pairGame, pairGameOf } from './pair.ts';
 import type { PairState } from './pair.ts';
 import { copyWords } from './pairWords.ts';
-import { LANGUAGES } from '../speech/words.ts';
+import { LANGUAGES } from '../words/catalogue.ts';
 
 const hello = (v: Variant) => ({ fw: '2.0.0', squares: v.geometry.squares, buttons: 4, caps: ['leds'], ring: 64, boot: 1, extra: {} });
 

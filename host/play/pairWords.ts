@@ -1,11 +1,12 @@
 // The copy steps of two boards (host/play/pair.ts) in words, for the blind players who copy the
 // opponent's move onto their own board: the first square where their board differs from the game
 // named, one step at a time, and their board said to show the game once it does. Pure: the
-// catalogues' messages `copy.clear`, `copy.fill` and `copy.done` (host/speech/messages).
+// catalogues' messages `copy.clear`, `copy.fill` and `copy.done` (host/words/messages).
 
 import type { Color } from '../../rules/index.ts';
-import { pieceKey, say, squareWords } from '../speech/words.ts';
-import type { Language } from '../speech/words.ts';
+import { pieceKey, squareWords } from '../speech/words.ts';
+import { say } from '../words/catalogue.ts';
+import type { Language } from '../words/catalogue.ts';
 import type { CopyStep } from './pair.ts';
 
 /** Something to say about copying, shaped as the announcer's announcements are (a correction). */

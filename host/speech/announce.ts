@@ -18,8 +18,9 @@ import { irregularMove, lastMove, record, sheetPosition } from '../game/referee/
 import type { RefereeOutput } from '../game/referee/types.ts';
 import { createKeyboard, keyboardStep } from './keyboard.ts';
 import type { Keyboard } from './keyboard.ts';
-import { listWords, moveWords, pieceKey, routeWords, say, squareWords, squaresWords, timeWords } from './words.ts';
-import type { Language } from './words.ts';
+import { moveWords, pieceKey, routeWords, squareWords, squaresWords, timeWords } from './words.ts';
+import { listWords, say } from '../words/catalogue.ts';
+import type { Language } from '../words/catalogue.ts';
 
 /** What an announcement is about: the transcript's `kind`. */
 export type AnnouncementKind = 'move' | 'irregularity' | 'correction' | 'clock' | 'result' | 'query' | 'link';

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { legalMoves, parseFen, variants } from '../../rules/index.ts';
 import { soundPlayer, speakToDevice, speakToWav } from './espeak.ts';
-import { LANGUAGE, LANGUAGES, listWords, moveWords, say, timeWords } from './words.ts';
-import type { Language } from './words.ts';
+import { VOICE, moveWords, timeWords } from './words.ts';
+import { LANGUAGES, listWords, say } from '../words/catalogue.ts';
+import type { Language } from '../words/catalogue.ts';
 
 const missing = ['espeak-ng', 'sox'].filter((tool) => spawnSync(tool, ['--version']).error !== undefined);
 const skip = missing.length > 0 ? ` — SKIPPED: ${missing.join(' and ')} not installed (apt-get install espeak-ng sox)` : '';
@@ -34,7 +35,7 @@ const capture = legalMoves(pos.position)[0];
 describe(`speech through espeak-ng${skip}`, () => {
   it.skipIf(skip !== '').each(LANGUAGES)('%s: a double capture is sound of a sane length', async (lang) => {
     const file = join(work, `${lang}.wav`);
-    await speakToWav(moveWords(lang, pos.position, capture), file, { voice: LANGUAGE[lang].voice });
+    await speakToWav(moveWords(lang, pos.position, capture), file, { voice: VOICE[lang] });
     const s = stat(file);
     console.log(`espeak.test.ts: ${lang}: ${s.seconds.toFixed(2)} s, peak ${s.peak.toFixed(2)}`);
     expect(s.peak, 'not silent').toBeGreaterThan(0.1);
@@ -58,7 +59,7 @@ describe(`speech through espeak-ng${skip}`, () => {
     await Promise.all(
       kinds(lang).map(async ([kind, text]) => {
         const file = join(work, `${lang}-${kind}.wav`);
-        await speakToWav(text, file, { voice: LANGUAGE[lang].voice });
+        await speakToWav(text, file, { voice: VOICE[lang] });
         const s = stat(file);
         lengths.push(`${kind} ${s.seconds.toFixed(1)} s`);
         expect(s.peak, `${lang} ${kind}: not silent`).toBeGreaterThan(0.1);

@@ -19,7 +19,7 @@
 import type { BoardButton } from '../link/types.ts';
 import type { SeenStep } from '../game/game.ts';
 import { answer } from './queries.ts';
-import type { Language } from './words.ts';
+import type { Language } from '../words/catalogue.ts';
 
 /** A piece held this long (ms) is asked about. */
 export const HOLD_MS = 1000;

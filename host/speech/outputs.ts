@@ -6,7 +6,7 @@ import type { AnnouncementKind } from './announce.ts';
 import { speakToDevice, speakToWav } from './espeak.ts';
 import type { SoundPlayer } from './espeak.ts';
 import type { Output } from './speaker.ts';
-import { LANGUAGE } from './words.ts';
+import { VOICE } from './words.ts';
 
 /** espeak-ng's rate (words a minute) and volume (0-200). */
 export interface Delivery {
@@ -20,13 +20,13 @@ export const silentOutput: Output = { speak: () => undefined };
 /** Each announcement a WAV file in `dir`: `00012-move.wav`, numbered by its id. */
 export function wavOutput(dir: string, delivery: Delivery = {}): Output {
   return {
-    speak: (a, signal) => speakToWav(a.text, join(dir, `${String(a.id).padStart(5, '0')}-${a.kind}.wav`), { voice: LANGUAGE[a.lang].voice, ...delivery }, signal),
+    speak: (a, signal) => speakToWav(a.text, join(dir, `${String(a.id).padStart(5, '0')}-${a.kind}.wav`), { voice: VOICE[a.lang], ...delivery }, signal),
   };
 }
 
 /** Spoken on the sound device through `player` (aplay or paplay). */
 export function deviceOutput(player: SoundPlayer, delivery: Delivery = {}): Output {
-  return { speak: (a, signal) => speakToDevice(a.text, { voice: LANGUAGE[a.lang].voice, ...delivery }, player, signal) };
+  return { speak: (a, signal) => speakToDevice(a.text, { voice: VOICE[a.lang], ...delivery }, player, signal) };
 }
 
 /**

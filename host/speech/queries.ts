@@ -9,8 +9,9 @@ import type { QueryName } from '../game/queries.ts';
 import { remaining } from '../game/clock/clock.ts';
 import type { GameState } from '../game/game.ts';
 import type { SheetMove } from '../game/referee/record.ts';
-import { listWords, pieceKey, routeWords, say, squareWords, squaresWords, timeWords } from './words.ts';
-import type { Language } from './words.ts';
+import { pieceKey, routeWords, squareWords, squaresWords, timeWords } from './words.ts';
+import { listWords, say } from '../words/catalogue.ts';
+import type { Language } from '../words/catalogue.ts';
 
 /**
  * A question:

@@ -13,7 +13,7 @@ import { beepOutput, deviceOutput, silentOutput, wavOutput } from './outputs.ts'
 import { Speaker, transcriptLine } from './speaker.ts';
 import { openTranscript } from './transcriptFile.ts';
 import type { Output } from './speaker.ts';
-import type { Language } from './words.ts';
+import type { Language } from '../words/catalogue.ts';
 
 export interface SpeechOptions {
   readonly lang: Language;

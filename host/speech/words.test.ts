@@ -2,13 +2,10 @@
 // rules, the move found among the legal moves by its squares, and the sentence a player would
 // say aloud. Not our PDN writer's text: the route is read from the rules' move.
 import { describe, expect, it } from 'vitest';
-import { IntlMessageFormat } from 'intl-messageformat';
 import { legalMoves, parseFen, squareName, variants } from '../../rules/index.ts';
 import type { Move, Position, Variant } from '../../rules/index.ts';
-import en from './messages/en.json' with { type: 'json' };
-import { shapeOf } from './catalogueShape.ts';
-import { LANGUAGE, LANGUAGES, moveWords } from './words.ts';
-import type { Language } from './words.ts';
+import { moveWords } from './words.ts';
+import type { Language } from '../words/catalogue.ts';
 
 function at(v: Variant, fen: string): Position {
   const p = parseFen(v, fen);
@@ -56,24 +53,5 @@ describe('moves in words', () => {
     // espeak-ng's Russian voice reads Latin letters as English: the letters' Russian names.
     expect(moveWords('ru', pos, c3d4!)).toBe('цэ 3 на дэ 4');
     expect(moveWords('cs', pos, c3d4!)).toBe('c 3 na d 4');
-  });
-
-  it('every catalogue has exactly the messages of English, each a valid ICU message', () => {
-    for (const lang of LANGUAGES) {
-      const catalogue = LANGUAGE[lang].messages;
-      expect(Object.keys(catalogue).sort(), lang).toEqual(Object.keys(en).sort());
-      for (const [id, text] of Object.entries(catalogue)) {
-        expect(() => new IntlMessageFormat(text, lang), `${lang} ${id}`).not.toThrow();
-        // The same arguments as English, and English's select keys where English selects: the code
-        // fills every language alike (a language may select where English does not: Russian names
-        // the Latin letters).
-        const mine = shapeOf(text);
-        const english = shapeOf(en[id as keyof typeof en]);
-        expect(Object.keys(mine).sort(), `${lang} ${id}`).toEqual(Object.keys(english).sort());
-        for (const [arg, keys] of Object.entries(english)) if (keys) expect(mine[arg], `${lang} ${id} ${arg}`).toEqual(keys);
-      }
-    }
-    // The issue's languages: the rulebooks' and the federations'.
-    expect([...LANGUAGES].sort()).toEqual(['bs', 'cs', 'en', 'fr', 'hr', 'it', 'lv', 'nl', 'pl', 'pt', 'ru']);
   });
 });

@@ -17,8 +17,8 @@ import { eventsOf, parseActionScript } from '../../host/script/actions.ts';
 import { announce, createAnnouncer } from '../../host/speech/announce.ts';
 import type { Announcement } from '../../host/speech/announce.ts';
 import { listen } from '../../host/speech/testing/listener.ts';
-import { LANGUAGE, LANGUAGES } from '../../host/speech/words.ts';
-import type { Language } from '../../host/speech/words.ts';
+import { CATALOGUES, LANGUAGES } from '../../host/words/catalogue.ts';
+import type { Language } from '../../host/words/catalogue.ts';
 import { randomHandGame } from '../hands/model.ts';
 import { oracleGames } from '../hands/oracleGames.ts';
 
@@ -57,7 +57,7 @@ describe('issue 14: a listener rebuilds real games from the transcript alone', (
       const lang = LANGUAGES[i % LANGUAGES.length];
       const hand = randomHandGame(g.start, g.moves, 14_000 + i);
       const { said, outputs } = heard(configFor(g.start), events(hand.script, g.start.variant), lang);
-      const got = listen(LANGUAGE[lang].messages, said).moves;
+      const got = listen(CATALOGUES[lang], said).moves;
       const want = g.moves.map((m) => [m.from, ...m.path].map((sq) => squareName(g.start.variant, sq)));
       if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${g.name} (${lang}): heard ${got.length} moves, ${JSON.stringify(got.slice(0, 3))}..., want ${want.length}`);
       // Exactly once: one move announcement per move the referee recognised (a move taken back and
@@ -84,7 +84,7 @@ describe('issue 14: a listener rebuilds real games from the transcript alone', (
       const evs = [...events(hand.script, g.start.variant)];
       evs.push({ type: 'resign', color: 'white', t: (evs.at(-1)?.t ?? 0) + 5000 });
       const { said } = heard(configFor(g.start), evs, lang);
-      const h = listen(LANGUAGE[lang].messages, said);
+      const h = listen(CATALOGUES[lang], said);
       expect(h.moves, lang).toEqual(want);
       expect(h.result, lang).toEqual({ winner: 'black', reason: 'resignation' });
     }
@@ -108,7 +108,7 @@ describe('issue 14: the transcripts of the golden sessions (one per article) agr
     const lang = LANGUAGES[scripts.indexOf(file) % LANGUAGES.length];
     const { said, state } = heard(config, events(text, variant), lang);
     const sheet = state.sheet.items.flatMap((x) => (x.kind === 'move' ? [x.squares.map((sq) => squareName(variant, sq))] : []));
-    expect(listen(LANGUAGE[lang].messages, said).moves, lang).toEqual(sheet);
+    expect(listen(CATALOGUES[lang], said).moves, lang).toEqual(sheet);
     expect(new Set(said.map((a) => a.id)).size).toBe(said.length);
   });
 });
@@ -128,6 +128,6 @@ describe('issue 14: every announcement exactly once', () => {
     expect(moves.slice(4, 8).map((a) => a.text)).toEqual(moves.slice(0, 4).map((a) => a.text));
     expect(said.filter((a) => a.kind === 'result').map((a) => a.text)).toEqual(['Draw: the same position a third time.']);
     expect(new Set(said.map((a) => a.id)).size).toBe(said.length);
-    expect(listen(LANGUAGE.en.messages, said).result).toEqual({ winner: 'other', reason: 'repetition' });
+    expect(listen(CATALOGUES.en, said).result).toEqual({ winner: 'other', reason: 'repetition' });
   });
 });
