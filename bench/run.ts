@@ -1,18 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism, cpus } from 'node:os';
 import { parseArgs } from '../host/cli/args.ts';
 import type { BenchResult, BenchRun } from './types.ts';
 
 /**
- * `npm run bench [-- --quick] [NAME...]`: runs every `bench/*.bench.ts` (or those named, e.g.
+ * `npm run bench [-- --quick] [--json FILE] [NAME...]`: runs every `bench/*.bench.ts` (or those named, e.g.
  * `perft`) and prints their results as one table. Not part of `npm test`: figures are
  * reported, never asserted.
  */
-const args = parseArgs(process.argv.slice(2), { quick: 'boolean', child: 'boolean' });
+const args = parseArgs(process.argv.slice(2), { quick: 'boolean', child: 'boolean', json: 'string' });
 if (!args.ok) {
-  process.stderr.write(`bench: ${args.error}\nUsage: npm run bench -- [--quick] [NAME...]\n`);
+  process.stderr.write(`bench: ${args.error}\nUsage: npm run bench -- [--quick] [--json FILE] [NAME...]\n`);
   process.exit(2);
 }
 const quick = args.options.quick;
@@ -50,15 +50,17 @@ for (const file of modules) {
   process.stderr.write(`${file} took ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 console.log(table(rows));
+if (args.options.json !== undefined) writeFileSync(args.options.json, `${JSON.stringify(rows, null, 1)}\n`);
 
 function table(results: BenchResult[]): string {
-  const num = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+  // A figure that is not a number (NaN or Infinity reach the parent as null through JSON) is shown as such.
+  const num = (x: number | null) => (x === null || !Number.isFinite(x) ? 'n/a' : x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
   const head = ['benchmark', 'figure', 'baseline', 'ratio', 'target', 'note'];
   const body = results.map((r) => [
     r.name,
     `${num(r.figure)} ${r.unit}`,
     r.baseline ? `${num(r.baseline.figure)} ${r.unit} (${r.baseline.name})` : '-',
-    r.ratio === null ? '-' : `${r.ratio.toFixed(2)}x (${r.better} is better)`,
+    r.ratio === null ? '-' : `${num(r.ratio)}x (${r.better} is better)`,
     r.target ? `${r.better === 'lower' ? '<' : '>'} ${num(r.target.figure)} ${r.unit}: ${r.target.met ? 'met' : 'NOT met'}` : '-',
     r.note ?? '',
   ]);
