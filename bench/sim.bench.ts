@@ -95,7 +95,7 @@ function switchToEvent(n: number, seed: number) {
     const placing = !board.occupied(sq);
     board.setSquare(sq, placing);
     const at = board.simTimeMs;
-    const want = new RegExp(`^EV \\d+ \\d+ ${placing ? 'P' : 'L'} ${sq}$`);
+    const want = new RegExp(`^EV \\d+ \\d+ ${placing ? 'P' : 'L'} ${sq}(?: |$)`); // EV SEQ MS L|P ARG OCC BTNS
     const ev = lines.waitFor((l) => want.test(l.body), 100);
     if (ev) latencies.push(ev.ms - at);
     else missing++;
