@@ -16,8 +16,10 @@ import { drawBoard, forgetShown, tickBoard } from './watchBoard.js';
 import { applyEvent, boardFromQuery, delayWords, emptyModel, roundTitle } from './watchModel.js';
 import { drawRound, tickCards } from './watchRound.js';
 import { followRound } from './watchStream.js';
+import { fillWords, t } from './words.js';
 
 function start() {
+  fillWords(document);
   let model = emptyModel();
   /** The board shown on its own, or null: the round. */
   let selected = boardFromQuery(location.search);
@@ -35,7 +37,7 @@ function start() {
     $('round-view').hidden = selected !== null;
     $('board-view').hidden = selected === null;
     if (selected !== null) return drawBoard(model, selected, announce);
-    document.title = `${roundTitle(model)}: live boards`;
+    document.title = t('watch.docTitle', { round: roundTitle(model) });
     $('round-empty').hidden = model.boards.length > 0 || model.rounds === 0;
     drawRound(model, $('cards'), root);
   };
