@@ -46,6 +46,7 @@ describe('the pages in the language the server is given', () => {
     expect(await page.getByTestId('legend').locator('summary').textContent()).toBe('Wat de tekens op het bord betekenen');
     expect(await page.locator('#legend li').first().textContent()).toBe(' Laatste zet: de velden die hij verliet en bereikte zijn gekleurd');
     expect(await page.getByTestId('board').getAttribute('aria-label')).toBe('Dambord');
+    expect(await page.locator('#variant').textContent()).toBe('Engels dammen (8×8), gesimuleerd bord');
     expect(await page.getByTestId('connection').textContent()).toBe('live');
     expect(await page.locator('#moves').textContent()).toBe('Nog geen zetten.');
     expect(await page.locator('[data-square="1"]').getAttribute('aria-label')).toBe('1: zwarte schijf');

@@ -103,7 +103,7 @@ export function renderHeader(view) {
   $('event').hidden = !line;
   $('event').textContent = line;
   const firmata = /Firmata/.test(view.link.firmware ?? '');
-  $('variant').textContent = t('play.variant', { variant: view.variant, size: String(view.size), board: view.simulated ? (firmata ? 'simulatedFirmata' : 'simulated') : firmata ? 'firmata' : 'dambord' });
+  $('variant').textContent = t('play.variant', { variant: t('common.variant', { variant: view.variant }), size: String(view.size), board: view.simulated ? (firmata ? 'simulatedFirmata' : 'simulated') : firmata ? 'firmata' : 'dambord' });
   // Names as shownName gives them: no control, isolated when right to left (an override in a name turns nothing round).
   const white = shownName(view.players.white) || sideName('white');
   const black = shownName(view.players.black) || sideName('black');
