@@ -26,7 +26,7 @@ async function loadCatalogue() {
 
 const catalogue = await loadCatalogue();
 /** The page's language, as the server wrote it on `<html lang>`. */
-export const LANG = inBrowser ? document.documentElement.lang || 'en' : 'en';
+const LANG = inBrowser ? document.documentElement.lang || 'en' : 'en';
 
 /** Compiled messages, by id. @type {Map<string, IntlMessageFormat>} */
 const compiled = new Map();
