@@ -168,6 +168,25 @@ describe('web server', () => {
     }
   });
 
+  it('serves the page in its language: <html lang>, its words (/words.json) and their formatter', async () => {
+    await start({ lang: 'nl' });
+    const page = await (await fetch(web.url)).text();
+    expect(page).toContain('<html lang="nl">');
+    expect(page).toContain('"intl-messageformat": "/vendor/intl-messageformat.js"');
+    const words = await fetch(new URL('/words.json', web.url));
+    expect(words.headers.get('content-type')).toContain('application/json');
+    expect(await words.json()).toMatchObject({ 'play.flip': 'Bord draaien', 'common.white': 'Wit' });
+    const formatter = await fetch(new URL('/vendor/intl-messageformat.js', web.url));
+    expect(formatter.headers.get('content-type')).toContain('text/javascript');
+    expect(await formatter.text()).toMatch(/export \{[^}]*\bIntlMessageFormat\b/);
+    expect((await fetch(new URL('/words.js', web.url))).status).toBe(200);
+    // English unless told otherwise.
+    await web.close();
+    await start();
+    expect(await (await fetch(web.url)).text()).toContain('<html lang="en">');
+    expect(await (await fetch(new URL('/words.json', web.url))).json()).toMatchObject({ 'play.flip': 'Flip board' });
+  });
+
   it('answers HEAD like GET, without a body', async () => {
     await start();
     const res = await fetch(new URL('/app.js', web.url), { method: 'HEAD' });
