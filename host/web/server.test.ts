@@ -172,6 +172,10 @@ describe('web server', () => {
     await start({ lang: 'nl' });
     const page = await (await fetch(web.url)).text();
     expect(page).toContain('<html lang="nl">');
+    // The HTML's words are written in: the page reads right before its scripts run, and without them.
+    expect(page).toContain('data-words="play.flip">Bord draaien</button>');
+    expect(page).toContain('data-words-label="play.clockPress" data-words="play.clockButton" aria-label="Druk op de klok">Klok</button>');
+    expect(page).toContain('<noscript data-words="common.needsJs">Deze pagina heeft JavaScript nodig.</noscript>');
     expect(page).toContain('"intl-messageformat": "/vendor/intl-messageformat.js"');
     const words = await fetch(new URL('/words.json', web.url));
     expect(words.headers.get('content-type')).toContain('application/json');

@@ -44,7 +44,7 @@ import { askAccess, commands, showError } from './connection.js';
 import { $ } from './html.js';
 import { createSounds } from './prefs.js';
 import { liveRegion } from './live.js';
-import { fillWords, t } from './words.js';
+import { t } from './words.js';
 
 export { formatClock, formatMs, headerLine, healthRows, joinSentences, known, linkSummary, moveName, pairMoves, readableLog, resultLine, shownName } from './format.js';
 export { MARKS, canReview, liftWords, piecesInHand, positionAt, questionKey, reviewKey, squareKey, squareLabel } from './board.js';
@@ -88,7 +88,6 @@ function follow(take) {
 }
 
 async function start() {
-  fillWords(document);
   const storage = localStore();
   const token = new URLSearchParams(location.search).get('token');
   /** @type {Record<string, string>} */

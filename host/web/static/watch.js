@@ -16,10 +16,9 @@ import { drawBoard, forgetShown, tickBoard } from './watchBoard.js';
 import { applyEvent, boardFromQuery, delayWords, emptyModel, roundTitle } from './watchModel.js';
 import { drawRound, tickCards } from './watchRound.js';
 import { followRound } from './watchStream.js';
-import { fillWords, t } from './words.js';
+import { t } from './words.js';
 
 function start() {
-  fillWords(document);
   let model = emptyModel();
   /** The board shown on its own, or null: the round. */
   let selected = boardFromQuery(location.search);

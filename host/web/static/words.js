@@ -1,10 +1,12 @@
 /* global document, fetch */
 // The pages' words: every word the play page and the viewers' page show comes from a page
-// catalogue (host/words/page/<lang>.json, ICU messages), formatted by intl-messageformat, the
-// host's own formatter (in the browser its self-contained build, /vendor/intl-messageformat.js,
-// which the pages' import map names `intl-messageformat`). In the browser the catalogue is the
-// one the server serves for its language (GET /words.json); in Node, where the tests run the
-// pure modules, English. Every module that imports this one waits until the words are here.
+// catalogue (host/words/page/<lang>.json, ICU messages). The server writes those of the HTML
+// (host/web/pageFiles.ts, fillWords); this module formats those the scripts make, with
+// intl-messageformat, the host's own formatter (in the browser its self-contained build,
+// /vendor/intl-messageformat.js, which the pages' import map names `intl-messageformat`). In
+// the browser the catalogue is the one the server serves for its language (GET /words.json); in
+// Node, where the tests run the pure modules, English. Every module that imports this one waits
+// until the words are here.
 
 import { IntlMessageFormat } from 'intl-messageformat';
 
@@ -48,15 +50,4 @@ export function t(id, values = {}) {
     compiled.set(id, f);
   }
   return String(f.format(values));
-}
-
-/**
- * Fills the words of a page's HTML: each element's text from its `data-words` id, and its
- * `aria-label` and `title` from `data-words-label` and `data-words-title`.
- * @param {ParentNode} root
- */
-export function fillWords(root) {
-  for (const el of root.querySelectorAll('[data-words]')) el.textContent = t(/** @type {WordId} */ (el.getAttribute('data-words')));
-  for (const el of root.querySelectorAll('[data-words-label]')) el.setAttribute('aria-label', t(/** @type {WordId} */ (el.getAttribute('data-words-label'))));
-  for (const el of root.querySelectorAll('[data-words-title]')) el.setAttribute('title', t(/** @type {WordId} */ (el.getAttribute('data-words-title'))));
 }
