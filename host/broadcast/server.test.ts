@@ -252,6 +252,17 @@ describe('the feeds a draughts site polls', () => {
     }
   });
 
+  it('serves the viewers\' page in its language: <html lang>, its words and their formatter', async () => {
+    const { server } = await start({ lang: 'pl' });
+    expect(await (await fetch(server.url)).text()).toContain('<html lang="pl">');
+    expect(await (await fetch(new URL('/words.json', server.url))).json()).toMatchObject({ 'watch.roundTitle': 'Plansze na żywo' });
+    for (const path of ['/words.js', '/vendor/intl-messageformat.js']) {
+      const res = await fetch(new URL(path, server.url), { method: 'HEAD' });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toContain('text/javascript');
+    }
+  });
+
   it('a method other than GET or HEAD is 405 with Allow', async () => {
     const { server } = await start();
     for (const [method, path, allow] of [['POST', '/feed/round.pdn', 'GET, HEAD'], ['PUT', '/feed/board/1.pdn', 'GET, HEAD'], ['DELETE', '/api/round', 'GET, HEAD'], ['POST', '/', 'GET, HEAD'], ['HEAD', '/api/round/events', 'GET'], ['POST', '/api/round/events', 'GET']]) {

@@ -3,7 +3,9 @@
 // event's own host, each board's view and commands, which need the token beyond loopback.
 //
 // Routes:
-//   GET /                      the viewers' page (static/watch.html): the round, or one board with ?board=N
+//   GET /                      the viewers' page (static/watch.html): the round, or one board with ?board=N;
+//                              its modules, /words.json (its words in the server's `lang`) and
+//                              /vendor/intl-messageformat.js (host/web/pageFiles.ts)
 //   GET /api/round             the round as viewers see it (RoundSnapshot JSON)
 //   GET /api/round/events      server-sent events: `event: round` (the snapshot) first, then
 //                              `event: board` (a BoardEvent) for every change, each with its id;
@@ -22,10 +24,12 @@
 // HEAD works wherever GET does (except the event stream). Bad requests get a JSON error.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readFile } from 'node:fs/promises';
 import type { PlaySession } from '../game/types.ts';
+import type { Language } from '../words/catalogue.ts';
 import { controlGuard, fail, guardedServer, listen, send, serverUrls } from '../web/http.ts';
 import { serveCommand } from '../web/command.ts';
+import { CSS, HTML, modules, pageFiles } from '../web/pageFiles.ts';
+import type { StaticFile } from '../web/pageFiles.ts';
 import { notModified } from './feeds.ts';
 import type { Feed, RoundStore, StoreEvent } from './store.ts';
 
@@ -56,6 +60,8 @@ export interface BroadcastServerOptions {
   readonly maxQueuedBytes?: number;
   /** The longest a change waits to be written with the changes after it (ms, default 20; 0: the changes of one turn of the event loop together). */
   readonly batchMs?: number;
+  /** The language of the viewers' page's words (default 'en'): its HTML's `lang` and the catalogue it gets. */
+  readonly lang?: Language;
 }
 
 export interface BroadcastServer {
@@ -71,20 +77,15 @@ export interface BroadcastServer {
   close(): Promise<void>;
 }
 
-const HTML = 'text/html; charset=utf-8';
-const JS = 'text/javascript; charset=utf-8';
-const STATIC: Readonly<Record<string, { file: string; type: string }>> = {
+const STATIC: Readonly<Record<string, StaticFile>> = {
   '/': { file: 'watch.html', type: HTML },
   '/watch.html': { file: 'watch.html', type: HTML },
-  '/watch.css': { file: 'watch.css', type: 'text/css; charset=utf-8' },
-  '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
-  '/theme.css': { file: 'theme.css', type: 'text/css; charset=utf-8' },
+  '/watch.css': { file: 'watch.css', type: CSS },
+  '/style.css': { file: 'style.css', type: CSS },
+  '/theme.css': { file: 'theme.css', type: CSS },
   // The page's ES modules (watch.js and what it imports).
-  ...Object.fromEntries(
-    ['watch', 'watchModel', 'watchStream', 'watchRound', 'watchBoard', 'watchDraw', 'format', 'board', 'notices', 'live', 'html', 'pieces'].map((name) => [`/${name}.js`, { file: `${name}.js`, type: JS }]),
-  ),
+  ...modules(['watch', 'watchModel', 'watchStream', 'watchRound', 'watchBoard', 'watchDraw', 'format', 'board', 'notices', 'live', 'html', 'pieces']),
 };
-const STATIC_DIR = new URL('../web/static/', import.meta.url);
 const PDN = 'application/x-draughts-pdn; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -96,6 +97,8 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
   const maxQueued = options.maxQueuedBytes ?? 1 << 20;
   const batchMs = options.batchMs ?? 20;
   const guard = controlGuard(host, options.requireToken === true, 'dambord event');
+  const page = pageFiles(STATIC, options.lang ?? 'en');
+  const pagePaths = new Set(page.paths);
   const streams = new Set<ServerResponse>();
   // One listener on the store for every stream: a change is framed once and written to each.
   // Changes are written to the viewers in batches, one write a viewer every batchMs at most: a
@@ -138,7 +141,7 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
   /** The methods a path answers: the pages, API and feeds to anyone; the boards' routes only on an event's own host. */
   const methods = (path: string): readonly string[] | null => {
     if (path === '/api/round/events') return ['GET'];
-    if (knownGet(path)) return ['GET', 'HEAD'];
+    if (pagePaths.has(path) || knownGet(path)) return ['GET', 'HEAD'];
     const board = /^\/api\/board\/\d{1,4}\/(view|command)$/.exec(path);
     if (!board || !options.control) return null;
     return board[1] === 'command' ? ['POST'] : ['GET', 'HEAD'];
@@ -146,9 +149,9 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
   const server = guardedServer(guard, methods, handle);
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const file = STATIC[path];
+    const file = await page.read(path);
     if (file) {
-      send(res, 200, file.type, await readFile(new URL(file.file, STATIC_DIR)), 'no-cache');
+      send(res, 200, file.type, file.body, 'no-cache');
       return;
     }
     if (path === '/api/round') {
@@ -248,7 +251,7 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
   };
 }
 
-/** Whether `path` is one of the read-only pages, APIs or feeds. */
+/** Whether `path` is one of the read-only APIs or feeds. */
 function knownGet(path: string): boolean {
-  return path in STATIC || path === '/api/round' || path === '/feed/round.pdn' || path === '/feed/round.json' || /^\/feed\/board\/\d{1,4}\.(pdn|PDN)$/.test(path);
+  return path === '/api/round' || path === '/feed/round.pdn' || path === '/feed/round.json' || /^\/feed\/board\/\d{1,4}\.(pdn|PDN)$/.test(path);
 }

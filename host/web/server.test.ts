@@ -6,55 +6,10 @@ import { hostname } from 'node:os';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MoveView, PlayCommand, PlaySession, PlayView, SquareView } from '../game/types.ts';
+import type { PlayCommand, PlaySession, PlayView, SquareView } from '../game/types.ts';
 import { MAX_BODY_BYTES, attachment, checkCommand, startWebServer } from './server.ts';
 import type { WebServer, WebServerOptions } from './server.ts';
-
-/** An 8x8 board's dark squares as the page draws them: 1-4 on the top row, White at the bottom. */
-function squares8(): SquareView[] {
-  const out: SquareView[] = [];
-  for (let i = 0; i < 32; i++) {
-    const row = Math.floor(i / 4);
-    const col = (i % 4) * 2 + (row % 2 === 0 ? 1 : 0);
-    const n = i + 1;
-    const piece = n <= 12 ? 'bm' : n >= 21 ? 'wm' : null;
-    out.push({ name: String(n), row, col, piece, sensed: piece !== null, led: 'off', mark: null });
-  }
-  return out;
-}
-
-/** A move of the list: Black's 11-15 from the start, as the view gives it. */
-function moveView(ply: number, text: string): MoveView {
-  return { ply, side: ply % 2 === 1 ? 'black' : 'white', text, board: 'bbbbbbbbbb.b..b.....wwwwwwwwwwww', squares: ['11', '15'], captured: [], irregular: null, notes: [] };
-}
-
-function startView(): PlayView {
-  return {
-    variant: 'english',
-    size: 8,
-    squares: squares8(),
-    header: { event: '', site: '', date: '2026.11.24', round: '' },
-    startBoard: 'bbbbbbbbbbbb........wwwwwwwwwwww',
-    moves: [],
-    turn: 'black',
-    players: { white: 'Wit', black: 'Zwart' },
-    clock: { white: 300_000, black: 300_000, running: null, control: '300' },
-    irregularity: null,
-    obligation: null,
-    compulsory: null,
-    lastMove: null,
-    guidance: null,
-    result: null,
-    drawOffer: null,
-    pdn: '[Event "?"]\n[GameType "21"]\n\n*\n',
-    simulated: true,
-    recording: false,
-    guide: null,
-    link: { state: 'connected', health: null, firmware: null },
-    log: [],
-    pdnName: '2026.11.24 Wit - Zwart.pdn',
-  };
-}
+import { moveView, startView } from './testing/playView.ts';
 
 /**
  * A test double of the game session: holds a PlayView the test changes with `set`, records
@@ -211,6 +166,29 @@ describe('web server', () => {
       expect(res.headers.get('content-type'), path).toContain(type);
       expect(await res.text(), path).toContain(inside);
     }
+  });
+
+  it('serves the page in its language: <html lang>, its words (/words.json) and their formatter', async () => {
+    await start({ lang: 'nl' });
+    const page = await (await fetch(web.url)).text();
+    expect(page).toContain('<html lang="nl">');
+    // The HTML's words are written in: the page reads right before its scripts run, and without them.
+    expect(page).toContain('data-words="play.flip">Bord draaien</button>');
+    expect(page).toContain('data-words-label="play.clockPress" data-words="play.clockButton" aria-label="Druk op de klok">Klok</button>');
+    expect(page).toContain('<noscript data-words="common.needsJs">Deze pagina heeft JavaScript nodig.</noscript>');
+    expect(page).toContain('"intl-messageformat": "/vendor/intl-messageformat.js"');
+    const words = await fetch(new URL('/words.json', web.url));
+    expect(words.headers.get('content-type')).toContain('application/json');
+    expect(await words.json()).toMatchObject({ 'play.flip': 'Bord draaien', 'common.white': 'Wit' });
+    const formatter = await fetch(new URL('/vendor/intl-messageformat.js', web.url));
+    expect(formatter.headers.get('content-type')).toContain('text/javascript');
+    expect(await formatter.text()).toMatch(/export \{[^}]*\bIntlMessageFormat\b/);
+    expect((await fetch(new URL('/words.js', web.url))).status).toBe(200);
+    // English unless told otherwise.
+    await web.close();
+    await start();
+    expect(await (await fetch(web.url)).text()).toContain('<html lang="en">');
+    expect(await (await fetch(new URL('/words.json', web.url))).json()).toMatchObject({ 'play.flip': 'Flip board' });
   });
 
   it('answers HEAD like GET, without a body', async () => {

@@ -5,6 +5,8 @@
 //   GET  /app.js      the page's script and the ES modules it imports (/hands.js, ...), hand-written
 //                     and checked by tsc (static/tsconfig.json), no build step
 //   GET  /style.css   the page's style sheet, and /theme.css its colours (shared with the viewers' page)
+//   GET  /words.json  the page's words in the server's `lang` (host/words/page/), and
+//                     /vendor/intl-messageformat.js the formatter the page reads them with (pageFiles.ts)
 //   GET  /api/view    the PlayView as JSON
 //   GET  /api/access  whether this request may control the game: {ok:true, control, tokenRequired}
 //   GET  /api/events  server-sent events: `event: view` with the whole PlayView on connect and
@@ -40,10 +42,12 @@
 //   computer's own user), one with a wrong token is not; `requireToken` asks for it there too.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readFile } from 'node:fs/promises';
 import type { PlaySession, PlayView } from '../game/types.ts';
+import type { Language } from '../words/catalogue.ts';
 import { MAX_BODY_BYTES, controlGuard, fail, guardedServer, listen, send, serverUrls } from './http.ts';
 import { serveCommand } from './command.ts';
+import { CSS, HTML, modules, pageFiles } from './pageFiles.ts';
+import type { StaticFile } from './pageFiles.ts';
 
 export { checkCommand } from './command.ts';
 export type { CheckedCommand } from './command.ts';
@@ -70,6 +74,8 @@ export interface WebServerOptions {
   readonly maxStreams?: number;
   /** Milliseconds an event stream may stay blocked (its client not reading) before it is dropped (default 30000). */
   readonly stallMs?: number;
+  /** The language of the page's words (default 'en'): its HTML's `lang` and the catalogue it gets. */
+  readonly lang?: Language;
 }
 
 export interface WebServer {
@@ -91,30 +97,17 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-interface StaticFile {
-  readonly file: string;
-  readonly type: string;
-}
-
 const STATIC: Readonly<Record<string, StaticFile>> = {
-  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/index.html': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
-  '/theme.css': { file: 'theme.css', type: 'text/css; charset=utf-8' },
+  '/': { file: 'index.html', type: HTML },
+  '/index.html': { file: 'index.html', type: HTML },
+  '/style.css': { file: 'style.css', type: CSS },
+  '/theme.css': { file: 'theme.css', type: CSS },
   // The page's ES modules (app.js and what it imports).
-  ...Object.fromEntries(
-    ['app', 'format', 'board', 'notices', 'prefs', 'live', 'html', 'pieces', 'playState', 'connection', 'hands', 'review', 'controls', 'render', 'boardView', 'moveList', 'panels'].map((name) => [
-      `/${name}.js`,
-      { file: `${name}.js`, type: 'text/javascript; charset=utf-8' },
-    ]),
-  ),
+  ...modules(['app', 'format', 'board', 'notices', 'prefs', 'live', 'html', 'pieces', 'playState', 'connection', 'hands', 'review', 'controls', 'render', 'boardView', 'moveList', 'panels']),
 };
 
-const STATIC_DIR = new URL('./static/', import.meta.url);
-
-/** The methods each known path answers. */
+/** The methods each known path but the page's answers. */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  ...Object.fromEntries(Object.keys(STATIC).map((p) => [p, ['GET', 'HEAD']])),
   '/api/view': ['GET', 'HEAD'],
   '/api/access': ['GET', 'HEAD'],
   '/api/events': ['GET'],
@@ -146,13 +139,14 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
     return framed.text;
   };
 
-  const server = guardedServer(guard, (path) => ALLOWED[path] ?? null, handle);
+  const page = pageFiles(STATIC, options.lang ?? 'en');
+  const allowed: Readonly<Record<string, readonly string[]>> = { ...Object.fromEntries(page.paths.map((p) => [p, ['GET', 'HEAD']])), ...ALLOWED };
+  const server = guardedServer(guard, (path) => allowed[path] ?? null, handle);
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const file = STATIC[path];
+    const file = await page.read(path);
     if (file) {
-      const body = await readFile(new URL(file.file, STATIC_DIR));
-      send(res, 200, file.type, body, 'no-cache');
+      send(res, 200, file.type, file.body, 'no-cache');
       return;
     }
     switch (path) {

@@ -44,6 +44,7 @@ import { askAccess, commands, showError } from './connection.js';
 import { $ } from './html.js';
 import { createSounds } from './prefs.js';
 import { liveRegion } from './live.js';
+import { t } from './words.js';
 
 export { formatClock, formatMs, headerLine, healthRows, joinSentences, known, linkSummary, moveName, pairMoves, readableLog, resultLine, shownName } from './format.js';
 export { MARKS, canReview, liftWords, piecesInHand, positionAt, questionKey, reviewKey, squareKey, squareLabel } from './board.js';
@@ -66,7 +67,7 @@ function localStore() {
 function follow(take) {
   const status = $('connection');
   const live = () => {
-    status.textContent = 'live';
+    status.textContent = t('common.live');
     status.className = 'connection live';
   };
   const events = new EventSource('/api/events');
@@ -75,12 +76,12 @@ function follow(take) {
     try {
       take(JSON.parse(e.data));
     } catch (err) {
-      showError(`Bad view from the host: ${err instanceof Error ? err.message : String(err)}`);
+      showError(t('play.badView', { error: err instanceof Error ? err.message : String(err) }));
     }
   });
   events.addEventListener('open', live);
   events.addEventListener('error', () => {
-    status.textContent = 'reconnecting…';
+    status.textContent = t('common.reconnecting');
     status.className = 'connection down';
   });
   window.addEventListener('beforeunload', () => events.close());

@@ -4,12 +4,13 @@
 
 import { moveName } from './format.js';
 import { PIECE_NAMES, pieceOf } from './pieces.js';
+import { t } from './words.js';
 
 /** @typedef {'clear'|'fill'|'flagged'|'remove'|'capture'|'obligation'|'hint'|'last'} Mark */
 /** @typedef {{name: string, row: number, col: number, piece: import('./pieces.js').Piece | null, sensed: boolean, led: string, mark?: Mark | null}} SquareView */
 
 /** @type {Readonly<Record<string, string>>} */
-const LED_NAMES = { on: 'LED on', slow: 'LED blinking slowly', fast: 'LED blinking fast', alternate: 'LED blinking (alternate)' };
+const LED_NAMES = { on: t('play.ledOn'), slow: t('play.ledSlow'), fast: t('play.ledFast'), alternate: t('play.ledAlternate') };
 
 /**
  * Why a square is marked, in words (the LED layers of host/game/leds/guidance.ts), and the sign
@@ -17,14 +18,14 @@ const LED_NAMES = { on: 'LED on', slow: 'LED blinking slowly', fast: 'LED blinki
  * @type {Readonly<Record<Mark, {words: string, legend: string}>>}
  */
 export const MARKS = {
-  last: { words: 'last move', legend: 'Last move: the squares it left and reached are tinted' },
-  hint: { words: 'may go here', legend: 'Hint: a dot where the lifted piece may go' },
-  capture: { words: 'must capture', legend: 'Compulsory capture: the piece that must capture is ringed' },
-  obligation: { words: 'touched: must be played', legend: 'Touched piece: it must be played (dashed ring)' },
-  flagged: { words: 'irregularity here', legend: 'Irregularity: the squares it names are striped' },
-  remove: { words: 'captured: take it off', legend: 'Captured piece still on the board: crossed, take it off' },
-  clear: { words: 'take the piece off', legend: 'Put right: take the piece off (red, minus)' },
-  fill: { words: 'put a piece here', legend: 'Put right: put a piece here (green, plus)' },
+  last: { words: t('play.mark.last'), legend: t('play.legend.last') },
+  hint: { words: t('play.mark.hint'), legend: t('play.legend.hint') },
+  capture: { words: t('play.mark.capture'), legend: t('play.legend.capture') },
+  obligation: { words: t('play.mark.obligation'), legend: t('play.legend.obligation') },
+  flagged: { words: t('play.mark.flagged'), legend: t('play.legend.flagged') },
+  remove: { words: t('play.mark.remove'), legend: t('play.legend.remove') },
+  clear: { words: t('play.mark.clear'), legend: t('play.legend.clear') },
+  fill: { words: t('play.mark.fill'), legend: t('play.legend.fill') },
 };
 
 /**
@@ -35,14 +36,14 @@ export const MARKS = {
 export function squareLabel(sq, marks = {}) {
   let what;
   if (sq.piece && sq.sensed) what = PIECE_NAMES[sq.piece];
-  else if (sq.piece) what = `${PIECE_NAMES[sq.piece]}, lifted`;
-  else if (sq.sensed) what = 'a piece the game does not have here';
-  else what = 'empty';
+  else if (sq.piece) what = t('play.pieceLifted', { piece: sq.piece });
+  else if (sq.sensed) what = t('play.pieceUnknown');
+  else what = t('play.squareEmpty');
   const parts = [`${sq.name}: ${what}`];
   if (sq.mark && MARKS[sq.mark]) parts.push(MARKS[sq.mark].words);
-  if (sq.led && sq.led !== 'off') parts.push(LED_NAMES[sq.led] ?? `LED ${sq.led}`);
-  if (marks.clear && sq.mark !== 'clear') parts.push('to clear');
-  if (marks.fill && sq.mark !== 'fill') parts.push('to fill');
+  if (sq.led && sq.led !== 'off') parts.push(LED_NAMES[sq.led] ?? t('play.ledOther', { led: sq.led }));
+  if (marks.clear && sq.mark !== 'clear') parts.push(t('play.toClear'));
+  if (marks.fill && sq.mark !== 'fill') parts.push(t('play.toFill'));
   return parts.join(', ');
 }
 
@@ -52,7 +53,7 @@ export function squareLabel(sq, marks = {}) {
  * @param {string} name the square's name
  */
 export function liftWords(sq, name) {
-  return `Lifted ${sq && sq.piece ? `the ${PIECE_NAMES[sq.piece]}` : 'the piece'} from ${name}.`;
+  return t('play.liftedFrom', { piece: sq && sq.piece ? sq.piece : 'unknown', square: name });
 }
 
 /** The step of each arrow key on the board as drawn: rows down, places in the row to the right. */
@@ -145,9 +146,9 @@ export function canReview(/** @type {any} */ view) {
  * @param {number | null} review the ply shown (0: the start), or null: the live board
  */
 export function reviewWords(view, review) {
-  if (review === null) return 'the live game';
-  if (review === 0) return 'the start position';
-  return `the position after ${moveName(view.moves[review - 1], view.moves[0].ply)}`;
+  if (review === null) return t('play.reviewLive');
+  if (review === 0) return t('play.reviewStart');
+  return t('play.reviewAfter', { move: moveName(view.moves[review - 1], view.moves[0].ply) });
 }
 
 /**

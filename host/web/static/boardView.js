@@ -9,6 +9,7 @@ import { MARKS, positionAt, reviewWords, squareLabel } from './board.js';
 import { isKing } from './pieces.js';
 import { $, escapeHtml } from './html.js';
 import { handsOn } from './playState.js';
+import { t } from './words.js';
 
 /** @typedef {import('./board.js').SquareView} SquareView */
 /** @typedef {import('./playState.js').PlayPage} PlayPage */
@@ -91,7 +92,7 @@ export function renderBoard(page, view) {
   const hands = handsOn(page);
   boardEl.classList.toggle('hands', hands);
   boardEl.classList.toggle('review', page.review !== null);
-  boardEl.setAttribute('aria-label', page.review === null ? 'Draughts board' : `Draughts board, ${reviewWords(view, page.review)}`);
+  boardEl.setAttribute('aria-label', page.review === null ? t('play.board') : t('play.boardReviewed', { what: reviewWords(view, page.review) }));
   /** @type {readonly SquareView[]} */
   const shown = (page.review === null ? null : positionAt(view, page.review)) ?? view.squares;
   for (const sq of shown) {

@@ -5,6 +5,7 @@
 // under the board for 8 s. The views come by the stream app.js opens (GET /api/events).
 
 import { $ } from './html.js';
+import { t } from './words.js';
 
 /** @typedef {import('./playState.js').PlayCommand} PlayCommand */
 
@@ -33,10 +34,10 @@ async function post(auth, command) {
   try {
     const res = await fetch('/api/command', { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth }, body: JSON.stringify(command) });
     const body = await res.json().catch(() => ({ ok: false, error: `HTTP ${res.status}` }));
-    if (!body.ok) showError(`${body.error ?? 'refused'} (HTTP ${res.status})`);
+    if (!body.ok) showError(t('play.refusedHttp', { error: body.error ?? t('play.refused'), status: String(res.status) }));
     return body.ok ? body : { ok: false };
   } catch (e) {
-    showError(`Could not reach the board: ${e instanceof Error ? e.message : String(e)}`);
+    showError(t('play.unreachable', { error: e instanceof Error ? e.message : String(e) }));
     return { ok: false };
   }
 }
@@ -60,7 +61,7 @@ export function commands(auth, announce) {
   const ask = async (question) => {
     const body = await post(auth, question);
     if (body.ok && typeof body.text === 'string') announce(body.text);
-    else if (body.ok) showError('refused (HTTP 200)');
+    else if (body.ok) showError(t('play.refusedHttp', { error: t('play.refused'), status: '200' }));
   };
   return { send, ask };
 }
@@ -75,8 +76,8 @@ export async function askAccess(auth, token) {
     const res = await fetch('/api/access', { headers: auth, cache: 'no-store' });
     const body = await res.json();
     if (body.control === true) return { control: true, why: '' };
-    return { control: false, why: token ? 'The token in this address is not this game\'s: watching only.' : 'Watching only: the controls are on the page opened from the address with the token that dambord play printed.' };
+    return { control: false, why: token ? t('play.watchWrongToken') : t('play.watchOnly') };
   } catch (e) {
-    return { control: false, why: `Watching only: could not ask the host who may play (${e instanceof Error ? e.message : String(e)}).` };
+    return { control: false, why: t('play.watchUnasked', { error: e instanceof Error ? e.message : String(e) }) };
   }
 }

@@ -6,6 +6,7 @@
 import { THEMES, THEME_KEY, remember, remembered, shownTheme } from './prefs.js';
 import { $ } from './html.js';
 import { draw } from './render.js';
+import { t } from './words.js';
 
 /** @typedef {import('./playState.js').PlayPage} PlayPage */
 /** @typedef {import('./playState.js').PlayCommand} PlayCommand */
@@ -40,12 +41,12 @@ function confirming(page, id, question, command) {
 
 /** The game's buttons: each sends its command. @param {PlayPage} page */
 export function attachControls(page) {
-  confirming(page, 'btn-resign-white', 'White resigns: press again to confirm', { type: 'resign', color: 'white' });
-  confirming(page, 'btn-resign-black', 'Black resigns: press again to confirm', { type: 'resign', color: 'black' });
-  confirming(page, 'btn-draw', 'Draw agreed: press again to confirm', { type: 'draw' });
-  confirming(page, 'btn-result-white', 'White won: press again to confirm', { type: 'result', result: '1-0' });
-  confirming(page, 'btn-result-draw', 'A draw: press again to confirm', { type: 'result', result: '1-1' });
-  confirming(page, 'btn-result-black', 'Black won: press again to confirm', { type: 'result', result: '0-1' });
+  confirming(page, 'btn-resign-white', t('play.confirmResignWhite'), { type: 'resign', color: 'white' });
+  confirming(page, 'btn-resign-black', t('play.confirmResignBlack'), { type: 'resign', color: 'black' });
+  confirming(page, 'btn-draw', t('play.confirmDraw'), { type: 'draw' });
+  confirming(page, 'btn-result-white', t('play.confirmResultWhite'), { type: 'result', result: '1-0' });
+  confirming(page, 'btn-result-draw', t('play.confirmResultDraw'), { type: 'result', result: '1-1' });
+  confirming(page, 'btn-result-black', t('play.confirmResultBlack'), { type: 'result', result: '0-1' });
   $('btn-draw-white').addEventListener('click', () => void page.send({ type: 'draw', color: 'white' }));
   $('btn-draw-black').addEventListener('click', () => void page.send({ type: 'draw', color: 'black' }));
   $('btn-takeback').addEventListener('click', () => void page.send({ type: 'takeback' }));
@@ -77,7 +78,7 @@ export function attachControls(page) {
 export function attachPrefs(sounds, storage) {
   const soundButton = $('btn-sound');
   const showSound = () => {
-    soundButton.textContent = sounds.muted ? 'Sounds off' : 'Sounds on';
+    soundButton.textContent = sounds.muted ? t('play.soundsOff') : t('play.soundsOn');
   };
   showSound();
   soundButton.addEventListener('click', () => {

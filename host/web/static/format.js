@@ -1,10 +1,12 @@
 // The page's words and numbers: clocks, milliseconds, the move list, the scoresheet header, the
-// board link's health and the log, as people read them. Pure functions, no document: the tests
-// run them in Node.
+// board link's health and the log, as people read them, in the page's words (words.js). Pure
+// functions, no document: the tests run them in Node.
+
+import { t } from './words.js';
 
 /** @param {'white'|'black'|string} side */
 export function sideName(side) {
-  return side === 'white' ? 'White' : side === 'black' ? 'Black' : String(side);
+  return side === 'white' ? t('common.white') : side === 'black' ? t('common.black') : String(side);
 }
 
 /**
@@ -67,7 +69,7 @@ export function moveName(m, firstPly = 1) {
   const ply = m.ply + (firstPly === 0 ? 1 : 0);
   const n = Math.floor((ply + 1) / 2);
   const base = `${n}${ply % 2 === 1 ? '.' : '...'} ${m.text}`;
-  return m.irregular ? `${base}, irregular: ${m.irregular.code}, article ${m.irregular.article}` : base;
+  return m.irregular ? t('common.moveIrregular', { move: base, code: m.irregular.code, article: m.irregular.article }) : base;
 }
 
 /**
@@ -122,7 +124,7 @@ export function headerLine(header) {
   if (!header) return '';
   const event = shownName(header.event);
   const round = shownName(header.round);
-  const first = [event, round ? `round ${round}` : ''].filter(Boolean).join(', ');
+  const first = [event, round ? t('common.round', { round }) : ''].filter(Boolean).join(', ');
   return [first, shownName(header.site), shownName(header.date)].filter(Boolean).join(' · ');
 }
 
@@ -137,10 +139,10 @@ export function resultLine(r) {
   let who = '';
   if (score) {
     const [w, b] = [value(score[1]), value(score[2])];
-    who = w > b ? 'White wins' : b > w ? 'Black wins' : 'a draw';
+    who = t('common.winner', { winner: w > b ? 'white' : b > w ? 'black' : 'draw' });
   }
   const why = [who, r.reason ?? ''].filter(Boolean).join(', ');
-  return `${r.result}${why ? `: ${why}` : ''}${r.article ? ` (article ${r.article})` : ''}`;
+  return `${r.result}${why ? `: ${why}` : ''}${r.article ? ` ${t('common.articleCited', { article: r.article })}` : ''}`;
 }
 
 const FAULTS = ['crcErrors', 'syntaxErrors', 'longLines', 'gaps', 'mismatches', 'invalidEvents', 'heartbeatLosses', 'timeouts', 'commandFailures'];
@@ -148,40 +150,41 @@ const FAULTS = ['crcErrors', 'syntaxErrors', 'longLines', 'gaps', 'mismatches', 
 /** The link in a few words: its state, the board's firmware and, when the board reports its health, faults seen. */
 export function linkSummary(/** @type {any} */ link) {
   const h = link.health;
-  if (!h) return link.state;
+  const state = t('common.linkState', { state: String(link.state) });
+  if (!h) return state;
   const faults = FAULTS.map((k) => (typeof h[k] === 'number' ? h[k] : 0)).reduce((a, b) => a + b, 0);
   const fw = link.firmware ? ` (${/Firmata/.test(link.firmware) ? link.firmware : `dambord ${link.firmware}`})` : '';
-  return `${link.state}${fw}, ${h.linesOk ?? 0} ${/Firmata/.test(link.firmware ?? '') ? 'messages' : 'lines'}, ${faults === 0 ? 'no faults' : `${faults} fault${faults === 1 ? '' : 's'}`}`;
+  return t('play.linkSummary', { state, firmware: fw, count: h.linesOk ?? 0, firmata: /Firmata/.test(link.firmware ?? '') ? 'yes' : 'no', faults });
 }
 
-/** What each counter of the link's health means, in words (host/link/types.ts, LinkHealth). */
-const HEALTH_WORDS = {
-  linesOk: 'lines read',
-  crcErrors: 'lines with a bad checksum',
-  syntaxErrors: 'garbled lines',
-  longLines: 'lines too long',
-  unknownLines: 'lines of an unknown kind',
-  gaps: 'gaps in the events',
-  gapsRepaired: 'gaps repaired',
-  resends: 'events asked again',
-  snapshotsUsed: 'snapshots used',
-  duplicatesDropped: 'repeated events dropped',
-  outOfOrder: 'events out of order',
-  staleLines: 'stale lines',
-  mismatches: 'snapshots that disagreed',
-  invalidEvents: 'impossible events',
-  reconnects: 'reconnections',
-  openFailures: 'failed opens of the port',
-  reboots: 'board restarts',
-  heartbeatLosses: 'silences of the board',
-  errorReplies: 'errors from the board',
-  unexpectedReplies: 'unexpected answers',
-  timeouts: 'unanswered commands',
-  retries: 'commands sent again',
-  commandFailures: 'commands given up',
-  msSinceLastLine: 'last line',
-  msSinceLastValidLine: 'last valid line',
-};
+/** What each counter of the link's health means, in words (host/link/types.ts, LinkHealth): its page word. */
+const HEALTH_WORDS = /** @type {const} */ ({
+  linesOk: 'play.health.linesOk',
+  crcErrors: 'play.health.crcErrors',
+  syntaxErrors: 'play.health.syntaxErrors',
+  longLines: 'play.health.longLines',
+  unknownLines: 'play.health.unknownLines',
+  gaps: 'play.health.gaps',
+  gapsRepaired: 'play.health.gapsRepaired',
+  resends: 'play.health.resends',
+  snapshotsUsed: 'play.health.snapshotsUsed',
+  duplicatesDropped: 'play.health.duplicatesDropped',
+  outOfOrder: 'play.health.outOfOrder',
+  staleLines: 'play.health.staleLines',
+  mismatches: 'play.health.mismatches',
+  invalidEvents: 'play.health.invalidEvents',
+  reconnects: 'play.health.reconnects',
+  openFailures: 'play.health.openFailures',
+  reboots: 'play.health.reboots',
+  heartbeatLosses: 'play.health.heartbeatLosses',
+  errorReplies: 'play.health.errorReplies',
+  unexpectedReplies: 'play.health.unexpectedReplies',
+  timeouts: 'play.health.timeouts',
+  retries: 'play.health.retries',
+  commandFailures: 'play.health.commandFailures',
+  msSinceLastLine: 'play.health.msSinceLastLine',
+  msSinceLastValidLine: 'play.health.msSinceLastValidLine',
+});
 
 /**
  * The link's health as rows for people: lines read, the time since the last line (`17 ms ago`),
@@ -190,13 +193,14 @@ const HEALTH_WORDS = {
  * @returns {{label: string, value: string}[]}
  */
 export function healthRows(health) {
-  if (!health) return [{ label: 'health', value: 'not reported' }];
+  if (!health) return [{ label: t('play.health'), value: t('play.healthNotReported') }];
   /** @type {{label: string, value: string}[]} */
   const rows = [];
   for (const [k, v] of Object.entries(health)) {
     if (k === 'state') continue;
-    const label = /** @type {Record<string, string>} */ (HEALTH_WORDS)[k] ?? k.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
-    if (k.startsWith('msSince')) rows.push({ label, value: typeof v === 'number' ? `${formatMs(v)} ago` : 'none yet' });
+    const id = Object.hasOwn(HEALTH_WORDS, k) ? HEALTH_WORDS[/** @type {keyof typeof HEALTH_WORDS} */ (k)] : null;
+    const label = id ? t(id) : k.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+    if (k.startsWith('msSince')) rows.push({ label, value: typeof v === 'number' ? t('play.ago', { time: formatMs(v) }) : t('play.noneYet') });
     else if (k === 'linesOk' || (typeof v === 'number' && v > 0)) rows.push({ label, value: typeof v === 'number' ? String(Math.round(v)) : String(v) });
   }
   return rows;

@@ -8,6 +8,7 @@ import { liftWords } from './board.js';
 import { renderHand } from './panels.js';
 import { $ } from './html.js';
 import { handsOn } from './playState.js';
+import { t } from './words.js';
 
 /** @typedef {import('./playState.js').PlayPage} PlayPage */
 
@@ -93,7 +94,7 @@ export function attachHands(page) {
     const under = document.elementFromPoint(e.clientX, e.clientY);
     const target = /** @type {HTMLElement | null} */ (under ? under.closest('[data-square]') : null);
     if (target) void place(page, target.dataset.square ?? '');
-    else page.announce('Piece taken off the board.');
+    else page.announce(t('play.pieceOff'));
   };
   document.addEventListener('pointerup', up);
   document.addEventListener('pointercancel', up);

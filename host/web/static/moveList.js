@@ -6,6 +6,7 @@
 import { canReview, reviewWords } from './board.js';
 import { moveName, pairMoves } from './format.js';
 import { $, escapeHtml } from './html.js';
+import { t } from './words.js';
 
 /** @typedef {import('./playState.js').PlayView} PlayView */
 /** @typedef {import('../../game/types.ts').MoveView} MoveView */
@@ -13,8 +14,8 @@ import { $, escapeHtml } from './html.js';
 /** What happened on a move besides the move, in words: its irregularity and its notes. @param {MoveView} m */
 function moveNotes(m) {
   const out = [];
-  if (m.irregular) out.push(`${m.text}: irregular, ${m.irregular.code} (FMJD ${m.irregular.article})`);
-  if (Array.isArray(m.notes)) for (const n of m.notes) out.push(`${m.text}: ${n}`);
+  if (m.irregular) out.push(t('play.noteIrregular', { move: m.text, code: m.irregular.code, article: m.irregular.article }));
+  if (Array.isArray(m.notes)) for (const n of m.notes) out.push(t('play.note', { move: m.text, note: n }));
   return out;
 }
 
@@ -23,7 +24,7 @@ export function renderMoves(view, review) {
   const ol = $('moves');
   const moves = view.moves;
   if (moves.length === 0) {
-    ol.innerHTML = '<li class="empty">No moves yet.</li>';
+    ol.innerHTML = `<li class="empty">${escapeHtml(t('common.noMoves'))}</li>`;
     return;
   }
   const first = moves[0].ply;
@@ -37,7 +38,7 @@ export function renderMoves(view, review) {
     const cls = `move${c.ply === last ? ' last' : ''}${m.irregular ? ' irregular' : ''}`;
     const flag = m.irregular ? `<span class="irr-flag" aria-hidden="true">!</span>` : '';
     const current = c.ply === reviewed ? ' aria-current="step"' : '';
-    const title = m.irregular ? ` title="${escapeHtml(`irregular: ${m.irregular.code}, FMJD ${m.irregular.article}`)}"` : '';
+    const title = m.irregular ? ` title="${escapeHtml(t('play.irregularTitle', { code: m.irregular.code, article: m.irregular.article }))}"` : '';
     return `<button type="button" class="${cls}" data-ply="${c.ply}" data-index="${index}"${current}${title}${reviewable ? '' : ' aria-disabled="true"'} aria-label="${escapeHtml(moveName(m, first))}">${escapeHtml(m.text)}${flag}</button>`;
   };
   ol.innerHTML = pairMoves(moves)
@@ -61,7 +62,7 @@ export function renderReview(view, review) {
   const reviewable = canReview(view);
   $('review-banner').hidden = review === null;
   $('review-tag').hidden = review === null;
-  $('review-text').textContent = review === null ? '' : `Reviewing ${reviewWords(view, review)}: not the live game, which goes on.`;
+  $('review-text').textContent = review === null ? '' : t('play.reviewBanner', { what: reviewWords(view, review) });
   $('btn-first').disabled = !reviewable || count === 0 || review === 0;
   $('btn-prev').disabled = !reviewable || count === 0 || review === 0;
   $('btn-next').disabled = !reviewable || review === null;

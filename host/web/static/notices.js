@@ -4,7 +4,8 @@
 // moves and news, assertive for irregularities, a flag fallen and the board lost), and which
 // sound plays. Pure functions, no document: the tests run them in Node.
 
-import { joinSentences, sideName } from './format.js';
+import { joinSentences } from './format.js';
+import { t } from './words.js';
 
 /**
  * An irregularity as the page shows it: where it stands, who decides, what the rules required
@@ -23,12 +24,12 @@ export function irregularityPanel(view) {
     ? irr.status
     : !decide ? 'noted' : view.guidance && view.guidance.kind === 'correction' ? 'correcting' : 'pending';
   const decides = irr.decides === 'white' || irr.decides === 'black' ? irr.decides : null;
-  const who = decides ? sideName(decides) : 'The opponent';
+  const who = decides ?? 'opponent';
   const choices = irr.choices && typeof irr.choices === 'object' ? irr.choices : null;
   let line;
-  if (status === 'pending') line = `${who} decides (FMJD 5.4): accept the move or have it corrected.`;
-  else if (status === 'correcting') line = `${who} had it corrected: the position before the move is being put back (FMJD 5.8).`;
-  else line = decide ? 'Decided.' : 'Noted on the scoresheet; play goes on.';
+  if (status === 'pending') line = t('common.irrDecides', { who });
+  else if (status === 'correcting') line = t('common.irrCorrecting', { who });
+  else line = decide ? t('common.irrDecided') : t('common.irrNoted');
   return {
     code: String(irr.code ?? ''),
     article: String(irr.article ?? ''),
@@ -37,10 +38,10 @@ export function irregularityPanel(view) {
     decides,
     who: line,
     required: typeof irr.required === 'string' ? irr.required : '',
-    accept: choices && typeof choices.accept === 'string' ? choices.accept : 'the move stands as played',
-    correct: choices && typeof choices.correct === 'string' ? choices.correct : 'the position before the move is put back',
-    acceptLabel: decides ? `${sideName(decides)} accepts` : 'Accept',
-    correctLabel: decides ? `${sideName(decides)} has it corrected` : 'Correct',
+    accept: choices && typeof choices.accept === 'string' ? choices.accept : t('common.irrAcceptWhat'),
+    correct: choices && typeof choices.correct === 'string' ? choices.correct : t('common.irrCorrectWhat'),
+    acceptLabel: decides ? t('play.irrAccepts', { side: decides }) : t('common.accept'),
+    correctLabel: decides ? t('play.irrHasCorrected', { side: decides }) : t('common.correct'),
   };
 }
 
@@ -54,11 +55,11 @@ export function ruleSentence(x) {
   const article = typeof x.article === 'string' ? x.article : '';
   if (!article || x.message.includes(article)) return x.message;
   const m = x.message.replace(/[.\s]+$/, '');
-  return `${m} (FMJD ${article}).`;
+  return t('common.ruleCited', { rule: m, article });
 }
 
-/** The states of the board link in which the board is not seen, in words. */
-const LINK_DOWN = { lost: 'lost', incompatible: 'not one this host can read', closed: 'closed' };
+/** The states of the board link in which the board is not seen. */
+const LINK_DOWN = ['lost', 'incompatible', 'closed'];
 
 /**
  * The sentences to announce when the view goes from `prev` to `next`, each for the live region
@@ -78,39 +79,39 @@ export function announcements(prev, next) {
   /** @type {string[]} */
   const assertive = [];
   const before = prev ? prev.moves.length : 0;
-  for (const m of next.moves.slice(before)) polite.push(`${sideName(m.side)}: ${m.text}${m.irregular ? ` (irregular, article ${m.irregular.article})` : ''}`);
+  for (const m of next.moves.slice(before)) polite.push(m.irregular ? t('common.saidMoveIrregular', { side: m.side, move: m.text, article: m.irregular.article }) : t('common.saidMove', { side: m.side, move: m.text }));
 
   const irr = next.irregularity;
   const panel = irregularityPanel(next);
   const was = prev ? irregularityPanel(prev) : null;
   if (irr && panel && (!was || was.code !== panel.code || was.message !== panel.message || (panel.status === 'pending' && was.status !== 'pending'))) {
-    const ask = panel.status !== 'pending' ? '' : panel.decides ? ` ${sideName(panel.decides)} decides: accept or correct.` : ' Accept or correct?';
-    assertive.push(`Irregularity, article ${irr.article}: ${joinSentences([irr.message])}${ask}`);
+    const ask = panel.status !== 'pending' ? 'none' : panel.decides ?? 'opponent';
+    assertive.push(t('common.saidIrregularity', { article: irr.article, message: joinSentences([irr.message]), ask }));
   }
 
   const g = next.guidance;
   if (g && (!prev || !prev.guidance || prev.guidance.message !== g.message)) (g.kind === 'mismatch' ? assertive : polite).push(g.message);
   // A guided replay (dambord digitise --guide): what the sheet asks for next, or its slip.
   const sheet = next.guide;
-  if (sheet && !next.result && (!prev || !prev.guide || prev.guide.message !== sheet.message)) polite.push(`The sheet: ${sheet.message}`);
+  if (sheet && !next.result && (!prev || !prev.guide || prev.guide.message !== sheet.message)) polite.push(t('play.saidSheet', { message: sheet.message }));
   const remove = capturedToRemove(prev, next);
-  if (remove.length > 0) polite.push(`Captured: take the piece${remove.length > 1 ? 's' : ''} off ${listWords(remove)}.`);
+  if (remove.length > 0) polite.push(t('common.saidCaptured', { count: remove.length, squares: listWords(remove) }));
   for (const key of ['compulsory', 'obligation']) {
     const now = next[key];
     if (now && typeof now.message === 'string' && (!prev || !prev[key] || prev[key].message !== now.message)) polite.push(ruleSentence(now));
   }
   if (next.drawOffer && (!prev || prev.drawOffer !== next.drawOffer) && !next.result) {
-    polite.push(`${sideName(next.drawOffer)} offers a draw: ${sideName(next.drawOffer === 'white' ? 'black' : 'white')} may accept it.`);
+    polite.push(t('common.saidDrawOffer', { side: next.drawOffer }));
   }
 
   const link = next.link && typeof next.link.state === 'string' ? next.link.state : '';
   const oldLink = prev && prev.link ? prev.link.state : '';
-  if (link !== oldLink && link in LINK_DOWN) assertive.push(`The board is disconnected (${LINK_DOWN[/** @type {keyof typeof LINK_DOWN} */ (link)]}): moves made now are not seen until it is back.`);
-  else if (link === 'connected' && oldLink in LINK_DOWN) polite.push('The board is connected again.');
+  if (link !== oldLink && LINK_DOWN.includes(link)) assertive.push(t('common.saidLinkDown', { state: link }));
+  else if (link === 'connected' && LINK_DOWN.includes(oldLink)) polite.push(t('common.saidLinkBack'));
 
   if (next.result && (!prev || !prev.result)) {
     const reason = String(next.result.reason ?? '');
-    (/time/i.test(reason) ? assertive : polite).push(`Game over: ${next.result.result}, ${reason}`);
+    (/time/i.test(reason) ? assertive : polite).push(t('common.saidGameOver', { result: next.result.result, reason }));
   }
   return { polite, assertive };
 }
@@ -123,8 +124,8 @@ function capturedToRemove(/** @type {any} */ prev, /** @type {any} */ next) {
 }
 
 /** Names as a list in words: `23`, `23 and 19`, `23, 19 and 14`. */
-function listWords(/** @type {string[]} */ names) {
-  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+export function listWords(/** @type {string[]} */ names) {
+  return names.length < 2 ? names.join('') : t('common.listAnd', { head: names.slice(0, -1).join(', '), last: names[names.length - 1] });
 }
 
 /**
@@ -155,6 +156,6 @@ export function soundsFor(prev, next) {
  * @param {any} view
  */
 export function turnLine(view) {
-  if (view.result) return 'Game over';
-  return `${sideName(view.turn)} to move`;
+  if (view.result) return t('common.gameOver');
+  return t('common.toMove', { side: view.turn });
 }

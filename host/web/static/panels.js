@@ -7,6 +7,7 @@
 import { formatClock, headerLine, healthRows, linkSummary, readableLog, resultLine, shownName, sideName } from './format.js';
 import { $, escapeHtml } from './html.js';
 import { irregularityPanel, ruleSentence, turnLine } from './notices.js';
+import { t } from './words.js';
 
 /** @typedef {import('./playState.js').PlayPage} PlayPage */
 /** @typedef {import('./playState.js').PlayView} PlayView */
@@ -30,8 +31,8 @@ export function placePlayers(flipped) {
 export function renderHand(page) {
   const hand = page.hand;
   $('hand').hidden = !(page.view && page.view.simulated && hand.length > 0);
-  $('hand-pieces').innerHTML = hand.map((h) => `<span class="piece mini ${h.piece}" title="from ${escapeHtml(h.from)}"></span>`).join('');
-  $('hand-label').textContent = `In hand: ${hand.length} piece${hand.length === 1 ? '' : 's'}`;
+  $('hand-pieces').innerHTML = hand.map((h) => `<span class="piece mini ${h.piece}" title="${escapeHtml(t('play.handFrom', { square: h.from }))}"></span>`).join('');
+  $('hand-label').textContent = t('play.inHand', { count: hand.length });
 }
 
 /** Both clocks, the running one counted down from when the view came (`receivedAt`, performance.now() ms). @param {PlayView} view @param {number} receivedAt */
@@ -46,7 +47,7 @@ export function renderClocks(view, receivedAt) {
     el.textContent = formatClock(ms);
     el.classList.toggle('running', clock.running === side);
     el.classList.toggle('low', ms < 30_000);
-    el.setAttribute('aria-label', `${sideName(side)}'s clock: ${formatClock(ms)}${clock.running === side ? ', running' : ''}`);
+    el.setAttribute('aria-label', t('common.clockLabel', { side, time: formatClock(ms), running: clock.running === side ? 'yes' : 'no' }));
   }
 }
 
@@ -57,7 +58,7 @@ function renderIrregularity(view, control) {
   box.hidden = !irr;
   box.className = `irregularity${irr ? ` ${irr.status}` : ''}`;
   $('irr-code').textContent = irr ? irr.code : '';
-  $('irr-article').textContent = irr && irr.article ? `article ${irr.article}` : '';
+  $('irr-article').textContent = irr && irr.article ? t('common.article', { article: irr.article }) : '';
   $('irr-message').textContent = irr ? irr.message : '';
   $('irr-required').hidden = !(irr && irr.required);
   $('irr-required').textContent = irr ? irr.required : '';
@@ -101,14 +102,14 @@ export function renderHeader(view) {
   const line = headerLine(view.header);
   $('event').hidden = !line;
   $('event').textContent = line;
-  const board = /Firmata/.test(view.link.firmware ?? '') ? 'Firmata board' : 'board';
-  $('variant').textContent = `${view.variant} (${view.size}×${view.size})${view.simulated ? `, simulated ${board}` : board === 'board' ? '' : `, ${board}`}`;
+  const firmata = /Firmata/.test(view.link.firmware ?? '');
+  $('variant').textContent = t('play.variant', { variant: t('common.variant', { variant: view.variant }), size: String(view.size), board: view.simulated ? (firmata ? 'simulatedFirmata' : 'simulated') : firmata ? 'firmata' : 'dambord' });
   // Names as shownName gives them: no control, isolated when right to left (an override in a name turns nothing round).
-  const white = shownName(view.players.white) || 'White';
-  const black = shownName(view.players.black) || 'Black';
+  const white = shownName(view.players.white) || sideName('white');
+  const black = shownName(view.players.black) || sideName('black');
   $('name-white').textContent = white;
   $('name-black').textContent = black;
-  document.title = shownName(view.players.white) || shownName(view.players.black) ? `${white} – ${black}: dambord` : 'dambord';
+  document.title = shownName(view.players.white) || shownName(view.players.black) ? t('play.pageTitle', { white, black }) : 'dambord';
   $('pdn-link').setAttribute('download', typeof view.pdnName === 'string' && view.pdnName ? view.pdnName : 'game.pdn');
 }
 
@@ -117,7 +118,7 @@ export function renderGuide(view) {
   const g = view.guide;
   $('guide').hidden = !g;
   $('guide').className = `guide${g ? ` ${g.kind}` : ''}`;
-  $('guide-message').textContent = g ? (g.kind === 'slip' ? `Slip at ${g.message}` : g.message) : '';
+  $('guide-message').textContent = g ? (g.kind === 'slip' ? t('play.slipAt', { where: g.message }) : g.message) : '';
   $('guide-repairs').innerHTML = (g ? g.repairs : []).map((r) => `<li>${escapeHtml(r)}</li>`).join('');
 }
 
@@ -133,8 +134,8 @@ export function renderButtons(view, control) {
   $('sim-help').hidden = !(control && view.simulated);
   for (const id of GAME_BUTTONS) $(id).hidden = !control || Boolean(view.result) || view.recording;
   for (const id of ['btn-takeback', ...RESULT_BUTTONS]) $(id).hidden = !control || !view.recording || Boolean(view.result);
-  $('btn-draw-white').textContent = view.drawOffer === 'black' ? 'White accepts the draw' : view.drawOffer === 'white' ? 'White offered a draw' : 'White offers a draw';
-  $('btn-draw-black').textContent = view.drawOffer === 'white' ? 'Black accepts the draw' : view.drawOffer === 'black' ? 'Black offered a draw' : 'Black offers a draw';
+  $('btn-draw-white').textContent = view.drawOffer === 'black' ? t('play.drawAcceptWhite') : view.drawOffer === 'white' ? t('play.drawOfferedWhite') : t('play.drawWhite');
+  $('btn-draw-black').textContent = view.drawOffer === 'white' ? t('play.drawAcceptBlack') : view.drawOffer === 'black' ? t('play.drawOfferedBlack') : t('play.drawBlack');
 }
 
 /** The board link's state and health, and the last 50 lines of the log. @param {PlayView} view */

@@ -3,10 +3,12 @@
 // characters of a position string (PlayView.startBoard, the broadcast's BoardState.position):
 // `w` `W` `b` `B`, `.` empty.
 
+import { t } from './words.js';
+
 /** @typedef {NonNullable<import('../../game/types.ts').SquareView['piece']>} Piece */
 
 /** Each piece in words: `white man`, `black king`. @type {Readonly<Record<Piece, string>>} */
-export const PIECE_NAMES = { wm: 'white man', wk: 'white king', bm: 'black man', bk: 'black king' };
+export const PIECE_NAMES = { wm: t('common.piece', { piece: 'wm' }), wk: t('common.piece', { piece: 'wk' }), bm: t('common.piece', { piece: 'bm' }), bk: t('common.piece', { piece: 'bk' }) };
 
 /** The piece each character of a position string stands for (`.`: none). @type {Readonly<Record<'w'|'W'|'b'|'B'|'.', Piece | null>>} */
 export const BOARD_PIECES = { w: 'wm', W: 'wk', b: 'bm', B: 'bk', '.': null };

@@ -8,6 +8,7 @@ import { canReview, questionKey, reviewKey, reviewWords, squareKey } from './boa
 import { rove } from './boardView.js';
 import { $ } from './html.js';
 import { draw } from './render.js';
+import { t } from './words.js';
 
 /** @typedef {import('./playState.js').PlayPage} PlayPage */
 
@@ -19,7 +20,7 @@ export function setReview(page, ply) {
   page.review = ply !== null && ply >= view.moves.length ? null : ply;
   if (page.review === was) return;
   draw(page);
-  page.announce(page.review === null ? 'Back to the live game.' : `Reviewing ${reviewWords(view, page.review)}.`);
+  page.announce(page.review === null ? t('play.saidBackToLive') : t('play.saidReviewing', { what: reviewWords(view, page.review) }));
   const focused = /** @type {any} */ (document.activeElement);
   if (focused && (focused.disabled || focused.closest('[hidden]'))) {
     const next = ['btn-prev', 'btn-first', 'btn-flip'].map($).find((b) => !b.disabled);

@@ -16,6 +16,7 @@ import { drawBoard, forgetShown, tickBoard } from './watchBoard.js';
 import { applyEvent, boardFromQuery, delayWords, emptyModel, roundTitle } from './watchModel.js';
 import { drawRound, tickCards } from './watchRound.js';
 import { followRound } from './watchStream.js';
+import { t } from './words.js';
 
 function start() {
   let model = emptyModel();
@@ -35,7 +36,7 @@ function start() {
     $('round-view').hidden = selected !== null;
     $('board-view').hidden = selected === null;
     if (selected !== null) return drawBoard(model, selected, announce);
-    document.title = `${roundTitle(model)}: live boards`;
+    document.title = t('watch.docTitle', { round: roundTitle(model) });
     $('round-empty').hidden = model.boards.length > 0 || model.rounds === 0;
     drawRound(model, $('cards'), root);
   };

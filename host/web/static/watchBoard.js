@@ -7,6 +7,7 @@ import { $, escapeHtml } from './html.js';
 import { announcements } from './notices.js';
 import { boardSvg, setClock } from './watchDraw.js';
 import { boardClock, boardOf, boardSquares, cardWords, irregularityWords, linkDown, moveRows, positionWords, roundTitle } from './watchModel.js';
+import { t } from './words.js';
 
 /** @typedef {import('./watchModel.js').BoardEvent} BoardEvent */
 /** @typedef {import('./watchModel.js').RoundModel} RoundModel */
@@ -29,12 +30,12 @@ function drawIrregularity(state) {
   box.className = `irregularity${irr ? ` ${irr.status}` : ''}`;
   if (!irr) return;
   $('irr-code').textContent = irr.code;
-  $('irr-article').textContent = irr.article ? `article ${irr.article}` : '';
+  $('irr-article').textContent = irr.article ? t('common.article', { article: irr.article }) : '';
   $('irr-message').textContent = irr.message;
   $('irr-status').textContent = irr.statusWords;
   $('irr-who').textContent = irr.who;
   $('irr-required').hidden = !irr.required;
-  $('irr-required').textContent = irr.required ? `The rules required: ${irr.required}` : '';
+  $('irr-required').textContent = irr.required ? t('watch.required', { required: irr.required }) : '';
   $('irr-choices').hidden = irr.status !== 'pending';
   $('accept-words').textContent = irr.accept;
   $('correct-words').textContent = irr.correct;
@@ -45,13 +46,13 @@ function drawMoves(state) {
   const ol = $('moves');
   const rows = moveRows(state);
   if (rows.length === 0) {
-    ol.innerHTML = '<li class="empty">No moves yet.</li>';
+    ol.innerHTML = `<li class="empty">${escapeHtml(t('common.noMoves'))}</li>`;
     return;
   }
   ol.innerHTML = rows
     .map((row) => {
       const cells = row.moves.map((m) => {
-        const note = m.irregular ? ` <span class="irr-note">(irregular: ${escapeHtml(m.irregular.code)}, article ${escapeHtml(m.irregular.article)})</span>` : '';
+        const note = m.irregular ? ` <span class="irr-note">${escapeHtml(t('watch.irregularNote', { code: m.irregular.code, article: m.irregular.article }))}</span>` : '';
         return `<span class="move${m.last ? ' last' : ''}${m.irregular ? ' irregular' : ''}" data-ply="${m.ply}">${escapeHtml(m.text)}</span>${note}`;
       });
       // A record that starts with the second move of a pair: `1. … 19-23`.
@@ -66,12 +67,12 @@ function drawMoves(state) {
 export function drawBoard(model, n, announce) {
   const state = boardOf(model, n);
   $('board-missing').hidden = state !== null || model.rounds === 0;
-  $('board-missing').textContent = `There is no board ${n} in this round.`;
+  $('board-missing').textContent = t('watch.noBoard', { board: n });
   $('board-body').hidden = state === null;
   $('board-pdn').setAttribute('href', `/feed/board/${n}.pdn`);
   if (!state) {
-    $('board-heading').textContent = `Board ${n}`;
-    document.title = `Board ${n}: ${roundTitle(model)}`;
+    $('board-heading').textContent = t('watch.board', { board: n });
+    document.title = t('watch.boardDocTitle', { board: n, round: roundTitle(model) });
     shown = null;
     return;
   }
@@ -79,8 +80,8 @@ export function drawBoard(model, n, announce) {
   if (state === shown && drawnLayouts === model.layouts) return;
   drawnLayouts = model.layouts;
   const w = cardWords(state);
-  $('board-heading').textContent = `Board ${n}: ${w.players}`;
-  document.title = `Board ${n}: ${w.players} · ${roundTitle(model)}`;
+  $('board-heading').textContent = t('watch.boardHeading', { board: n, players: w.players });
+  document.title = t('watch.boardPlayersDocTitle', { board: n, players: w.players, round: roundTitle(model) });
   $('name-white').textContent = w.white;
   $('name-black').textContent = w.black;
   $('player-white').classList.toggle('to-move', !state.result && state.turn === 'white');
@@ -88,11 +89,11 @@ export function drawBoard(model, n, announce) {
   const squares = boardSquares(state, model.layouts);
   const big = $('big-board');
   big.innerHTML = boardSvg(squares, state.size, true);
-  big.setAttribute('aria-label', `The position on board ${n}, ${w.turn.toLowerCase()}. ${positionWords(squares)}`);
-  $('turn').textContent = state.result ? 'Game over' : `${w.turn}${w.lastMove ? ` · last move ${w.lastMove}` : ''}`;
+  big.setAttribute('aria-label', t('watch.positionLabel', { board: n, turn: w.turn.toLowerCase(), position: positionWords(squares) }));
+  $('turn').textContent = state.result ? t('common.gameOver') : w.lastMove ? `${w.turn} · ${t('watch.lastMove', { move: w.lastMove })}` : w.turn;
   $('link-lost').hidden = !linkDown(state.link);
   $('result').hidden = !state.result;
-  $('result').textContent = w.result ? `Result: ${w.result}` : '';
+  $('result').textContent = w.result ? t('watch.result', { result: w.result }) : '';
   drawIrregularity(state);
   drawMoves(state);
   tickBoard(model, n);

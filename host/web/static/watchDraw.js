@@ -2,9 +2,10 @@
 // (the caller gives the words): the dark squares, the last move's tinted, the pieces (a king
 // with a crown), and with `numbers` each square's name; and a clock counting down.
 
-import { formatClock, sideName } from './format.js';
+import { formatClock } from './format.js';
 import { escapeHtml } from './html.js';
 import { isKing } from './pieces.js';
+import { t } from './words.js';
 
 /**
  * The SVG of a board of `size` squares a side; only the light background when the squares are
@@ -47,7 +48,7 @@ export function setClock(el, side, c, label = false) {
   const low = running && c[side] < 30_000;
   if (el.classList.contains('low') !== low) el.classList.toggle('low', low);
   if (label) {
-    const words = `${sideName(side)}'s clock: ${text}${running ? ', running' : ''}`;
+    const words = t('common.clockLabel', { side, time: text, running: running ? 'yes' : 'no' });
     if (el.getAttribute('aria-label') !== words) el.setAttribute('aria-label', words);
   }
 }

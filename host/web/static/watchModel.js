@@ -11,8 +11,9 @@
 // counted in `gaps`.
 
 import { moveName, pairMoves, resultLine, shownName, sideName } from './format.js';
-import { irregularityPanel } from './notices.js';
+import { irregularityPanel, listWords } from './notices.js';
 import { isKing, pieceOf } from './pieces.js';
+import { t } from './words.js';
 
 /** @typedef {import('./pieces.js').Piece} Piece */
 
@@ -126,7 +127,7 @@ export function playerName(state, side) {
 
 /** `n move(s)`: the moves both sides made, each counted. @param {number} n */
 function movesWords(n) {
-  return `${n} move${n === 1 ? '' : 's'}`;
+  return t('watch.moves', { count: n });
 }
 
 /**
@@ -139,21 +140,21 @@ function movesWords(n) {
 export function cardWords(state) {
   const white = playerName(state, 'white');
   const black = playerName(state, 'black');
-  const named = (/** @type {string} */ name, /** @type {'white'|'black'} */ side) => (name === sideName(side) ? name : `${name} (${sideName(side)})`);
+  const named = (/** @type {string} */ name, /** @type {'white'|'black'} */ side) => (name === sideName(side) ? name : t('watch.named', { name, side }));
   const moves = state.moves;
   const last = moves.length > 0 ? moves[moves.length - 1] : null;
   const lastMove = last ? moveName(last, moves[0].ply) : '';
   const result = state.result ? resultLine(state.result) : '';
-  const turn = state.result ? 'Game over' : `${sideName(state.turn)} to move`;
-  const link = linkDown(state.link) ? 'Board disconnected' : '';
+  const turn = state.result ? t('common.gameOver') : t('common.toMove', { side: state.turn });
+  const link = linkDown(state.link) ? t('watch.badgeLost') : '';
   const panel = irregularityPanel(state);
-  const irregularity = !panel ? '' : panel.status === 'pending' ? `Irregularity: ${panel.decides ? `${sideName(panel.decides)} decides` : 'waiting for a decision'}` : panel.status === 'correcting' ? 'Irregularity: being corrected' : '';
-  const parts = [`Board ${state.board}: ${named(white, 'white')} – ${named(black, 'black')}`, movesWords(moves.length), result ? `result ${result}` : turn];
-  if (lastMove) parts.push(`last move ${lastMove}`);
+  const irregularity = !panel || panel.status === 'noted' ? '' : t('watch.badgeIrregularity', { status: panel.status === 'pending' ? panel.decides ?? 'pending' : 'correcting' });
+  const parts = [t('watch.cardTitle', { board: state.board, white: named(white, 'white'), black: named(black, 'black') }), movesWords(moves.length), result ? t('watch.cardResult', { result }) : turn];
+  if (lastMove) parts.push(t('watch.lastMove', { move: lastMove }));
   if (link) parts.push(link.toLowerCase());
   if (irregularity) parts.push(irregularity.toLowerCase());
   return {
-    title: `Board ${state.board}`,
+    title: t('watch.board', { board: state.board }),
     white,
     black,
     players: `${white} – ${black}`,
@@ -196,22 +197,21 @@ export function boardSquares(state, layouts) {
  * @param {ReturnType<typeof boardSquares>} squares
  */
 export function positionWords(squares) {
-  if (!squares) return 'The position is not known.';
-  const list = (/** @type {string[]} */ names) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+  if (!squares) return t('watch.positionUnknown');
   const side = (/** @type {'w'|'b'} */ c) => {
     const men = squares.filter((s) => s.piece === `${c}m`).map((s) => s.name);
     const kings = squares.filter((s) => s.piece === `${c}k`).map((s) => s.name);
     const parts = [];
-    if (men.length) parts.push(`${men.length === 1 ? 'a man' : 'men'} on ${list(men)}`);
-    if (kings.length) parts.push(`${kings.length === 1 ? 'a king' : 'kings'} on ${list(kings)}`);
-    return `${c === 'w' ? 'White' : 'Black'}: ${parts.length ? parts.join('; ') : 'no pieces'}.`;
+    if (men.length) parts.push(t('watch.menOn', { count: men.length, squares: listWords(men) }));
+    if (kings.length) parts.push(t('watch.kingsOn', { count: kings.length, squares: listWords(kings) }));
+    return t('watch.sidePieces', { side: c === 'w' ? 'white' : 'black', pieces: parts.length ? parts.join('; ') : 'none' });
   };
   return `${side('w')} ${side('b')}`;
 }
 
 /** What a piece is called on its own: `man` or `king`. @param {Piece} piece */
 export function pieceWord(piece) {
-  return isKing(piece) ? 'king' : 'man';
+  return t('watch.pieceWord', { piece: isKing(piece) ? 'king' : 'man' });
 }
 
 /**
@@ -245,8 +245,8 @@ export function moveRows(state) {
 export function delayWords(delayMs) {
   if (!(delayMs > 0)) return '';
   const s = Math.round(delayMs / 1000);
-  const amount = s >= 60 && s % 60 === 0 ? `${s / 60} minute${s === 60 ? '' : 's'}` : s >= 120 ? `${Math.round(s / 6) / 10} minutes` : `${Math.max(1, s)} second${s === 1 ? '' : 's'}`;
-  return `Moves and clocks are shown ${amount} late.`;
+  const amount = s >= 60 && s % 60 === 0 ? t('watch.minutes', { count: s / 60 }) : s >= 120 ? t('watch.minutes', { count: Math.round(s / 6) / 10 }) : t('watch.seconds', { count: Math.max(1, s) });
+  return t('watch.delay', { amount });
 }
 
 /**
@@ -256,16 +256,16 @@ export function delayWords(delayMs) {
  * @param {boolean} hadRound
  */
 export function connectionWords(readyState, hadRound) {
-  if (readyState === 1) return 'live';
-  if (readyState === 0) return hadRound ? 'reconnecting…' : 'connecting…';
-  return 'disconnected: trying again shortly';
+  if (readyState === 1) return t('common.live');
+  if (readyState === 0) return hadRound ? t('common.reconnecting') : t('common.connecting');
+  return t('watch.disconnected');
 }
 
 /** The round's title: `Club night, round 3`; `Live boards` when neither is known. @param {RoundModel} model */
 export function roundTitle(model) {
   const event = shownName(model.event);
   const round = shownName(model.round);
-  return [event, round ? `round ${round}` : ''].filter(Boolean).join(', ') || 'Live boards';
+  return [event, round ? t('common.round', { round }) : ''].filter(Boolean).join(', ') || t('watch.roundTitle');
 }
 
 /**
@@ -286,6 +286,6 @@ export function boardFromQuery(search) {
 export function irregularityWords(state) {
   const panel = irregularityPanel(state);
   if (!panel) return null;
-  const status = panel.status === 'pending' ? `Pending: waiting for ${panel.decides ? `${sideName(panel.decides)}'s` : 'the opponent\'s'} decision` : panel.status === 'correcting' ? 'Correcting: the position before the move is being put back' : 'Noted';
+  const status = t('watch.irrStatus', { status: panel.status === 'pending' ? panel.decides ?? 'pending' : panel.status });
   return { ...panel, statusWords: status };
 }

@@ -9,6 +9,7 @@ import { escapeHtml } from './html.js';
 import { manOf } from './pieces.js';
 import { boardSvg, setClock } from './watchDraw.js';
 import { boardClock, boardSquares, cardWords, linkDown } from './watchModel.js';
+import { t } from './words.js';
 
 /** @typedef {import('./watchModel.js').BoardEvent} BoardEvent */
 /** @typedef {import('./watchModel.js').RoundModel} RoundModel */
@@ -31,7 +32,7 @@ function cardInside(state, model) {
   };
   const foot = w.result
     ? `<div class="card-result" data-testid="card-result">${escapeHtml(w.result)}</div>`
-    : `<div class="card-last" data-testid="card-last">${escapeHtml(w.lastMove ? `${w.lastMove}` : 'No moves yet')}<span class="card-turn"> · ${escapeHtml(w.turn)}</span></div>`;
+    : `<div class="card-last" data-testid="card-last">${escapeHtml(w.lastMove ? `${w.lastMove}` : t('watch.noMovesCard'))}<span class="card-turn"> · ${escapeHtml(w.turn)}</span></div>`;
   return `<div class="card-body" aria-hidden="true"><div class="card-head"><span class="card-no">${state.board}</span>${badges}</div><div class="card-board">${boardSvg(squares, state.size, false)}</div>${player('black')}${player('white')}${foot}</div>`;
 }
 
