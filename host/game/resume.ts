@@ -67,6 +67,7 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
     tags: h.tags.filter((t) => ['Event', 'Site', 'Date', 'Round'].includes(t.name)).concat([{ name: 'White', value: players.white }, { name: 'Black', value: players.black }]),
     timeControl,
     hints: options.hints === true,
+    lang: h.lang ?? 'en',
   });
 
   const turn = currentPosition(recovery.state.game).turn;
@@ -141,7 +142,7 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
   s.guidance = observe(s.guidance, recovery.outputs);
   for (const o of recovery.outputs) {
     if (o.type === 'result') s.result = { result: o.result, reason: o.reason, article: o.article };
-    if (o.type === 'irregularity' && o.decision === 'decide') s.irregularity = flagged(recovery.start.variant, o);
+    if (o.type === 'irregularity' && o.decision === 'decide') s.irregularity = flagged(recovery.start.variant, o, h.lang);
     if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') s.irregularity = null;
   }
   // A flag that had fallen by the journal's last entry stays fallen (Latvian 7.1.2.5).

@@ -9,7 +9,7 @@ import { NO_GUIDANCE, frameOf, ledMarks, observe } from './leds/guidance.ts';
 import type { LedMark } from './leds/guidance.ts';
 import type { Guide } from './guide.ts';
 import { followOutputs, guideMarks, guided } from './guided.ts';
-import { RESULT_REASONS, describe, sideName } from './referee/describe.ts';
+import { describe, resultReason, sideName } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
 import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
 import { addNote, newScoresheet, record } from './referee/record.ts';
@@ -22,6 +22,7 @@ import { clockAt, draft, journal, say } from './draft.ts';
 import type { Draft } from './draft.ts';
 import type { Flagged, GameConfig, GameInput, GameState, GameStep, PlayerCommand } from './game.ts';
 import type { JournalEntry } from './journal/record.ts';
+import type { Language } from '../words/catalogue.ts';
 
 /** A new game, waiting for the board to connect and show `config.start`; `guide`, a sheet that guides it (begun at `config.start`). */
 export function createGame(config: GameConfig, guide: Guide | null = null): GameState {
@@ -32,7 +33,7 @@ export function createGame(config: GameConfig, guide: Guide | null = null): Game
     resume: null,
     guidance: NO_GUIDANCE,
     guide: guide && guided(guide),
-    sheet: newScoresheet(config.start, config.tags),
+    sheet: newScoresheet(config.start, config.tags, config.lang),
     // Before the first move or press of the clock no time runs (FMJD 10; Latvian 10.3).
     clock: config.timeControl ? createClock(config.timeControl, config.start.turn) : null,
     clockT: 0,
@@ -123,7 +124,7 @@ function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
     }
     if (o.type === 'irregularity') {
       // Two flagged on one move (a touch-move and an early removal): the decision is on the first, the message says both.
-      const said = flagged(v, o);
+      const said = flagged(v, o, s.config.lang);
       const now: Flagged = said.decision === 'decide' ? both(decideHere, said) : said;
       if (said.decision === 'decide') decideHere = now;
       s.irregularity = now;
@@ -131,8 +132,8 @@ function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
       d.effects.push(o.decision === 'decide' ? { type: 'beep', hz: 880, ms: 400 } : { type: 'beep', hz: 1320, ms: 120 });
     }
     if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') s.irregularity = s.irregularity?.decision === 'note' && o.type !== 'move' ? s.irregularity : null;
-    if (o.type === 'result') s.result = { result: o.result, reason: RESULT_REASONS[o.reason] ?? o.reason, article: o.article };
-    if (o.type !== 'move' || s.log.length < LOG_LIMIT) say(d, outputText(v, o));
+    if (o.type === 'result') s.result = { result: o.result, reason: resultReason(o.reason, s.config.lang), article: o.article };
+    if (o.type !== 'move' || s.log.length < LOG_LIMIT) say(d, outputText(v, o, s.config.lang));
   }
   changed(d);
 }
@@ -155,8 +156,8 @@ function both(first: Flagged | null, then: Flagged): Flagged {
 }
 
 /** An irregularity the referee said, as the game keeps it: its sentence in words for people. */
-export function flagged(v: Variant, o: Extract<RefereeOutput, { type: 'irregularity' }>): Flagged {
-  return { code: o.code, article: o.article, message: describe.said(v, o.code, o.squares, o.side), decision: o.decision, side: o.side, squares: o.squares };
+export function flagged(v: Variant, o: Extract<RefereeOutput, { type: 'irregularity' }>, lang: Language = 'en'): Flagged {
+  return { code: o.code, article: o.article, message: describe.said(v, o.code, o.squares, o.side, lang), decision: o.decision, side: o.side, squares: o.squares };
 }
 
 /** The LEDs as the game now wants them (sent when they change), and the view changed. */
@@ -196,7 +197,7 @@ export function startIfSetUp(d: Draft, t: number): boolean {
   if (!s.setup) return false;
   for (let sq = 0; sq < s.config.start.board.length; sq++) if ((s.config.start.board[sq] !== 0) !== s.setup.has(sq)) return false;
   s.setup = null;
-  s.referee = createReferee(s.config.start, s.config.policy, t);
+  s.referee = createReferee(s.config.start, s.config.policy, t, s.config.lang);
   // No clock runs yet: the first move or press of the clock starts it (FMJD 10; Latvian 10.3).
   say(d, 'the board shows the start position: play');
   changed(d);

@@ -18,6 +18,7 @@ import { currentMarks } from './step.ts';
 import { guideView } from './guided.ts';
 import { capturesOf, irregularityView } from './viewIrregularity.ts';
 import type { MoveView, PlayView, SquareView } from './types.ts';
+import type { Language } from '../words/catalogue.ts';
 
 /** What the view needs that is not the game's: the link's health, and whether the board is the simulator. */
 export interface ViewContext {
@@ -184,15 +185,15 @@ function guidanceView(s: GameState, pos: Position): PlayView['guidance'] {
       if (p !== 0 && !setup.has(sq)) fill.push({ square: sq, piece: p });
       if (p === 0 && setup.has(sq)) clear.push(sq);
     });
-    return named(v, 'setup', clear, fill, 'Set up the start position');
+    return named(v, 'setup', clear, fill, s.config.lang);
   }
   const referee = s.referee;
   const mode = referee?.mode;
   if (!referee || !mode || (mode.kind !== 'mismatch' && mode.kind !== 'correcting')) return null;
   const plan = boardDifference(referee.sensed, mode.kind === 'correcting' ? mode.target : pos);
-  return mode.kind === 'mismatch' ? named(v, 'mismatch', plan.clear, plan.fill, 'The board does not show the game') : named(v, 'correction', plan.clear, plan.fill, 'Put the position back');
+  return named(v, mode.kind === 'mismatch' ? 'mismatch' : 'correction', plan.clear, plan.fill, s.config.lang);
 }
 
-function named(v: Variant, kind: 'setup' | 'mismatch' | 'correction', clear: readonly number[], fill: readonly Fill[], lead: string): PlayView['guidance'] {
-  return { kind, clear: clear.map((sq) => squareName(v, sq)), fill: fill.map((f) => squareName(v, f.square)), message: describe.steps(v, lead, clear, fill) };
+function named(v: Variant, kind: 'setup' | 'mismatch' | 'correction', clear: readonly number[], fill: readonly Fill[], lang: Language = 'en'): PlayView['guidance'] {
+  return { kind, clear: clear.map((sq) => squareName(v, sq)), fill: fill.map((f) => squareName(v, f.square)), message: describe.steps(v, kind, clear, fill, lang) };
 }

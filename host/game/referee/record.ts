@@ -24,6 +24,8 @@ import { colorOf, normaliseResult, opposite, parseFen, rosterValue, squareName, 
 import type { WritableNode } from '../../../rules/pdn/write.ts';
 import { describe, sideName } from './describe.ts';
 import type { IrregularityCode, RefereeOutput } from './types.ts';
+import { say } from '../../words/catalogue.ts';
+import type { Language } from '../../words/catalogue.ts';
 
 /** What the scoresheet holds: the moves that stand, notes between them, and the result. */
 export interface Scoresheet {
@@ -34,6 +36,8 @@ export interface Scoresheet {
   readonly result: string;
   /** The irregularity said last and not yet settled: what the sheet writes of it once it is. */
   readonly open: OpenIrregularity | null;
+  /** The language of the sheet's comments of irregularities; absent: English. */
+  readonly lang?: Language;
 }
 
 /** An irregularity the referee flagged, in words, until it is accepted, corrected or noted on a move. */
@@ -81,8 +85,8 @@ export type ScoresheetItem =
   | { readonly kind: 'note'; readonly comment: string; readonly times?: number };
 
 /** An empty scoresheet for a game from `start`. */
-export function newScoresheet(start: Position, tags: readonly { name: string; value: string }[] = []): Scoresheet {
-  return { variant: start.variant, start, tags, items: [], result: '*', open: null };
+export function newScoresheet(start: Position, tags: readonly { name: string; value: string }[] = [], lang: Language = 'en'): Scoresheet {
+  return { variant: start.variant, start, tags, items: [], result: '*', open: null, ...(lang !== 'en' ? { lang } : {}) };
 }
 
 /** The scoresheet's last move that stands: its index among the items (-1: none) and the move. */
@@ -141,7 +145,7 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
         break;
       }
       case 'irregularity': {
-        const text = `${describe.said(v, o.code, o.squares, o.side).replace(/\.$/, '')} (${o.code}, article ${o.article})`;
+        const text = say(s.lang ?? 'en', 'sheet.irregularity', { said: describe.said(v, o.code, o.squares, o.side, s.lang).replace(/\.$/, ''), code: o.code, article: o.article });
         if (o.decision === 'decide') {
           // Two flagged on one move (a touch-move and an early removal): the decision is on the
           // first (the referee's pending one), the scoresheet names both.
