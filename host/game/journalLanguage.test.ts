@@ -1,6 +1,7 @@
 // The journal's messages in the journal's language: an irregularity's sentence is journaled and
 // checked word for word on a resume, so a journal resumes in the language it was written in (its
 // header's `lang`), and the journals written before the language was recorded resume in English.
+// The page's sentences of the same game (the view) are in the game's language too.
 
 import { describe, expect, it } from 'vitest';
 import { SquareSet, parseFen, variants } from '../../rules/index.ts';
@@ -8,7 +9,8 @@ import { JOURNAL_FORMAT, parseJournal, writeJournal } from './journal/record.ts'
 import type { JournalEntry, JournalHeader } from './journal/record.ts';
 import { tournament } from './referee/policy.ts';
 import { resumeGame } from './resume.ts';
-import type { GameInput } from './game.ts';
+import type { GameInput, GameState } from './game.ts';
+import { gameView } from './view.ts';
 import { createGame, step } from './step.ts';
 import type { Language } from '../words/catalogue.ts';
 
@@ -27,7 +29,7 @@ const OLD_JOURNAL = [
 ].join('\n');
 
 /** The same game played in `lang`: its journal's header and entries. */
-function touchMoveGame(lang: Language): { header: JournalHeader; entries: JournalEntry[] } {
+function touchMoveGame(lang: Language): { header: JournalHeader; entries: JournalEntry[]; state: GameState } {
   const start = parseFen(intl, intl.startFen);
   if (!start.ok) throw new Error(start.error.reason);
   let state = createGame({ start: start.position, policy: tournament, players: { white: 'Wit', black: 'Zwart' }, tags: [], timeControl: null, hints: false, lang });
@@ -44,7 +46,7 @@ function touchMoveGame(lang: Language): { header: JournalHeader; entries: Journa
   let seq = 0;
   for (const [type, n] of [['lift', 31], ['place', 31], ['lift', 32], ['place', 28]] as const) input({ type: 'board', event: { type, square: n - 1, t: t + 500, seq: ++seq, source: 'board' } });
   const header = { format: JOURNAL_FORMAT, variant: 'international' as const, start: intl.startFen, policy: 'tournament' as const, lang, tags: [], timeControl: null, created: '2026-11-24T10:00:00.000Z', t0: 0 };
-  return { header, entries };
+  return { header, entries, state };
 }
 
 describe("the journal's messages in the journal's language", () => {
@@ -77,5 +79,20 @@ describe("the journal's messages in the journal's language", () => {
     const { header, entries } = touchMoveGame('nl');
     const read = parseJournal(bytes(writeJournal({ ...header, lang: 'xx' as Language }, entries)));
     expect(read.header).toBeNull();
+  });
+
+  it("the page's sentences of the same game are Dutch too: the irregularity, its choices and the log", () => {
+    const { state } = touchMoveGame('nl');
+    const view = gameView(state, 0, { health: null, simulated: true });
+    expect(view.irregularity).toMatchObject({
+      message: 'Wit raakte het stuk op 31 aan, maar speelde het stuk op 32: het aangeraakte stuk moet gespeeld worden.',
+      choices: { accept: '32-28 blijft staan en Zwart is aan zet', correct: 'de stelling ervoor wordt teruggezet en Wit speelt opnieuw, met het stuk op 31 (aangeraakt, 3.11)' },
+      required: 'Wit moet het stuk op 31 spelen (aangeraakt, 3.11)',
+    });
+    expect(view.log).toEqual([
+      'verbinding gemaakt',
+      'het bord toont de beginstelling: spelen',
+      'Onregelmatigheid, artikel 5.4.3 (touch-move): Wit raakte het stuk op 31 aan, maar speelde het stuk op 32: het aangeraakte stuk moet gespeeld worden. Zwart beslist: accepteren of laten herstellen.',
+    ]);
   });
 });

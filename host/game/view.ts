@@ -7,7 +7,7 @@ import type { Position, Variant } from '../../rules/index.ts';
 import { remaining, timeControlTag, timeTags } from './clock/clock.ts';
 import { difference as boardDifference } from './referee/referee.ts';
 import type { RefereeState } from './referee/referee.ts';
-import { describe, sideName } from './referee/describe.ts';
+import { describe } from './referee/describe.ts';
 import { scoresheetPdn, times } from './referee/record.ts';
 import type { Scoresheet } from './referee/record.ts';
 import { MARK_PATTERN, obligationSquare } from './leds/guidance.ts';
@@ -18,6 +18,7 @@ import { currentMarks } from './step.ts';
 import { guideView } from './guided.ts';
 import { capturesOf, irregularityView } from './viewIrregularity.ts';
 import type { MoveView, PlayView, SquareView } from './types.ts';
+import { say } from '../words/catalogue.ts';
 import type { Language } from '../words/catalogue.ts';
 
 /** What the view needs that is not the game's: the link's health, and whether the board is the simulator. */
@@ -116,7 +117,7 @@ function moveViews(sheet: Scoresheet): MoveView[] {
   let before: string[] = [];
   for (const item of sheet.items) {
     if (item.kind === 'note') {
-      const text = times(item.comment, item.times ?? 1);
+      const text = times(item.comment, item.times ?? 1, sheet.lang);
       if (out.length > 0) out[out.length - 1].notes = [...out[out.length - 1].notes, text];
       else before.push(text);
       continue;
@@ -164,14 +165,14 @@ function obligationView(s: RefereeState): PlayView['obligation'] {
   const pos = currentPosition(s.game);
   const v = pos.variant;
   const article = v.articles.touchMove;
-  return { side: pos.turn, square: squareName(v, sq), article, message: `${sideName(pos.turn)} must play the piece on ${squareName(v, sq)} (touched, ${article}).` };
+  return { side: pos.turn, square: squareName(v, sq), article, message: `${say(s.lang, 'view.touched', { side: pos.turn, square: squareName(v, sq), article })}.` };
 }
 
 /** The captures the side to move must choose from (FMJD 4.2; 4.13 the choice among them), in play only. */
 function compulsoryView(s: RefereeState): PlayView['compulsory'] {
   if (s.mode.kind !== 'play') return null;
   const pos = currentPosition(s.game);
-  return capturesOf(pos, s.legal);
+  return capturesOf(pos, s.legal, s.lang);
 }
 
 /** The board does not show the game: what to clear and fill, named, and one sentence saying it. */

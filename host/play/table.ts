@@ -128,7 +128,8 @@ export async function seatGame(o: TableOptions): Promise<Seated> {
     ...(outputs.some((out) => out.step) ? { observe: (seen) => outputs.forEach((out) => out.step?.(seen)) } : {}),
     ...('dir' in o.journals ? {
       nextJournal: (players: Players) => {
-        const next = newGame(o, players);
+        // The next game speaks as this one did: a resumed game's language is its journal's.
+        const next = newGame({ ...o, lang: o.resumed?.game.state.config.lang ?? o.lang }, players);
         played.push(next.journal);
         return next;
       },
