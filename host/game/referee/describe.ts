@@ -19,8 +19,6 @@ const choiceOf = (v: Variant): string => (v.captureChoice === 'king-first' ? 'ki
 /** A piece code as the catalogues select it: `wm`, `wk`, `bm`, `bk`. */
 const pieceCode = (piece: number): string => `${piece & WHITE ? 'w' : 'b'}${piece & KING ? 'k' : 'm'}`;
 
-/** `White` or `Black`. */
-export const sideName = (c: Color): string => (c === 'white' ? 'White' : 'Black');
 
 /** Squares in the variant's notation, in words: `31`, `22 and 23`, `1-20` for a run of four or more in numbered notation. */
 export function squaresText(v: Variant, squares: readonly number[], lang: Language = 'en'): string {
