@@ -4,8 +4,10 @@ import { listWords, say } from '../../words/catalogue.ts';
 import type { Language } from '../../words/catalogue.ts';
 import type { Fill, IrregularityCode } from './types.ts';
 
-// The sentences are the catalogues' (host/words/messages/<lang>.json): the journal's
-// `journal.<code>`, people's `irregularity.<code>` (the same speech says), the log's `log.*`.
+// The referee's sentences for people, in a language: the words are the catalogues'
+// (host/words/messages/<lang>.json), the journal's `journal.<code>`, people's
+// `irregularity.<code>` (the message speech says), the guidance's `steps.*`, the log's `log.*`;
+// this file chooses the message and fills in the squares in the variant's notation.
 
 /** Irregularities made by the side that is not to move: the one that just moved (5.4.1, 5.4.4) or the one waiting (3.14). */
 const BY_THE_OTHER: ReadonlySet<IrregularityCode> = new Set(['two-moves', 'touch-out-of-turn', 'takeback']);
@@ -18,7 +20,6 @@ const choiceOf = (v: Variant): string => (v.captureChoice === 'king-first' ? 'ki
 
 /** A piece code as the catalogues select it: `wm`, `wk`, `bm`, `bk`. */
 const pieceCode = (piece: number): string => `${piece & WHITE ? 'w' : 'b'}${piece & KING ? 'k' : 'm'}`;
-
 
 /** Squares in the variant's notation, in words: `31`, `22 and 23`, `1-20` for a run of four or more in numbered notation. */
 export function squaresText(v: Variant, squares: readonly number[], lang: Language = 'en'): string {
