@@ -31,6 +31,7 @@ import { disagreement, notThisGame, sameRound } from './resumeCheck.ts';
 import type { ExpectedGame } from './resumeCheck.ts';
 import { actionsDone, driveHands } from './hands.ts';
 import type { HandsRun } from './hands.ts';
+import type { Language } from '../words/catalogue.ts';
 
 type Tag = { readonly name: string; readonly value: string };
 
@@ -71,6 +72,8 @@ export interface EventOptions {
   readonly timeControl: TimedControl | null;
   /** The TimeControl tag as given (`5400+30`), for the scoresheets. */
   readonly timeControlTag?: string;
+  /** The language of each new game's log, view sentences and journal messages (default English). */
+  readonly lang?: Language;
   /** The archive's root folder. */
   readonly archive: string;
   /** How much faster than the script's pace simulated hands play (default 1). */
@@ -166,7 +169,7 @@ export async function runEvent(o: EventOptions): Promise<RunningEvent> {
     }
     const seated = await seatGame({
       board: { kind: b.source.kind, port: b.source.port, ...(b.source.port !== null ? { who: `board ${n}`, waiting: (m: string) => o.log(`board ${n}: ${m}`) } : {}) },
-      start, policy: o.policy, timeControl: o.timeControl, timeControlTag: o.timeControlTag, setUp: true,
+      start, policy: o.policy, timeControl: o.timeControl, timeControlTag: o.timeControlTag, ...(o.lang ? { lang: o.lang } : {}), setUp: true,
       players: b.players, tags: () => b.tags, boardNumber: n, journals: { file: files.journal }, resumed,
       outputs: [pdnFile(), linkChanges((line) => o.log(`board ${n}: ${line}`)), broadcastOutput(b.address, o.publish)],
     });

@@ -7,16 +7,17 @@ import type { Color } from '../../rules/index.ts';
 import { opposite } from '../../rules/index.ts';
 import { outRecord } from './journal/record.ts';
 import type { JournalEntry } from './journal/record.ts';
-import { sideName } from './referee/describe.ts';
+import { say } from '../words/catalogue.ts';
+import type { Language } from '../words/catalogue.ts';
 import { addNote, record } from './referee/record.ts';
 import type { Scoresheet } from './referee/record.ts';
 import type { RefereeOutput } from './referee/types.ts';
 
 /** What the scoresheet says of draw offers. */
 export const drawNotes = {
-  offered: (by: Color): string => `${sideName(by)} offered a draw.`,
-  declined: (by: Color, offer: Color): string => `${sideName(by)} declined the draw offered by ${sideName(offer)}, playing on.`,
-  accepted: (by: Color, offer: Color): string => `${sideName(by)} accepted the draw offered by ${sideName(offer)}.`,
+  offered: (by: Color, lang: Language = 'en'): string => say(lang, 'sheet.draw.offered', { side: by }),
+  declined: (by: Color, offer: Color, lang: Language = 'en'): string => say(lang, 'sheet.draw.declined', { side: by, offer }),
+  accepted: (by: Color, offer: Color, lang: Language = 'en'): string => say(lang, 'sheet.draw.accepted', { side: by, offer }),
 };
 
 /** The journal's note of an offer. */
@@ -62,11 +63,11 @@ export function recordWithOffers(sheet: Scoresheet, outputs: readonly RefereeOut
     s = record(s, group);
     for (const o of group) {
       if (o.type === 'move' && offer && o.side !== offer) {
-        s = declinedOn(s, from, o.side, drawNotes.declined(o.side, offer));
+        s = declinedOn(s, from, o.side, drawNotes.declined(o.side, offer, s.lang));
         offer = null;
       }
       if (o.type === 'result' && o.reason === 'agreement' && offer) {
-        s = addNote(s, drawNotes.accepted(opposite(offer), offer));
+        s = addNote(s, drawNotes.accepted(opposite(offer), offer, s.lang));
         offer = null;
       }
     }
@@ -74,7 +75,7 @@ export function recordWithOffers(sheet: Scoresheet, outputs: readonly RefereeOut
   };
   const offered = (by: Color): void => {
     flush();
-    if (offer !== by) s = addNote(s, drawNotes.offered(by));
+    if (offer !== by) s = addNote(s, drawNotes.offered(by, s.lang));
     offer = by;
   };
   let journaled = 0;

@@ -14,6 +14,7 @@ import type { RefereeState } from './referee/referee.ts';
 import type { Scoresheet } from './referee/record.ts';
 import type { IrregularityCode, Policy, RefereeOutput } from './referee/types.ts';
 import type { PlayView } from './types.ts';
+import type { Language } from '../words/catalogue.ts';
 
 /** What a game is played with: fixed for its whole life (a resume brings it back from the journal's header). */
 export interface GameConfig {
@@ -27,6 +28,8 @@ export interface GameConfig {
   readonly timeControl: TimedControl | null;
   /** Light the legal destinations of a lifted piece (never in the tournament policy). */
   readonly hints: boolean;
+  /** The language of what the game says for people (the log, the view's sentences, the journal's messages); absent: English. */
+  readonly lang?: Language;
 }
 
 /**

@@ -5,7 +5,8 @@
 
 import { draft, say } from './draft.ts';
 import type { GameState, GameStep } from './game.ts';
-import { SET_UP, changed, createGame, startIfSetUp } from './step.ts';
+import { changed, createGame, langOf, setUpText, startIfSetUp } from './step.ts';
+import { say as sentence } from '../words/catalogue.ts';
 
 /** The tags of the next game the shell knows and the core does not (the day it starts). */
 export type Tags = readonly { readonly name: string; readonly value: string }[];
@@ -29,9 +30,9 @@ export function nextGame(prev: GameState, tags: Tags, now: number, players: { re
   });
   const d = draft({ ...fresh, link: prev.link, offset: prev.offset, clockT: prev.clockT, journalT: prev.clockT, setup: sensedOf(prev) });
   const named = players.white !== '?' || players.black !== '?';
-  say(d, `a new game${named ? `: ${players.white} has White, ${players.black} has Black` : ', colours swapped'}`);
+  say(d, sentence(langOf(d.s), 'log.new-game', { named: named ? 'yes' : 'no', white: players.white, black: players.black }));
   if (!startIfSetUp(d, now + prev.offset)) {
-    say(d, SET_UP);
+    say(d, setUpText(d.s));
     changed(d);
   }
   return { state: d.s, effects: d.effects };

@@ -15,7 +15,8 @@ import type { JournalEntry, JournalHeader, JournalRead } from './journal/record.
 import { recoverClock, recoverGame } from './journal/recover.ts';
 import { observe } from './leds/guidance.ts';
 import { recordWithOffers } from './drawOffers.ts';
-import { createGame, flagFallen, flagged } from './step.ts';
+import { createGame, flagFallen, flagged, langOf } from './step.ts';
+import { say as sentence } from '../words/catalogue.ts';
 
 /** What a resume may be told. */
 export interface ResumeOptions {
@@ -67,6 +68,7 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
     tags: h.tags.filter((t) => ['Event', 'Site', 'Date', 'Round'].includes(t.name)).concat([{ name: 'White', value: players.white }, { name: 'Black', value: players.black }]),
     timeControl,
     hints: options.hints === true,
+    lang: h.lang ?? 'en',
   });
 
   const turn = currentPosition(recovery.state.game).turn;
@@ -108,17 +110,16 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
   // such, so that time from now until the next move or press is charged to nobody.
   if (s.clock && s.clock.state !== 'ready') {
     entries.push(clockRecord(s.clock, clockAt(d, lastT), set ? 'set' : 'resumed'));
-    const times = `white ${formatHms(s.clock.white.remaining, 'up')}, black ${formatHms(s.clock.black.remaining, 'up')}`;
-    if (set) entries.push({ k: 'note', t: clockAt(d, lastT), text: `the arbiter set the clocks: ${times}` });
-    say(d, set
-      ? `the arbiter set the clocks: ${times}; they start with the next move or press of the clock`
-      : `the clocks are as at the journal's last entry (${times}); they start with the next move or press of the clock`);
+    const hms = { white: formatHms(s.clock.white.remaining, 'up'), black: formatHms(s.clock.black.remaining, 'up') };
+    // The journal's note is the same in every language.
+    if (set) entries.push({ k: 'note', t: clockAt(d, lastT), text: `the arbiter set the clocks: ${sentence('en', 'log.clocks.times', hms)}` });
+    say(d, sentence(langOf(s), set ? 'log.clocks.set' : 'log.clocks.resumed', { times: sentence(langOf(s), 'log.clocks.times', hms) }));
   }
   if (recovery.rebuilt) {
     // A damaged header: the journal gets the header back (the caller rewrites it); the note
     // keeps what was rebuilt and how, for the arbiter.
     entries.push({ k: 'note', t: clockAt(d, lastT), text: `header rebuilt: ${recovery.rebuilt}` });
-    say(d, `the journal's header was damaged; ${recovery.rebuilt.replace(/^line 1: [^;]*; /, '')}`);
+    say(d, sentence(langOf(s), 'log.header-rebuilt', { detail: recovery.rebuilt.replace(/^line 1: [^;]*; /, '') }));
   }
   journal(d, entries);
   // The scoresheet, the guidance and the messages of the game so far, as the referee said them,
@@ -141,7 +142,7 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
   s.guidance = observe(s.guidance, recovery.outputs);
   for (const o of recovery.outputs) {
     if (o.type === 'result') s.result = { result: o.result, reason: o.reason, article: o.article };
-    if (o.type === 'irregularity' && o.decision === 'decide') s.irregularity = flagged(recovery.start.variant, o);
+    if (o.type === 'irregularity' && o.decision === 'decide') s.irregularity = flagged(recovery.start.variant, o, h.lang);
     if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') s.irregularity = null;
   }
   // A flag that had fallen by the journal's last entry stays fallen (Latvian 7.1.2.5).

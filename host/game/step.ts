@@ -9,7 +9,7 @@ import { NO_GUIDANCE, frameOf, ledMarks, observe } from './leds/guidance.ts';
 import type { LedMark } from './leds/guidance.ts';
 import type { Guide } from './guide.ts';
 import { followOutputs, guideMarks, guided } from './guided.ts';
-import { RESULT_REASONS, describe, sideName } from './referee/describe.ts';
+import { describe, resultReason } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
 import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
 import { addNote, newScoresheet, record } from './referee/record.ts';
@@ -22,6 +22,8 @@ import { clockAt, draft, journal, say } from './draft.ts';
 import type { Draft } from './draft.ts';
 import type { Flagged, GameConfig, GameInput, GameState, GameStep, PlayerCommand } from './game.ts';
 import type { JournalEntry } from './journal/record.ts';
+import { say as sentence } from '../words/catalogue.ts';
+import type { Language } from '../words/catalogue.ts';
 
 /** A new game, waiting for the board to connect and show `config.start`; `guide`, a sheet that guides it (begun at `config.start`). */
 export function createGame(config: GameConfig, guide: Guide | null = null): GameState {
@@ -32,7 +34,7 @@ export function createGame(config: GameConfig, guide: Guide | null = null): Game
     resume: null,
     guidance: NO_GUIDANCE,
     guide: guide && guided(guide),
-    sheet: newScoresheet(config.start, config.tags),
+    sheet: newScoresheet(config.start, config.tags, config.lang),
     // Before the first move or press of the clock no time runs (FMJD 10; Latvian 10.3).
     clock: config.timeControl ? createClock(config.timeControl, config.start.turn) : null,
     clockT: 0,
@@ -84,7 +86,7 @@ function apply(d: Draft, event: RefereeEvent): void {
     if (started.ok) {
       s.clock = started.clock;
       entries.push(clockRecord(s.clock, t, 'button'));
-      say(d, `the clock is pressed: ${s.clock.toMove}'s time runs`);
+      say(d, sentence(langOf(s), 'log.clock.pressed', { side: s.clock.toMove }));
     }
   }
   journal(d, entries);
@@ -117,13 +119,13 @@ function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
   for (const o of outputs) {
     d.effects.push({ type: 'said', output: o });
     if (o.type === 'move' && s.drawOffer && o.side !== s.drawOffer) {
-      say(d, `${sideName(o.side)} played on: the draw offered by ${sideName(s.drawOffer)} is declined.`);
-      s.sheet = declinedOn(s.sheet, before, o.side, drawNotes.declined(o.side, s.drawOffer));
+      say(d, sentence(langOf(s), 'log.draw.declined', { side: o.side, offer: s.drawOffer }));
+      s.sheet = declinedOn(s.sheet, before, o.side, drawNotes.declined(o.side, s.drawOffer, langOf(s)));
       s.drawOffer = null;
     }
     if (o.type === 'irregularity') {
       // Two flagged on one move (a touch-move and an early removal): the decision is on the first, the message says both.
-      const said = flagged(v, o);
+      const said = flagged(v, o, s.config.lang);
       const now: Flagged = said.decision === 'decide' ? both(decideHere, said) : said;
       if (said.decision === 'decide') decideHere = now;
       s.irregularity = now;
@@ -131,8 +133,8 @@ function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
       d.effects.push(o.decision === 'decide' ? { type: 'beep', hz: 880, ms: 400 } : { type: 'beep', hz: 1320, ms: 120 });
     }
     if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') s.irregularity = s.irregularity?.decision === 'note' && o.type !== 'move' ? s.irregularity : null;
-    if (o.type === 'result') s.result = { result: o.result, reason: RESULT_REASONS[o.reason] ?? o.reason, article: o.article };
-    if (o.type !== 'move' || s.log.length < LOG_LIMIT) say(d, outputText(v, o));
+    if (o.type === 'result') s.result = { result: o.result, reason: resultReason(o.reason, s.config.lang), article: o.article };
+    if (o.type !== 'move' || s.log.length < LOG_LIMIT) say(d, outputText(v, o, s.config.lang));
   }
   changed(d);
 }
@@ -155,8 +157,8 @@ function both(first: Flagged | null, then: Flagged): Flagged {
 }
 
 /** An irregularity the referee said, as the game keeps it: its sentence in words for people. */
-export function flagged(v: Variant, o: Extract<RefereeOutput, { type: 'irregularity' }>): Flagged {
-  return { code: o.code, article: o.article, message: describe.said(v, o.code, o.squares, o.side), decision: o.decision, side: o.side, squares: o.squares };
+export function flagged(v: Variant, o: Extract<RefereeOutput, { type: 'irregularity' }>, lang: Language = 'en'): Flagged {
+  return { code: o.code, article: o.article, message: describe.said(v, o.code, o.squares, o.side, lang), decision: o.decision, side: o.side, squares: o.squares };
 }
 
 /** The LEDs as the game now wants them (sent when they change), and the view changed. */
@@ -187,8 +189,11 @@ export function currentMarks(s: GameState): (LedMark | null)[] {
   return Array.from(s.config.start.board, (p, sq) => ((p !== 0) === setup.has(sq) ? null : p !== 0 ? 'fill' : 'clear'));
 }
 
+/** The language of what the game `s` says for people. */
+export const langOf = (s: GameState): Language => s.config.lang ?? 'en';
+
 /** What the game says while the board does not yet show the start position. */
-export const SET_UP = 'set up the position: the LEDs blink where pieces go (fill) and what to take off (clear)';
+export const setUpText = (s: GameState): string => sentence(langOf(s), 'log.set-up');
 
 /** Starts the game once the board shows the start position; whether it did. */
 export function startIfSetUp(d: Draft, t: number): boolean {
@@ -196,9 +201,9 @@ export function startIfSetUp(d: Draft, t: number): boolean {
   if (!s.setup) return false;
   for (let sq = 0; sq < s.config.start.board.length; sq++) if ((s.config.start.board[sq] !== 0) !== s.setup.has(sq)) return false;
   s.setup = null;
-  s.referee = createReferee(s.config.start, s.config.policy, t);
+  s.referee = createReferee(s.config.start, s.config.policy, t, s.config.lang);
   // No clock runs yet: the first move or press of the clock starts it (FMJD 10; Latvian 10.3).
-  say(d, 'the board shows the start position: play');
+  say(d, sentence(langOf(s), 'log.started'));
   changed(d);
   return true;
 }
@@ -209,7 +214,8 @@ function onBoard(d: Draft, e: BoardEvent): void {
   if (e.type === 'link' && e.state === 'connected' && e.hello.squares !== v.geometry.squares) {
     // A board of the wrong size for the variant: nothing it senses can be this game.
     s.link = { ...s.link, state: 'wrong board' };
-    say(d, `the board has ${e.hello.squares} squares, but ${v.name} draughts is played on ${v.geometry.squares}: connect a ${v.geometry.size}x${v.geometry.size} board or choose a ${e.hello.squares === 50 ? '10x10' : '8x8'} variant`);
+    const g = v.geometry;
+    say(d, sentence(langOf(s), 'log.wrong-board', { squares: String(e.hello.squares), variant: v.name, need: String(g.squares), size: String(g.size), other: e.hello.squares === 50 ? '10x10' : '8x8' }));
     changed(d);
     return;
   }
@@ -223,13 +229,13 @@ function onBoard(d: Draft, e: BoardEvent): void {
   if (s.link.state === 'wrong board') return;
   if (e.type === 'link') {
     s.link = { state: e.state, firmware: e.state !== 'lost' ? e.hello.fw : s.link.firmware };
-    say(d, `link ${e.state}${'reason' in e ? ` (${e.reason})` : ''}`);
+    say(d, sentence(langOf(s), 'log.link', { state: e.state, reason: 'reason' in e ? e.reason : 'none' }));
     if (e.state === 'connected' && !s.referee && s.resume) {
       const back = s.resume;
       s.referee = back.referee;
       s.resume = null;
       s.offset = Math.max(0, back.lastT + 1 - e.t);
-      say(d, `resumed the game after ${back.referee.ply} plies`);
+      say(d, sentence(langOf(s), 'log.resumed', { plies: String(back.referee.ply) }));
       // The board is checked against the game: every difference goes to the referee as hands.
       for (let sq = 0; sq < back.referee.sensed.length; sq++) {
         const want = back.referee.sensed[sq] !== 0;
@@ -238,7 +244,7 @@ function onBoard(d: Draft, e: BoardEvent): void {
     }
     if (e.state === 'connected' && !s.referee) {
       s.setup = new Set(e.occupancy);
-      if (!startIfSetUp(d, e.t)) say(d, SET_UP);
+      if (!startIfSetUp(d, e.t)) say(d, setUpText(s));
     }
     changed(d);
     return;
@@ -263,13 +269,13 @@ function onPlayer(d: Draft, c: PlayerCommand, t: number): void {
   if (c.type === 'draw' && c.color && s.referee && !s.result) {
     // An offer stands until the opponent moves; the opponent's own offer accepts it.
     if (s.drawOffer && s.drawOffer !== c.color) {
-      s.sheet = addNote(s.sheet, drawNotes.accepted(c.color, s.drawOffer));
+      s.sheet = addNote(s.sheet, drawNotes.accepted(c.color, s.drawOffer, langOf(s)));
       s.drawOffer = null;
       apply(d, { type: 'draw-agreed', t });
     } else {
-      if (s.drawOffer !== c.color) s.sheet = addNote(s.sheet, drawNotes.offered(c.color));
+      if (s.drawOffer !== c.color) s.sheet = addNote(s.sheet, drawNotes.offered(c.color, langOf(s)));
       s.drawOffer = c.color;
-      say(d, `${sideName(c.color)} offers a draw.`);
+      say(d, sentence(langOf(s), 'draw.offered', { side: c.color }));
       journal(d, [{ k: 'note', t, text: offerNote(c.color) }]);
       changed(d);
     }
@@ -283,7 +289,7 @@ function onPlayer(d: Draft, c: PlayerCommand, t: number): void {
     apply(d, { type: 'resign', color: c.color, t });
   } else if (c.type === 'draw') {
     // Both agree: an offer standing is accepted by the other side.
-    if (s.drawOffer && !s.result) s.sheet = addNote(s.sheet, drawNotes.accepted(opposite(s.drawOffer), s.drawOffer));
+    if (s.drawOffer && !s.result) s.sheet = addNote(s.sheet, drawNotes.accepted(opposite(s.drawOffer), s.drawOffer, langOf(s)));
     s.drawOffer = null;
     apply(d, { type: 'draw-agreed', t });
   } else {
@@ -314,7 +320,8 @@ function clockTick(d: Draft, now: number): void {
 /** `flag`'s time ran out: the game's result (Latvian 7.1.2.5). */
 export function flagFallen(d: Draft, flag: 'white' | 'black'): void {
   const f = flagResult(flag, d.s.config.start.variant);
-  d.s.result = { result: f.result, reason: `${flag}'s time ran out`, article: f.article };
-  say(d, `${flag} lost on time (article ${f.article})`);
+  const lang = langOf(d.s);
+  d.s.result = { result: f.result, reason: sentence(lang, 'log.time-ran-out', { side: flag }), article: f.article };
+  say(d, sentence(lang, 'log.lost-on-time', { side: flag, article: f.article }));
   d.s.sheet = { ...d.s.sheet, result: f.result };
 }

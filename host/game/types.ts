@@ -114,7 +114,7 @@ export interface IrregularityView {
   readonly code: string;
   /** Its article in the variant's rulebook. */
   readonly article: string;
-  /** One sentence, squares in words ("White touched the piece on 31 and moved the piece on 32 instead."). */
+  /** One sentence in the game's language, squares in words ("White touched the piece on 31 and moved the piece on 32 instead: the touched piece must be played."). */
   readonly message: string;
   /** `decide`: the opponent chooses accept or correct; `note`: recorded, play goes on. */
   readonly decision: 'decide' | 'note';

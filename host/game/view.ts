@@ -7,7 +7,7 @@ import type { Position, Variant } from '../../rules/index.ts';
 import { remaining, timeControlTag, timeTags } from './clock/clock.ts';
 import { difference as boardDifference } from './referee/referee.ts';
 import type { RefereeState } from './referee/referee.ts';
-import { describe, sideName } from './referee/describe.ts';
+import { describe } from './referee/describe.ts';
 import { scoresheetPdn, times } from './referee/record.ts';
 import type { Scoresheet } from './referee/record.ts';
 import { MARK_PATTERN, obligationSquare } from './leds/guidance.ts';
@@ -18,6 +18,8 @@ import { currentMarks } from './step.ts';
 import { guideView } from './guided.ts';
 import { capturesOf, irregularityView } from './viewIrregularity.ts';
 import type { MoveView, PlayView, SquareView } from './types.ts';
+import { say } from '../words/catalogue.ts';
+import type { Language } from '../words/catalogue.ts';
 
 /** What the view needs that is not the game's: the link's health, and whether the board is the simulator. */
 export interface ViewContext {
@@ -115,7 +117,7 @@ function moveViews(sheet: Scoresheet): MoveView[] {
   let before: string[] = [];
   for (const item of sheet.items) {
     if (item.kind === 'note') {
-      const text = times(item.comment, item.times ?? 1);
+      const text = times(item.comment, item.times ?? 1, sheet.lang);
       if (out.length > 0) out[out.length - 1].notes = [...out[out.length - 1].notes, text];
       else before.push(text);
       continue;
@@ -163,14 +165,14 @@ function obligationView(s: RefereeState): PlayView['obligation'] {
   const pos = currentPosition(s.game);
   const v = pos.variant;
   const article = v.articles.touchMove;
-  return { side: pos.turn, square: squareName(v, sq), article, message: `${sideName(pos.turn)} must play the piece on ${squareName(v, sq)} (touched, ${article}).` };
+  return { side: pos.turn, square: squareName(v, sq), article, message: `${say(s.lang, 'view.touched', { side: pos.turn, square: squareName(v, sq), article })}.` };
 }
 
 /** The captures the side to move must choose from (FMJD 4.2; 4.13 the choice among them), in play only. */
 function compulsoryView(s: RefereeState): PlayView['compulsory'] {
   if (s.mode.kind !== 'play') return null;
   const pos = currentPosition(s.game);
-  return capturesOf(pos, s.legal);
+  return capturesOf(pos, s.legal, s.lang);
 }
 
 /** The board does not show the game: what to clear and fill, named, and one sentence saying it. */
@@ -184,15 +186,15 @@ function guidanceView(s: GameState, pos: Position): PlayView['guidance'] {
       if (p !== 0 && !setup.has(sq)) fill.push({ square: sq, piece: p });
       if (p === 0 && setup.has(sq)) clear.push(sq);
     });
-    return named(v, 'setup', clear, fill, 'Set up the start position');
+    return named(v, 'setup', clear, fill, s.config.lang);
   }
   const referee = s.referee;
   const mode = referee?.mode;
   if (!referee || !mode || (mode.kind !== 'mismatch' && mode.kind !== 'correcting')) return null;
   const plan = boardDifference(referee.sensed, mode.kind === 'correcting' ? mode.target : pos);
-  return mode.kind === 'mismatch' ? named(v, 'mismatch', plan.clear, plan.fill, 'The board does not show the game') : named(v, 'correction', plan.clear, plan.fill, 'Put the position back');
+  return named(v, mode.kind === 'mismatch' ? 'mismatch' : 'correction', plan.clear, plan.fill, s.config.lang);
 }
 
-function named(v: Variant, kind: 'setup' | 'mismatch' | 'correction', clear: readonly number[], fill: readonly Fill[], lead: string): PlayView['guidance'] {
-  return { kind, clear: clear.map((sq) => squareName(v, sq)), fill: fill.map((f) => squareName(v, f.square)), message: describe.steps(v, lead, clear, fill) };
+function named(v: Variant, kind: 'setup' | 'mismatch' | 'correction', clear: readonly number[], fill: readonly Fill[], lang: Language = 'en'): PlayView['guidance'] {
+  return { kind, clear: clear.map((sq) => squareName(v, sq)), fill: fill.map((f) => squareName(v, f.square)), message: describe.steps(v, kind, clear, fill, lang) };
 }

@@ -20,6 +20,7 @@ import type { Journal } from '../journal/journal.ts';
 import { answer, queryOf } from '../speech/queries.ts';
 import type { Query } from '../speech/queries.ts';
 import type { BoardButton, BoardLink } from '../link/types.ts';
+import type { Language } from '../words/catalogue.ts';
 
 export { CLOCK_HEARTBEAT_MS } from '../game/game.ts';
 
@@ -41,6 +42,8 @@ export interface SessionOptions {
   readonly timeControl?: TimedControl | null;
   /** Light the legal destinations of a lifted piece (never in the tournament policy). */
   readonly hints?: boolean;
+  /** The language of a new game's log, view sentences and journal messages (default English); a resumed game keeps its journal's. */
+  readonly lang?: Language;
   /**
    * A game brought back from its journal (host/game/resume.ts), played instead of a new one:
    * its state, and the effects to carry out first (what the journal missed).
@@ -121,6 +124,7 @@ export function startSession(options: SessionOptions): RunningSession {
     tags: [{ name: 'White', value: players.white }, { name: 'Black', value: players.black }, ...(options.tags ?? [])],
     timeControl: options.timeControl ?? null,
     hints: options.hints === true,
+    lang: options.lang ?? 'en',
   }, options.guide ?? null);
   /** The board's clock as last heard, and the host's time then: the board's time between events. */
   let boardClock = { board: 0, host: now() };

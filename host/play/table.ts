@@ -24,6 +24,7 @@ import type { BoardHands, PairedLinks } from './pairedLinks.ts';
 import { startSession } from './session.ts';
 import type { RunningSession, SessionOptions, SimulatedHands } from './session.ts';
 import type { GameOutput, TableSide } from './outputs/output.ts';
+import type { Language } from '../words/catalogue.ts';
 
 type Tag = { readonly name: string; readonly value: string };
 type Players = { readonly white: string; readonly black: string };
@@ -51,6 +52,8 @@ export interface TableOptions {
   /** The TimeControl tag as given (`5400+30`), after White and Black in the journal's header. */
   readonly timeControlTag?: string;
   readonly hints?: boolean;
+  /** The language of a new game's log, view sentences and journal messages (recorded in its journal's header); default English. */
+  readonly lang?: Language;
   readonly players: Players;
   /** The scoresheet's tags beside White and Black for a game begun at `now` (Event, Site, Date, Round). */
   readonly tags: (now: Date) => readonly Tag[];
@@ -120,12 +123,13 @@ export async function seatGame(o: TableOptions): Promise<Seated> {
   const outputs = o.outputs ?? [];
   const session = startSession({
     start: o.start, policy: o.policy, link, journal: firstGame.journal, hands, timeControl: o.timeControl ?? null,
-    hints: o.hints, players: o.players, tags: firstGame.tags, resumed: o.resumed?.game ?? null,
+    hints: o.hints, ...(o.lang ? { lang: o.lang } : {}), players: o.players, tags: firstGame.tags, resumed: o.resumed?.game ?? null,
     guide: o.guide ?? null, ...(o.command ? { command: o.command } : {}), ...(o.ask ? { ask: o.ask } : {}),
     ...(outputs.some((out) => out.step) ? { observe: (seen) => outputs.forEach((out) => out.step?.(seen)) } : {}),
     ...('dir' in o.journals ? {
       nextJournal: (players: Players) => {
-        const next = newGame(o, players);
+        // The next game speaks as this one did: a resumed game's language is its journal's.
+        const next = newGame({ ...o, lang: o.resumed?.game.state.config.lang ?? o.lang }, players);
         played.push(next.journal);
         return next;
       },
@@ -184,7 +188,7 @@ function newGame(o: TableOptions, players: Players): { journal: Journal; tags: r
   const tags = o.tags(now);
   const header = headerTags(tags, players, o);
   const journal = journalOnFirstWrite(file, {
-    format: JOURNAL_FORMAT, variant: o.start.variant.name, start: o.startFen ?? writeFen(o.start), policy: o.policy.name, showJumps: o.policy.showJumps,
+    format: JOURNAL_FORMAT, variant: o.start.variant.name, start: o.startFen ?? writeFen(o.start), policy: o.policy.name, showJumps: o.policy.showJumps, ...(o.lang ? { lang: o.lang } : {}),
     tags: header, timeControl: null, created: now.toISOString(), t0: 0,
   });
   return { journal, tags };

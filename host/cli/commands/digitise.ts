@@ -19,10 +19,11 @@ import { journalToResume, resumeFrom } from '../resumeJournal.ts';
 import { Asker, Lines, resultOf, resumedHeader } from '../sheetInput.ts';
 import { forTerminal } from '../terminalText.ts';
 import type { Players, SheetHeader } from '../sheetInput.ts';
+import { LANG_SPEC, langFrom, langHelp } from '../langOption.ts';
 
 const usage = `Usage: dambord digitise [--variant V] [--fen FEN | --guide SHEET [--game N]] [--firmata] [--port P | --find]
                         [--event NAME] [--site S] [--date YYYY.MM.DD] [--round R] [--white NAME] [--black NAME]
-                        [--no-ask] [--games DIR] [--http-port N] [--host H]
+                        [--no-ask] [--games DIR] [--http-port N] [--host H] [--lang LANG]
        dambord digitise --resume FILE|last [--guide SHEET [--game N]] [--firmata] [--port P | --find]
                         [--games DIR] [--http-port N] [--host H]
 
@@ -68,6 +69,7 @@ ${boardHelp(21)}
   --games DIR        where the journal and the PDN of each game go (default ./games)
   --http-port N      the page's port (default 8080; 0 for any free port)
   --host H           the page's interface (default 127.0.0.1; see dambord play)
+${langHelp("en; a resumed sheet keeps its journal's")}
 
 Examples:
   dambord digitise
@@ -88,11 +90,13 @@ export const digitiseCommand: Command = {
   async run(argv, io) {
     const args = parseArgs(argv, {
       variant: 'string', fen: 'string', guide: 'string', game: 'string', resume: 'string', ...BOARD_SPEC, event: 'string', site: 'string', date: 'string', round: 'string',
-      white: 'string', black: 'string', 'no-ask': 'boolean', games: 'string', 'http-port': 'string', host: 'string',
+      white: 'string', black: 'string', 'no-ask': 'boolean', games: 'string', 'http-port': 'string', host: 'string', ...LANG_SPEC,
     });
     if (!args.ok) return usageError(io, 'digitise', args.error);
     const o = args.options;
     if (args.positionals.length > 0) return usageError(io, 'digitise', `unexpected argument "${args.positionals[0]}"`);
+    const lang = langFrom(o);
+    if (!lang.ok) return usageError(io, 'digitise', lang.error);
     const chosen = variantOption(o.variant ?? 'international');
     if (!chosen.ok) return usageError(io, 'digitise', chosen.error);
     const n = wholeNumberOption('game', o.game, 1, 1_000_000);
@@ -170,7 +174,7 @@ export const digitiseCommand: Command = {
       },
     };
     const seated = await seatGame({
-      board, start, startFen: sheet ? writeFen(start) : (o.fen ?? v.startFen), policy: digitise, players,
+      board, start, startFen: sheet ? writeFen(start) : (o.fen ?? v.startFen), policy: digitise, players, lang: lang.lang,
       tags: (now) => [...gameTags(header, now), ...(sheet?.tags ?? [])],
       journals: { dir }, guide: sheet?.guide ?? null, command: 'digitise',
       resumed: resumed ? { journal: resumed.journal, game: resumedRecording(resumed, sheet?.guide ?? null) } : null,

@@ -20,11 +20,13 @@ import type { Command, Io } from '../command.ts';
 import { portOption, readText, variantOption, why } from '../input.ts';
 import { brokerOption, listOfBoards, pairingsOption, secondsOption } from '../broadcastOptions.ts';
 import { gameTags } from '../gameTags.ts';
+import { LANG_SPEC, langFrom, langHelp } from '../langOption.ts';
 
 const usage = `Usage: dambord event [--pairings FILE] [--sim-games FILE.pdn [--speed X]] [--sim-board firmware|model]
                      [--ports N=PORT,...] [--firmata] [--boards LIST] [--event NAME] [--round R] [--site S]
                      [--variant V] [--time-control TC] [--policy P] [--archive DIR]
                      [--http-port N] [--host H] [--delay SECONDS] [--broker URL [--id NAME]] [--exit-when-done]
+                     [--lang LANG]
 
 Runs every board of a round on this computer: each board with its number, players and round
 from the pairings, its own referee, journal and scoresheet in the archive
@@ -68,6 +70,7 @@ Options:
                       same name after a restart resumes its session. dambord's own broker takes
                       only names that start with the user's name and "-"
   --exit-when-done    stop once the simulated hands have played every game (rehearsals, tests)
+${langHelp("en; a board going on with its journal keeps the journal's")}
 
 Examples:
   dambord event --sim-games round1.pdn --speed 10
@@ -84,11 +87,13 @@ export const eventCommand: Command = {
     const args = parseArgs(argv, {
       pairings: 'string', 'sim-games': 'string', speed: 'string', 'sim-board': 'string', ports: 'string', ...BOARD_SWITCHES, boards: 'string',
       event: 'string', round: 'string', site: 'string', variant: 'string', 'time-control': 'string', policy: 'string', archive: 'string',
-      'http-port': 'string', host: 'string', delay: 'string', broker: 'string', id: 'string', 'exit-when-done': 'boolean',
+      'http-port': 'string', host: 'string', delay: 'string', broker: 'string', id: 'string', 'exit-when-done': 'boolean', ...LANG_SPEC,
     });
     if (!args.ok) return usageError(io, 'event', args.error);
     const o = args.options;
     if (args.positionals.length > 0) return usageError(io, 'event', `unexpected argument "${args.positionals[0]}"`);
+    const lang = langFrom(o);
+    if (!lang.ok) return usageError(io, 'event', lang.error);
     if (o.pairings === undefined && o['sim-games'] === undefined) return usageError(io, 'event', 'give the round: --pairings FILE, or --sim-games FILE.pdn to rehearse with simulated games');
     const speed = /^\d+(\.\d+)?$/.test(o.speed ?? '1') ? Number(o.speed ?? '1') : NaN;
     if (!(speed > 0 && speed <= 100)) return usageError(io, 'event', `--speed must be a number above 0 and up to 100, not "${o.speed}"`);
@@ -185,7 +190,7 @@ export const eventCommand: Command = {
       publisher?.publish(s);
     };
     const log = (line: string): void => void io.stdout.write(`dambord event: ${line}\n`);
-    const running = await runEvent({ boards, start, policy, timeControl, timeControlTag: o['time-control'], archive: o.archive ?? 'archive', speed, publish, log });
+    const running = await runEvent({ boards, start, policy, timeControl, timeControlTag: o['time-control'], lang: lang.lang, archive: o.archive ?? 'archive', speed, publish, log });
     if (running.boards.size === 0) {
       await publisher?.close();
       io.stderr.write('dambord event: no board could start\n');

@@ -23,13 +23,14 @@ import type { PlayView } from '../../game/types.ts';
 import type { Query } from '../../speech/queries.ts';
 import { parseArgs } from '../args.ts';
 import { SPEECH_HELP, SPEECH_SPEC, openAsked, speechFrom } from '../speechOptions.ts';
+import { LANG_SPEC, langFrom, langHelp } from '../langOption.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { portOption, variantOption, why } from '../input.ts';
 
 const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--second-board sim|P2] [--white NAME] [--black NAME]
                     [--event NAME] [--site S] [--round R] [--time-control TC] [--policy P] [--show-jumps] [--http-port N] [--host H]
-                    [--games DIR] [--resume FILE|last [--clock WHITE,BLACK]]
+                    [--games DIR] [--resume FILE|last [--clock WHITE,BLACK]] [--lang LANG]
                     [--voice LANG [--rate WPM] [--volume N] [--wav DIR | --beeps] [--transcript FILE] [--queries]]
 
 Plays a game at the board: the referee watches the reed switches, the LEDs show the last move
@@ -79,6 +80,7 @@ ${boardHelp(21)}
                      was down is charged to nobody)
   --clock W,B        with --resume: the arbiter sets the clocks, White's time left then
                      Black's, each H:MM:SS or seconds, e.g. --clock 1:23:45,1:10:00
+${langHelp("--voice's language when given, else en; a resumed game keeps its journal's")}
 ${SPEECH_HELP}
 
 Examples:
@@ -113,11 +115,13 @@ export function playCommandWith(seams: PlaySeams): Command {
     const args = parseArgs(argv, {
       variant: 'string', fen: 'string', white: 'string', black: 'string', event: 'string', site: 'string', round: 'string',
       'time-control': 'string', policy: 'string', 'show-jumps': 'boolean', 'http-port': 'string', host: 'string', games: 'string', resume: 'string', hints: 'boolean',
-      ...BOARD_SPEC, clock: 'string', 'second-board': 'string', ...SPEECH_SPEC,
+      ...BOARD_SPEC, clock: 'string', 'second-board': 'string', ...SPEECH_SPEC, ...LANG_SPEC,
     });
     if (!args.ok) return usageError(io, 'play', args.error);
     const o = args.options;
     if (args.positionals.length > 0) return usageError(io, 'play', `unexpected argument "${args.positionals[0]}"`);
+    const lang = langFrom(o, o.voice ?? o.speak);
+    if (!lang.ok) return usageError(io, 'play', lang.error);
     const secondAsked = secondBoardOption(o);
     if (!secondAsked.ok) return usageError(io, 'play', secondAsked.error);
     let setClock: { white: number; black: number } | null = null;
@@ -155,7 +159,7 @@ export function playCommandWith(seams: PlaySeams): Command {
     if (typeof board === 'number') return board;
     const second = secondAsked.second ? { kind: boardChosen(o, secondAsked.second === 'sim' ? null : secondAsked.second), port: secondAsked.second === 'sim' ? null : secondAsked.second } : null;
     const seated = await seatGame({
-      board, second, start, startFen: o.fen ?? v.startFen, policy, timeControl, timeControlTag: o['time-control'], hints: o.hints,
+      board, second, start, startFen: o.fen ?? v.startFen, policy, timeControl, timeControlTag: o['time-control'], hints: o.hints, lang: lang.lang,
       players: { white: o.white ?? '?', black: o.black ?? '?' }, tags: (now) => gameTags(o, now),
       journals: { dir }, resumed, journalSeam: seams.journal,
       ...(speech ? { ask: (q: Query, state: GameState, now: number) => speech.ask(q, state, now).text } : {}),

@@ -9,12 +9,13 @@ import type { RefereeEvent } from '../../game/referee/types.ts';
 import { eventsOf, parseActionScript } from '../../script/actions.ts';
 import { parseArgs } from '../args.ts';
 import { SPEECH_HELP, SPEECH_SPEC, openAsked, speechFrom } from '../speechOptions.ts';
+import { LANG_SPEC, langFrom, langHelp } from '../langOption.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { readText, variantOption, why } from '../input.ts';
 import { Progress } from '../progress.ts';
 
-const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--show-jumps] [--through sim|firmata] [--json] [--pdn FILE]
+const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--show-jumps] [--through sim|firmata] [--json] [--pdn FILE] [--lang LANG]
                       [--speak LANG [--transcript FILE] [--wav DIR] [--rate WPM] [--queries]] SCRIPT
 
 Runs an action script (what hands do to a board) through the referee and prints what it
@@ -52,6 +53,7 @@ Options:
   --json        one JSON object per line: {"type":"move","ply":1,"move":"32-28","fen":"..."},
                 {"type":"irregularity","code":"touch-move","article":"5.4.3","squares":[..]}, ...
   --pdn FILE    also write the game as a PDN scoresheet to FILE
+${langHelp('en; with --json only the irregularities\' "message" is in it')}
 
 Speech (what a blind player hears; no sound device: the transcript, and WAV files with --wav):
 ${SPEECH_HELP}
@@ -68,7 +70,7 @@ export const replayCommand: Command = {
   summary: 'Run an action script through the referee and print moves and irregularities',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { variant: 'string', fen: 'string', policy: 'string', 'show-jumps': 'boolean', json: 'boolean', pdn: 'string', through: 'string', ...SPEECH_SPEC });
+    const args = parseArgs(argv, { variant: 'string', fen: 'string', policy: 'string', 'show-jumps': 'boolean', json: 'boolean', pdn: 'string', through: 'string', ...SPEECH_SPEC, ...LANG_SPEC });
     if (!args.ok) return usageError(io, 'replay', args.error);
     const { options, positionals } = args;
     const chosen = variantOption(options.variant ?? 'international');
@@ -77,6 +79,8 @@ export const replayCommand: Command = {
     const named = policyNamed(options.policy ?? 'tournament');
     const policy = named && withShowJumps(named, options['show-jumps'] === true);
     if (!policy) return usageError(io, 'replay', `unknown policy "${options.policy}"; choose one of ${Object.keys(policies).join(', ')}`);
+    const lang = langFrom(options);
+    if (!lang.ok) return usageError(io, 'replay', lang.error);
     const speechAsked = speechFrom(options, 'none', { queries: policy.name === 'blind' });
     if (!speechAsked.ok) return usageError(io, 'replay', speechAsked.error);
     if (positionals.length !== 1) return usageError(io, 'replay', positionals.length === 0 ? 'SCRIPT is missing (a file, or - for standard input)' : 'one SCRIPT expected');
@@ -92,7 +96,7 @@ export const replayCommand: Command = {
       io.stderr.write(`dambord replay: ${positionals[0] === '-' ? 'standard input' : positionals[0]}, ${script.reason}\n`);
       return EXIT.usage;
     }
-    const config: GameConfig = { start: fen.position, policy, players: { white: '?', black: '?' }, tags: [], timeControl: null, hints: false };
+    const config: GameConfig = { start: fen.position, policy, players: { white: '?', black: '?' }, tags: [], timeControl: null, hints: false, lang: lang.lang };
     let events: RefereeEvent[];
     if (options.through === 'sim' || options.through === 'firmata') {
       // The moves the referee reads in the script (at once, without a board) give the progress: plies played of all.
@@ -127,7 +131,7 @@ export const replayCommand: Command = {
     if (typeof speech === 'number') return speech;
     const { state, said } = replayEvents(config, events, speech ? (seen) => speech.observe(seen) : undefined);
     await speech?.close();
-    for (const output of said) io.stdout.write(`${options.json ? JSON.stringify(outputJson(variant, output)) : outputText(variant, output)}\n`);
+    for (const output of said) io.stdout.write(`${options.json ? JSON.stringify(outputJson(variant, output)) : outputText(variant, output, lang.lang)}\n`);
     if (options.pdn) {
       try {
         writeFileSync(options.pdn, gamePdn(state));

@@ -5,6 +5,8 @@ import { writeFen } from '../../../rules/index.ts';
 import { sidesAt } from '../clock/clock.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { IrregularityCode, Policy, RefereeEvent, RefereeOutput } from '../referee/types.ts';
+import { LANGUAGES, isLanguage } from '../../words/catalogue.ts';
+import type { Language } from '../../words/catalogue.ts';
 
 /**
  * The game journal's line format, sans I/O: entries in, text lines out; bytes in, entries and
@@ -55,6 +57,11 @@ export interface JournalHeader {
   readonly policy: Policy['name'];
   /** The opponent asked for multiple captures to be shown jump by jump (FMJD 4.9); absent: no. */
   readonly showJumps?: boolean;
+  /**
+   * The language of the journal's messages (the irregularities' sentences, checked word for word
+   * on a resume) and of the game's words; absent: English (every journal before it was recorded).
+   */
+  readonly lang?: Language;
   /** PDN tags (Event, White, Black, ...). */
   readonly tags: readonly { readonly name: string; readonly value: string }[];
   /**
@@ -194,7 +201,8 @@ const CRC_SUFFIX = /,"crc":"([0-9a-f]{8})"\}$/;
 /** The line (with its `\n`) for the header. */
 export function encodeHeader(h: JournalHeader): string {
   const { format, variant, start, policy, tags, timeControl, created, t0 } = h;
-  return seal({ n: 0, k: 'header', format, variant, start, policy, ...(h.showJumps ? { showJumps: true } : {}), tags, timeControl, created, t0 });
+  const lang = h.lang && h.lang !== 'en' ? { lang: h.lang } : {};
+  return seal({ n: 0, k: 'header', format, variant, start, policy, ...(h.showJumps ? { showJumps: true } : {}), ...lang, tags, timeControl, created, t0 });
 }
 
 /** The line (with its `\n`) for entry number `n` (the header is 0, the first entry 1). */
@@ -293,6 +301,7 @@ function headerOf(o: Record<string, unknown>): JournalHeader | string {
   if (o.format > JOURNAL_FORMAT) return `journal format ${o.format} is newer than this dambord reads (${JOURNAL_FORMAT}): update dambord`;
   if (!isStr(o.variant) || !isStr(o.start) || !isStr(o.policy) || !Array.isArray(o.tags) || !isStr(o.created) || !isNum(o.t0)) return 'the header lacks variant, start, policy, tags, created or t0';
   if (!o.tags.every((t) => typeof t === 'object' && t !== null && isStr((t as Record<string, unknown>).name) && isStr((t as Record<string, unknown>).value))) return 'the header has a tag that is not a name and a value';
+  if (o.lang !== undefined && !(isStr(o.lang) && isLanguage(o.lang))) return `the header's language ${JSON.stringify(o.lang)} is none of ${LANGUAGES.join(', ')}`;
   const tc = o.timeControl as BaseAndIncrement | null | undefined;
   if (tc !== null && tc !== undefined && (typeof tc !== 'object' || !isNum(tc.baseMs) || !isNum(tc.incrementMs))) return 'the header\'s timeControl is not a base and an increment in ms';
   return {
@@ -301,6 +310,7 @@ function headerOf(o: Record<string, unknown>): JournalHeader | string {
     start: o.start,
     policy: o.policy as Policy['name'],
     ...(o.showJumps === true ? { showJumps: true } : {}),
+    ...(isStr(o.lang) && isLanguage(o.lang) && o.lang !== 'en' ? { lang: o.lang } : {}),
     tags: o.tags as JournalHeader['tags'],
     timeControl: tc === null || tc === undefined ? null : { baseMs: tc.baseMs, incrementMs: tc.incrementMs },
     created: o.created,

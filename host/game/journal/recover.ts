@@ -99,7 +99,7 @@ function replayJournal(journal: JournalRead, h: JournalHeader, rebuilt: string |
   const policy = named && withShowJumps(named, h.showJumps === true);
   if (!policy) return { ok: false, reason: `unknown policy ${JSON.stringify(h.policy)} in the header` };
 
-  let state = createReferee(start.position, policy, h.t0);
+  let state = createReferee(start.position, policy, h.t0, h.lang);
   let queue: { output: RefereeOutput; record: OutRecord }[] = [];
   let clock: ClockEntry | null = null;
   let lastT = h.t0;

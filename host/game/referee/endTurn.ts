@@ -33,7 +33,7 @@ export function endTurn(s: RefereeState, t: number, out: RefereeOutput[]): Refer
   const finding = classify(pos, prev, s.legal, visible(s), lastMove);
   if (finding.kind === 'mismatch') {
     const plan = difference(s.sensed, pos);
-    out.push({ type: 'mismatch', clear: plan.clear, fill: plan.fill, message: describe.mismatch(pos.variant, plan.clear, plan.fill), t });
+    out.push({ type: 'mismatch', clear: plan.clear, fill: plan.fill, message: describe.mismatch(pos.variant, plan.clear, plan.fill, s.lang), t });
     return { ...s, mode: { kind: 'mismatch' } };
   }
   // A game being recorded: a move taken back is taken back at once, nobody asked.

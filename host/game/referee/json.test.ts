@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { WHITE, createPosition, legalMoves, parseFen, play, variants } from '../../../rules/index.ts';
 import type { Position } from '../../../rules/index.ts';
+import { describe as words } from './describe.ts';
 import { outputText } from './json.ts';
 import type { RefereeOutput } from './types.ts';
 
@@ -55,5 +56,32 @@ describe('outputText: every output a sentence (the log of dambord play)', () => 
 
   it("squares in the variant's notation: c3 on the Russian board", () => {
     expect(outputText(variants.russian, { type: 'crowned', square: 0, t: 0 })).toMatch(/^The man on [a-h][1-8] is crowned\.$/);
+  });
+});
+
+describe('the log and the irregularities in the language chosen, from the catalogues', () => {
+  const move = legalMoves(start).find((m) => m.from === sq(32) && m.to === sq(28))!;
+  const touch: RefereeOutput = { type: 'irregularity', code: 'touch-move', article: '5.4.3', squares: [sq(33), sq(32)], message: '', decision: 'decide', side: 'white', t: 0 };
+
+  it('Dutch: a move, a touch-move with who decides, a correction and a result', () => {
+    expect(outputText(intl, { type: 'move', ply: 1, move, text: '32-28', side: 'white', before: start, after: play(start, move), t: 0 }, 'nl')).toBe('Wit speelde 32-28.');
+    expect(outputText(intl, touch, 'nl')).toBe(
+      'Onregelmatigheid, artikel 5.4.3 (touch-move): Wit raakte het stuk op 33 aan, maar speelde het stuk op 32: het aangeraakte stuk moet gespeeld worden. Zwart beslist: accepteren of laten herstellen.',
+    );
+    expect(outputText(intl, { type: 'correction', clear: [sq(28)], fill: [{ square: sq(32), piece: WHITE }], target: start, t: 0 }, 'nl')).toBe('Zet de stelling terug: neem het stuk van 28 weg en zet een witte schijf op 32.');
+    expect(outputText(intl, { type: 'result', result: '2-0', winner: 'white', reason: 'no-pieces', article: '7.2.3', t: 0 }, 'nl')).toBe('De partij is uit, 2-0: geen stukken meer (artikel 7.2.3).');
+  });
+
+  it('Russian: the irregularity for people and as the journal keeps it', () => {
+    expect(words.said(intl, 'removed-own', [sq(22), sq(23)], 'black', 'ru')).toBe('Чёрные во время взятия сняли свои шашки на полях 22 и 23.');
+    expect(words.irregularity(intl, 'touch-move', [sq(33), sq(32)], 'white', 'white', 'ru')).toBe('Белые коснулись одной шашки, а пошли другой: тронутой шашкой нужно ходить (33, 32).');
+    expect(outputText(intl, touch, 'ru')).toBe(
+      'Нарушение, статья 5.4.3 (touch-move): Белые коснулись шашки на поле 33, а пошли шашкой с поля 32: тронутой шашкой нужно ходить. Чёрные решают: принять или исправить.',
+    );
+  });
+
+  it('English stays as the journals already written have it', () => {
+    expect(words.irregularity(intl, 'touch-move', [sq(31), sq(32)], 'white', 'white')).toBe('White touched one piece and moved another: the touched piece must be played (31, 32).');
+    expect(words.irregularity(intl, 'not-maximum-capture', [sq(34), sq(23), sq(29)], 'white', 'white')).toBe('White did not capture the greatest number of pieces (34, 23, 29).');
   });
 });

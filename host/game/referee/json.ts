@@ -1,6 +1,8 @@
 import type { Variant } from '../../../rules/index.ts';
 import { KING, opposite, squareName, writeFen } from '../../../rules/index.ts';
-import { RESULT_REASONS, describe, sideName, squaresText } from './describe.ts';
+import { say } from '../../words/catalogue.ts';
+import type { Language } from '../../words/catalogue.ts';
+import { describe, resultReason, squaresText } from './describe.ts';
 import type { Fill, RefereeOutput } from './types.ts';
 
 /** A square as JSON: a number in numbered notation, a string (`"c3"`) in algebraic. */
@@ -45,37 +47,35 @@ export function outputJson(v: Variant, o: RefereeOutput): Record<string, unknown
 
 /**
  * The same output as a sentence for people (the log of `dambord play` and its page), squares in
- * words, never raw data.
+ * words, never raw data, in `lang` (the catalogues' `log.*`).
  *
  * @example outputText(v, move)        // 'White played 32-28.'
  * @example outputText(v, irregularity) // 'Irregularity, article 5.4.3 (touch-move): White touched the piece on 31 and moved the piece on 32 instead: the touched piece must be played. Black decides: accept or correct.'
  */
-export function outputText(v: Variant, o: RefereeOutput): string {
+export function outputText(v: Variant, o: RefereeOutput, lang: Language = 'en'): string {
   switch (o.type) {
     case 'move':
-      return `${sideName(o.side)} played ${o.text}.`;
+      return say(lang, 'log.move', { side: o.side, move: o.text });
     case 'irregularity': {
-      const said = describe.said(v, o.code, o.squares, o.side);
-      return o.decision === 'decide'
-        ? `Irregularity, article ${o.article} (${o.code}): ${said} ${sideName(opposite(o.side))} decides: accept or correct.`
-        : `Noted, article ${o.article} (${o.code}): ${said} Play goes on.`;
+      const values = { article: o.article, code: o.code, said: describe.said(v, o.code, o.squares, o.side, lang), decider: opposite(o.side) };
+      return say(lang, o.decision === 'decide' ? 'log.irregularity' : 'log.noted', values);
     }
     case 'correction':
-      return describe.steps(v, 'Put the position back', o.clear, o.fill);
+      return describe.steps(v, 'correction', o.clear, o.fill, lang);
     case 'corrected':
-      return `The position is put back; ${sideName(o.position.turn)} to move.`;
+      return say(lang, 'log.corrected', { side: o.position.turn });
     case 'accepted':
-      if (o.silent) return `The last move is taken back; ${sideName(o.position.turn)} to move.`;
-      return o.code === 'takeback' ? `The move taken back stays off the board (${o.code}, article ${o.article}); ${sideName(o.position.turn)} to move.` : `The irregularity stands (${o.code}, article ${o.article}).`;
+      if (o.silent) return say(lang, 'log.taken-back', { side: o.position.turn });
+      return say(lang, o.code === 'takeback' ? 'log.takeback' : 'log.accepted', { code: o.code, article: o.article, side: o.position.turn });
     case 'mismatch':
-      return describe.steps(v, 'The board does not show the game', o.clear, o.fill);
+      return describe.steps(v, 'mismatch', o.clear, o.fill, lang);
     case 'matched':
-      return 'The board shows the game again.';
+      return say(lang, 'matched');
     case 'crowned':
-      return `The man on ${squareName(v, o.square)} is crowned.`;
+      return say(lang, 'log.crowned', { square: squareName(v, o.square) });
     case 'adjusted':
-      return `${o.squares.length === 1 ? 'The piece' : 'The pieces'} on ${squaresText(v, o.squares)} adjusted (j'adoube, article ${v.handling.adjust}).`;
+      return say(lang, 'log.adjusted', { count: o.squares.length, squares: squaresText(v, o.squares, lang), article: v.handling.adjust });
     case 'result':
-      return `The game is over, ${o.result}: ${RESULT_REASONS[o.reason] ?? o.reason} (article ${o.article}).`;
+      return say(lang, 'log.result', { result: o.result, reason: resultReason(o.reason, lang), article: o.article });
   }
 }

@@ -22,8 +22,10 @@
 import type { Color, Position, Variant } from '../../../rules/index.ts';
 import { colorOf, normaliseResult, opposite, parseFen, rosterValue, squareName, writeFen, writePdnGame } from '../../../rules/index.ts';
 import type { WritableNode } from '../../../rules/pdn/write.ts';
-import { describe, sideName } from './describe.ts';
+import { describe } from './describe.ts';
 import type { IrregularityCode, RefereeOutput } from './types.ts';
+import { say } from '../../words/catalogue.ts';
+import type { Language } from '../../words/catalogue.ts';
 
 /** What the scoresheet holds: the moves that stand, notes between them, and the result. */
 export interface Scoresheet {
@@ -34,6 +36,8 @@ export interface Scoresheet {
   readonly result: string;
   /** The irregularity said last and not yet settled: what the sheet writes of it once it is. */
   readonly open: OpenIrregularity | null;
+  /** The language of the sheet's comments of irregularities; absent: English. */
+  readonly lang?: Language;
 }
 
 /** An irregularity the referee flagged, in words, until it is accepted, corrected or noted on a move. */
@@ -81,8 +85,8 @@ export type ScoresheetItem =
   | { readonly kind: 'note'; readonly comment: string; readonly times?: number };
 
 /** An empty scoresheet for a game from `start`. */
-export function newScoresheet(start: Position, tags: readonly { name: string; value: string }[] = []): Scoresheet {
-  return { variant: start.variant, start, tags, items: [], result: '*', open: null };
+export function newScoresheet(start: Position, tags: readonly { name: string; value: string }[] = [], lang: Language = 'en'): Scoresheet {
+  return { variant: start.variant, start, tags, items: [], result: '*', open: null, ...(lang !== 'en' ? { lang } : {}) };
 }
 
 /** The scoresheet's last move that stands: its index among the items (-1: none) and the move. */
@@ -134,14 +138,14 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
         const open = s.open;
         const irregular = open?.accepted ? { code: open.code, article: open.article } : null;
         const comments = irregular && open ? [`${open.text}. ${decided(open)}`] : [];
-        comments.push(...[...notes].map(([text, n]) => times(text, n)));
+        comments.push(...[...notes].map(([text, n]) => times(text, n, s.lang)));
         notes = new Map();
         const item: SheetMove = { kind: 'move', text: o.text, side: o.side, comments, after: o.after, squares: [o.move.from, ...o.move.path], captured: [...o.move.captured], irregular, setup: false };
         s = { ...s, items: [...s.items, item], open: null };
         break;
       }
       case 'irregularity': {
-        const text = `${describe.said(v, o.code, o.squares, o.side).replace(/\.$/, '')} (${o.code}, article ${o.article})`;
+        const text = say(s.lang ?? 'en', 'sheet.irregularity', { said: describe.said(v, o.code, o.squares, o.side, s.lang).replace(/\.$/, ''), code: o.code, article: o.article });
         if (o.decision === 'decide') {
           // Two flagged on one move (a touch-move and an early removal): the decision is on the
           // first (the referee's pending one), the scoresheet names both.
@@ -151,7 +155,7 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
         }
         // Noted (play goes on): a comment on the move it concerns, or between moves for a
         // touch out of turn, which concerns no move.
-        const noted = `${text}. Noted.`;
+        const noted = `${text}. ${say(s.lang ?? 'en', 'sheet.decided', { decision: 'note', side: o.side })}`;
         if (o.code === 'touch-out-of-turn') s = addNote(s, noted, true);
         else notes.set(noted, (notes.get(noted) ?? 0) + 1);
         break;
@@ -165,13 +169,13 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
       case 'corrected': {
         const open = s.open;
         if (!open) break;
-        const by = open.correctionAsked ? `Corrected at ${sideName(decider(open))}'s request` : `Put right by the hands before ${sideName(decider(open))} decided`;
-        s = addNote({ ...s, open: null }, `${open.text}. ${by}: the position before it was put back (5.8).`);
-        if (o.obligation !== null) s = addNote(s, `${sideName(o.position.turn)} must still play the piece on ${squareName(v, o.obligation)} (touched, ${v.articles.touchMove}).`);
+        const lang = s.lang ?? 'en';
+        s = addNote({ ...s, open: null }, say(lang, 'sheet.corrected', { text: open.text, asked: open.correctionAsked ? 'yes' : 'no', side: decider(open) }));
+        if (o.obligation !== null) s = addNote(s, say(lang, 'sheet.must-still', { side: o.position.turn, square: squareName(v, o.obligation), article: v.articles.touchMove }));
         break;
       }
       case 'result':
-        if (s.open) s = addNote({ ...s, open: null }, `${s.open.text}. Not decided before the end of the game.`);
+        if (s.open) s = addNote({ ...s, open: null }, say(s.lang ?? 'en', 'sheet.undecided', { text: s.open.text }));
         s = { ...s, result: o.result };
         break;
       default:
@@ -185,14 +189,14 @@ export function record(sheet: Scoresheet, outputs: readonly RefereeOutput[]): Sc
 const decider = (open: OpenIrregularity): Color => opposite(open.side);
 
 /** The decision in words, as the scoresheet writes it after the irregularity. */
-function decided(open: OpenIrregularity): string {
-  return open.decision === 'note' ? 'Noted.' : `${sideName(decider(open))} accepted.`;
+function decided(open: OpenIrregularity, lang: Language = 'en'): string {
+  return say(lang, 'sheet.decided', { decision: open.decision, side: decider(open) });
 }
 
 /** An irregularity accepted (FMJD 5.4; by playing on, 5.7). */
 function accepted(sheet: Scoresheet, o: Extract<RefereeOutput, { type: 'accepted' }>): Scoresheet {
   const v = sheet.variant;
-  const open = sheet.open ?? { code: o.code, article: o.article, side: opposite(o.position.turn), decision: 'decide', text: `${o.code}, article ${o.article}`, correctionAsked: false, accepted: false };
+  const open = sheet.open ?? { code: o.code, article: o.article, side: opposite(o.position.turn), decision: 'decide', text: say(sheet.lang ?? 'en', 'sheet.code', { code: o.code, article: o.article }), correctionAsked: false, accepted: false };
   const before = sheetPosition(sheet);
   if (o.code === 'takeback') {
     // 5.4.4: the move taken back is off the scoresheet.
@@ -201,12 +205,12 @@ function accepted(sheet: Scoresheet, o: Extract<RefereeOutput, { type: 'accepted
     // A game being recorded: the secretary's takeback is no event of the game.
     if (o.silent) return { ...sheet, items, open: null };
     const gone = move?.text ?? '';
-    return addNote({ ...sheet, items, open: null }, `${open.text}${gone ? `: ${gone}` : ''}. ${decided(open)}`);
+    return addNote({ ...sheet, items, open: null }, `${open.text}${gone ? `: ${gone}` : ''}. ${decided(open, sheet.lang)}`);
   }
   // A legal move made irregularly (touch-move, the order of removal...): the move follows.
   if (writeFen(o.position) === writeFen(before)) return { ...sheet, open: { ...open, accepted: true } };
   const moved = irregularMove(v, before, o.position, open.side);
-  const item: SheetMove = { kind: 'move', ...moved, side: open.side, comments: [`${open.text}. ${decided(open)}`], after: o.position, irregular: { code: o.code, article: o.article }, setup: true };
+  const item: SheetMove = { kind: 'move', ...moved, side: open.side, comments: [`${open.text}. ${decided(open, sheet.lang)}`], after: o.position, irregular: { code: o.code, article: o.article }, setup: true };
   return { ...sheet, items: [...sheet.items, item], open: null };
 }
 
@@ -234,7 +238,7 @@ export function irregularMove(v: Variant, before: Position, after: Position, sid
 }
 
 /** A comment noted `n` times. */
-export const times = (comment: string, n: number): string => (n > 1 ? `${comment} (${n} times)` : comment);
+export const times = (comment: string, n: number, lang: Language = 'en'): string => (n > 1 ? say(lang, 'sheet.times', { comment, count: String(n) }) : comment);
 
 /** A FEN with every square listed (`W:W31,32,33:B1,2`), as lidraughts reads a setup in the movetext (see the file's comment). */
 export function listedFen(pos: Position): string {
@@ -272,12 +276,12 @@ export function scoresheetPdn(sheet: Scoresheet): string {
   for (const item of sheet.items) {
     if (item.kind === 'note' || item.setup) {
       const into = last ?? preComments;
-      if (item.kind === 'note') into.push(times(item.comment, item.times ?? 1));
+      if (item.kind === 'note') into.push(times(item.comment, item.times ?? 1, sheet.lang));
       else {
         numbered(item.side);
         // The move in words (it is no legal move), what it was and the decision, in one comment; the clock's after it.
         const words = item.comments.filter((c) => !c.startsWith('[%'));
-        const what = item.text === '--' ? `${sideName(item.side)} changed the position (irregular).` : `${sideName(item.side)} played ${item.text} (irregular).`;
+        const what = say(sheet.lang ?? 'en', 'sheet.irregular', { side: item.side, move: item.text === '--' ? 'none' : item.text });
         into.push([what, ...words].join(' '), ...item.comments.filter((c) => c.startsWith('[%')));
         moves.push({ kind: 'setup', fen: listedFen(item.after) });
       }

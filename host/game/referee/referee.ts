@@ -13,14 +13,16 @@ import { endTurn } from './endTurn.ts';
 import { onBoard } from './hands.ts';
 import { commit, end, startTurn } from './turn.ts';
 import type { Policy, RefereeEvent, RefereeOutput } from './types.ts';
+import type { Language } from '../../words/catalogue.ts';
 
 export type { RefereeState } from './state.ts';
 export { difference } from './decision.ts';
 
-/** A referee for a game from `position`, the board holding exactly that position. */
-export function createReferee(position: Position, policy: Policy, t = 0): RefereeState {
+/** A referee for a game from `position`, the board holding exactly that position, saying its sentences in `lang`. */
+export function createReferee(position: Position, policy: Policy, t = 0, lang: Language = 'en'): RefereeState {
   const blank = {
     policy,
+    lang,
     game: newGame(position),
     previousGame: null,
     sensed: position.board.slice(),

@@ -3,6 +3,7 @@
 import type { Game, Move, Position, SquareSet } from '../../../rules/index.ts';
 import type { Held } from './board.ts';
 import type { LogEntry } from './classify.ts';
+import type { Language } from '../../words/catalogue.ts';
 import type { IrregularityCode, Policy, RefereeEvent, RefereeOutput } from './types.ts';
 
 /** An irregularity waiting for the opponent's decision (FMJD 5.4). */
@@ -64,6 +65,8 @@ export interface Split {
  */
 export interface RefereeState {
   readonly policy: Policy;
+  /** The language of the sentences the referee says (its irregularities', journaled word for word). */
+  readonly lang: Language;
   readonly game: Game;
   /** The game before the last move (a takeback accepted returns to it). */
   readonly previousGame: Game | null;

@@ -142,5 +142,5 @@ export function irregularity(s: RefereeState, { code, article }: Cited, squares:
   const pos = currentPosition(s.game);
   const d: 'decide' | 'note' = code === 'touch-out-of-turn' ? 'note' : decision;
   const side = actor ?? describe.actor(code, pos.turn);
-  return { type: 'irregularity', code, article, squares, message: describe.irregularity(pos.variant, code, squares, pos.turn, side), decision: d, side, t };
+  return { type: 'irregularity', code, article, squares, message: describe.irregularity(pos.variant, code, squares, pos.turn, side, s.lang), decision: d, side, t };
 }
