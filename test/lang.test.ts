@@ -43,6 +43,9 @@ describe('--lang: the game in the language chosen', () => {
       }
       await waitFor('the move', async () => (await view()).moves.length === 1);
       expect((await view()).log).toContain('Wit speelde 32-28.');
+      // The page itself is served in the game's language: its HTML and the catalogue its scripts format.
+      expect(await (await fetch(`${url}/`)).text()).toMatch(/<html lang="nl"/);
+      expect(((await (await fetch(`${url}/words.json`)).json()) as Record<string, string>)['common.white']).toBe('Wit');
       await new Promise((r) => setTimeout(r, 300)); // the move is journaled
       const [journal] = readdirSync(games).filter((f) => f.endsWith('.journal'));
       expect(readFileSync(join(games, journal), 'utf8').split('\n')[0]).toContain('"lang":"nl"');
@@ -61,8 +64,8 @@ describe('--lang: the game in the language chosen', () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ type: 'irregularity', code: 'touch-move', article: '5.4.3', squares: [31, 32], message: 'White touched one piece and moved another: the touched piece must be played (31, 32).' });
   });
 
-  it.each(['play', 'digitise', 'event', 'replay'])('dambord %s --lang xx is a usage error naming the languages', async (name) => {
-    const r = await runCliBuffered([name, '--lang', 'xx', ...(name === 'replay' ? ['-'] : [])]);
+  it.each(['play', 'digitise', 'event', 'replay', 'relay'])('dambord %s --lang xx is a usage error naming the languages', async (name) => {
+    const r = await runCliBuffered([name, '--lang', 'xx', ...(name === 'replay' ? ['-'] : name === 'relay' ? ['--event', 'E'] : [])]);
     expect(r.code).toBe(EXIT.usage);
     expect(r.stderr).toContain(`no language "xx": choose one of ${LANGUAGES.join(', ')}`);
   });

@@ -198,7 +198,7 @@ export const eventCommand: Command = {
     }
     let server;
     try {
-      server = await startBroadcastServer(store, { port: httpPort, host: o.host ?? '127.0.0.1', control: running });
+      server = await startBroadcastServer(store, { port: httpPort, host: o.host ?? '127.0.0.1', control: running, lang: lang.lang });
     } catch (e) {
       await running.close();
       await publisher?.close();

@@ -10,6 +10,8 @@ import { startBroadcastServer } from '../../broadcast/server.ts';
 import { createRoundStore } from '../../broadcast/store.ts';
 import { boardTopic, parseBoardTopic } from '../../broadcast/topics.ts';
 import { parseArgs } from '../args.ts';
+import { LANG_SPEC, langFrom } from '../langOption.ts';
+import { LANGUAGES } from '../../words/catalogue.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { portOption, readText, why } from '../input.ts';
@@ -19,7 +21,7 @@ import type { BrokerUser } from '../../broadcast/access.ts';
 
 const usage = `Usage: dambord relay --event NAME [--round R] [--boards LIST | --pairings FILE]
                      [--broker URL | [--mqtt-port N] [--mqtt-host H] [--hosts FILE | --mqtt-user U]]
-                     [--http-port N] [--host H] [--delay SECONDS] [--id NAME]
+                     [--http-port N] [--host H] [--delay SECONDS] [--id NAME] [--lang LANG]
        dambord relay --event NAME --hosts FILE --mosquitto-config DIR
 
 Serves an event whose boards run on several computers (dambord event --broker on each): it
@@ -63,6 +65,7 @@ Options:
                     --hosts in DIR (include_dir DIR in mosquitto.conf), and stop
   --http-port N     the page's and feeds' port (default 8080; 0 for any free port)
   --host H          the page's interface (default 127.0.0.1)
+  --lang LANG       the viewers' page's language: ${LANGUAGES.join(', ')} (default en)
   --delay SECONDS   broadcast delay: moves and clocks are shown this much later (up to 3600)
   --id NAME         the relay's name at the broker, for a kept session (default: a random one,
                     no session kept: the retained states give every board's last state)
@@ -86,11 +89,13 @@ export const relayCommand: Command = {
   summary: 'Serve an event whose boards run on several hosts, through an MQTT broker',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { event: 'string', round: 'string', boards: 'string', pairings: 'string', broker: 'string', 'mqtt-port': 'string', 'mqtt-host': 'string', 'mqtt-user': 'string', hosts: 'string', 'mosquitto-config': 'string', 'http-port': 'string', host: 'string', delay: 'string', id: 'string' });
+    const args = parseArgs(argv, { event: 'string', round: 'string', boards: 'string', pairings: 'string', broker: 'string', 'mqtt-port': 'string', 'mqtt-host': 'string', 'mqtt-user': 'string', hosts: 'string', 'mosquitto-config': 'string', 'http-port': 'string', host: 'string', delay: 'string', id: 'string', ...LANG_SPEC });
     if (!args.ok) return usageError(io, 'relay', args.error);
     const o = args.options;
     if (args.positionals.length > 0) return usageError(io, 'relay', `unexpected argument "${args.positionals[0]}"`);
     if (o.event === undefined || o.event.trim() === '') return usageError(io, 'relay', '--event NAME is needed: the event whose boards are followed');
+    const lang = langFrom(o);
+    if (!lang.ok) return usageError(io, 'relay', lang.error);
     const delay = secondsOption('delay', o.delay, 3600);
     if (!delay.ok) return usageError(io, 'relay', delay.error);
     const http = portOption('http-port', o['http-port'], 8080);
@@ -197,7 +202,7 @@ export const relayCommand: Command = {
     subscriber.ready.catch(() => {});
     let server;
     try {
-      server = await startBroadcastServer(store, { port: httpPort, host: o.host ?? '127.0.0.1' });
+      server = await startBroadcastServer(store, { port: httpPort, host: o.host ?? '127.0.0.1', lang: lang.lang });
     } catch (e) {
       await subscriber.close();
       await embedded?.close();
