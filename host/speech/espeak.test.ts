@@ -88,7 +88,9 @@ describe(`speech through espeak-ng${skip}`, () => {
     const t0 = performance.now();
     cut.abort();
     await long;
-    expect(performance.now() - t0).toBeLessThan(1000);
+    // Said to the end, the text takes minutes; cut off, it ends within a second (a hang guard of
+    // 30 s, so that a busy machine is slower, never red, and a voice played on still is caught).
+    expect(performance.now() - t0).toBeLessThan(30_000);
   });
 
   it.skipIf(skip !== '' || aplay?.name !== 'aplay')('a sound device that cannot be opened is an error saying why, and leaves no espeak-ng behind', async () => {
