@@ -425,8 +425,9 @@ describe('what a state may say is bounded (issue 26, findings 1 and 2)', () => {
     s.put(board(1, 10, T0));
     const started = performance.now();
     for (const n of [1e15, 2_000_000, 4_294_967_295]) expect(s.put({ ...board(1, 11, T0 + 1000), board: n })).toBe(false);
-    // Refused before anything is allocated for them (a filled feed of 2,000,000 boards took seconds).
-    expect(performance.now() - started).toBeLessThan(5000);
+    // Refused before anything is allocated for them (a filled feed of 2,000,000 boards took
+    // seconds): the counts and the feed below say so; the time only guards against a hang.
+    expect(performance.now() - started).toBeLessThan(WAIT_LIMIT_MS);
     expect(s.counts()).toMatchObject({ refusedBy: { board: 3 }, boards: 1 });
     const pdn = s.roundPdn().body;
     expect(pdn.length).toBeLessThan(10_000);
