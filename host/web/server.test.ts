@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MoveView, PlayCommand, PlaySession, PlayView, SquareView } from '../game/types.ts';
 import { MAX_BODY_BYTES, attachment, checkCommand, startWebServer } from './server.ts';
 import type { WebServer, WebServerOptions } from './server.ts';
+import { WAIT_LIMIT_MS } from '../../test/limits.ts';
 
 /** An 8x8 board's dark squares as the page draws them: 1-4 on the top row, White at the bottom. */
 function squares8(): SquareView[] {
@@ -327,7 +328,7 @@ describe('web server', () => {
     await expect.poll(() => web.streams().open).toBe(2);
     const pad = 'x'.repeat(64 * 1024);
     // The view keeps changing until the idle client's socket buffers are full and it is dropped.
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + WAIT_LIMIT_MS;
     for (let i = 1; web.streams().open > 1 && Date.now() < deadline; i++) {
       session.set({ pdn: `${i} ${pad}` });
       await new Promise((r) => setTimeout(r, 5));
