@@ -14,6 +14,7 @@ import type { PdnPly } from '../rules/index.ts';
 import { fetchStandardFirmata } from '../hardware/firmata/fetch.mjs';
 import { oracleTexts } from './oracles.ts';
 import { hasChromium as chromiumHere, launchChromium, pageRun } from './chromium.ts';
+import { WAIT_LIMIT_MS } from './limits.ts';
 
 const hasChromium = chromiumHere('browser.test.ts');
 
@@ -65,6 +66,7 @@ describe.each(boards)('the page plays a real game on $board$skip', ({ args, skip
     ({ child: run.child, url } = await play(work, ['--variant', 'brazilian', ...args]));
     run.browser = await launchChromium();
     const page: Page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.setDefaultTimeout(WAIT_LIMIT_MS); // a hang guard: a busy machine makes the game slower, never red
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     // A failed request is reported by its address (the console only says "404"); the browser's
@@ -78,16 +80,16 @@ describe.each(boards)('the page plays a real game on $board$skip', ({ args, skip
     await page.goto(`${url}/`);
     // The waits are on the page's DOM (the tests' tsconfig has no DOM types, so no page functions).
     /** Waits for an element, and on a timeout says what the referee thought of the board. */
-    const waitOn = async (what: string, target: Locator, timeout = 10_000): Promise<void> => {
+    const waitOn = async (what: string, target: Locator): Promise<void> => {
       try {
-        await target.waitFor({ state: 'attached', timeout });
+        await target.waitFor({ state: 'attached' });
       } catch (e) {
         const v = await view(url);
         const why = JSON.stringify({ irregularity: v.irregularity, guidance: v.guidance, moves: v.moves.length, log: v.log.slice(-5), pageErrors });
         throw new Error(`timed out waiting for ${what}: ${why}`, { cause: e });
       }
     };
-    await waitOn('the board link', page.locator('[data-testid=link-state]', { hasText: args.includes('--firmata') ? /^connected \(StandardFirmata\.ino 2\.3\)/ : /^connected \(dambord \d/ }), 15_000);
+    await waitOn('the board link', page.locator('[data-testid=link-state]', { hasText: args.includes('--firmata') ? /^connected \(StandardFirmata\.ino 2\.3\)/ : /^connected \(dambord \d/ }));
     const setup = Date.now() - started;
 
     const click = async (square: string, type: 'lift' | 'place') => {
@@ -111,7 +113,7 @@ describe.each(boards)('the page plays a real game on $board$skip', ({ args, skip
 
     // It ended by the rules: the page shows the game's result.
     const result = page.getByTestId('result');
-    await result.waitFor({ state: 'visible', timeout: 10_000 });
+    await result.waitFor({ state: 'visible' });
     expect(await result.textContent()).toMatch(new RegExp(`^${normaliseResult(game.result ?? '', variant).replace(/-/g, '\\-')}\\b`));
     expect(await page.getByTestId('turn').textContent()).toBe('Game over');
     expect(await page.getByTestId('irregularity').isHidden()).toBe(true);
@@ -133,5 +135,5 @@ describe.each(boards)('the page plays a real game on $board$skip', ({ args, skip
     await stop(run.child);
     await run.browser.close();
     run.browser = null;
-  }, 90_000);
+  });
 });

@@ -60,7 +60,7 @@ describe.skipIf(!hasChromium)('strangers at the controls', () => {
   it('a page of another origin cannot end the game on 127.0.0.1, nor can one reached through a foreign DNS name (rebinding)', async () => {
     const { child, url } = await play(work, []);
     children.push(child);
-    await waitFor('the board', async () => (await view(url)).link.state === 'connected', 15_000);
+    await waitFor('the board', async () => (await view(url)).link.state === 'connected');
     const port = Number(new URL(url).port);
 
     // The hostile page, from a second server: another port is another origin. It tries what a
@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium)('strangers at the controls', () => {
     // The board's own page, opened as the person at the board does, still plays.
     expect(await post(url, { type: 'draw', color: 'white' })).toEqual({ status: 200, error: undefined });
     expect((await view(url)).drawOffer).toBe('white');
-  }, 60_000);
+  });
 
   it('on the network only the token gives control: the page with it plays, without it only watches', async () => {
     // `dambord play --host 0.0.0.0`, which prints the addresses with the token.
@@ -131,7 +131,7 @@ describe.skipIf(!hasChromium)('strangers at the controls', () => {
     expect(printed).toMatch(/only this address gives control of the game, keep it to the players: /);
     const [, port, token] = /http:\/\/127\.0\.0\.1:(\d+)\/\?token=([\w-]+)/.exec(printed)!;
     const url = `http://127.0.0.1:${port}`;
-    await waitFor('the board', async () => (await view(url)).link.state === 'connected', 15_000);
+    await waitFor('the board', async () => (await view(url)).link.state === 'connected');
 
     // A program without the token, or with a wrong one, is refused; with it, taken.
     expect(await post(url, { type: 'resign', color: 'white' })).toEqual({ status: 401, error: 'this page only watches the game: to play, open the address with the token that dambord play printed' });
@@ -180,5 +180,5 @@ describe.skipIf(!hasChromium)('strangers at the controls', () => {
     expect(v.result).toBeNull();
     expect(v.squares.find((q) => q.name === '19')!.sensed).toBe(true);
     expect(v.moves.map((m) => m.text)).toEqual(['32-28']);
-  }, 60_000);
+  });
 });

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { CHROMIUM, launchChromium } from '../host/print/chromium.ts';
+import { WAIT_LIMIT_MS } from './limits.ts';
 import { stop } from './playProcess.ts';
 
 export { launchChromium };
@@ -45,9 +46,14 @@ export function pageRun(work: string): { child: ChildProcess | null; browser: Br
   return run;
 }
 
-/** A new page of `browser` at `viewport`, and the errors it reports (uncaught ones, and console errors other than a failed load). */
+/**
+ * A new page of `browser` at `viewport`, and the errors it reports (uncaught ones, and console
+ * errors other than a failed load). Its waits (`waitFor`, clicks, navigation) give up after
+ * {@link WAIT_LIMIT_MS}, a hang guard, so that a busy machine makes a page test slower, never red.
+ */
 export async function watchedPage(browser: Browser, viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport });
+  page.setDefaultTimeout(WAIT_LIMIT_MS);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {

@@ -75,6 +75,6 @@ describe('dambord play --clock: the arbiter sets the clocks of a resumed game (F
     }
     const clocks = readJournal(file).entries.filter((e) => e.k === 'clock').slice(-2);
     expect(clocks).toMatchObject([{ on: 'set', white: 5_025_000, black: 4_200_000, running: null }, { on: 'move', white: 5_030_000, running: 'black' }]);
-  }, 30_000);
+  });
 });
 

@@ -32,7 +32,7 @@ describe('digitise --guide: the page in Chromium', () => {
     const testid = (id: string) => page.getByTestId(id);
     const led = (sq: string) => page.locator(`[data-square="${sq}"] .led`);
 
-    await testid('guide-message').filter({ hasText: /^ply 1: 32-28$/ }).waitFor({ timeout: 15_000 });
+    await testid('guide-message').filter({ hasText: /^ply 1: 32-28$/ }).waitFor();
     await expect(led('32').getAttribute('class')).resolves.toContain('led-slow');
     await hands(url, 'l:32 p:28 l:18 p:23');
 
@@ -67,5 +67,5 @@ describe('digitise --guide: the page in Chromium', () => {
     await testid('result-white').waitFor({ state: 'hidden' });
     expect(await testid('takeback').isHidden()).toBe(true);
     expect(errors).toEqual([]);
-  }, 90_000);
+  });
 });

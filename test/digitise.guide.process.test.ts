@@ -74,7 +74,7 @@ describe('dambord digitise --guide on the simulated board', () => {
       '[Event "Clubavond"] [Site "Utrecht NED"] [Date "2026.03.05"] [Round "4"] [White "Anna"] [Black "Bert"] [Result "2-0"] [GameType "20"] [Annotator "Carla"] ' +
         '1. 32-28 18-23 2. 37-32 {dambord: the sheet has 73-32; 37-32 was played (73 for 37, digits swapped)} 2... 12-18 2-0 ',
     );
-  }, 60_000);
+  });
 
   it('--resume after a crash: the journal\'s header and players, the guide where the game is, the repair kept; a game of play or options that do not fit refused', async () => {
     const file = join(work, 'club.pdn');
@@ -137,7 +137,7 @@ describe('dambord digitise --guide on the simulated board', () => {
       expect(r.stderr, argv.join(' ')).toContain(said);
       expect(r.code, argv.join(' ')).toBe(code);
     }
-  }, 90_000);
+  });
 
   it('a sheet that cannot be read: said, exit 2 (not a sheet) or 3 (no file), nothing written', async () => {
     const games = join(work, 'none');

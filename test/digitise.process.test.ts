@@ -91,7 +91,7 @@ describe('dambord digitise on the simulated board', () => {
     expect(pdns[0]).toBe(`${header}[White "Anna"]\n[Black "Bert"]\n[Result "2-0"]\n[GameType "20"]\n\n1. 31-27 17-22 2-0\n\n`);
     expect(pdns[1]).toBe(`${header}[White "Carla"]\n[Black "Dirk"]\n[Result "0-2"]\n[GameType "20"]\n\n1. 32-28 0-2\n\n`);
     expect(readdirSync(games).filter((f) => f.endsWith('.journal'))).toHaveLength(2);
-  }, 120_000);
+  });
 
   it('bad input: an unknown option, a date that is none, a variant that is none: exit 2, nothing opened', async () => {
     const games = join(work, 'none');

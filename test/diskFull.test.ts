@@ -76,6 +76,6 @@ describe(`a full disk under a game${mounted ? '' : ` — SKIPPED: cannot mount a
     back.child.kill('SIGINT');
     await new Promise((r) => back.child.once('exit', r));
     expect(existsSync(join(games, `${file}.lock`))).toBe(false);
-  }, 90_000);
+  });
 });
 

@@ -21,6 +21,7 @@ import type { PlayView } from '../host/game/types.ts';
 import { tournament } from '../host/game/referee/policy.ts';
 import { formatMove, parseFen, readPdn, variants } from '../rules/index.ts';
 import { oracleTexts } from './oracles.ts';
+import { WAIT_LIMIT_MS } from './limits.ts';
 
 const bin = fileURLToPath(new URL('../host/cli/bin.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'dambord-entrances-'));
@@ -45,15 +46,15 @@ function play(args: string[]): Run {
   return run;
 }
 
-/** The exit code of a run that must end by itself within `ms`. */
-async function exitWithin(run: Run, ms: number): Promise<number | null> {
+/** The exit code of a run that must end by itself; killed after `ms` (a hang guard). */
+async function exitWithin(run: Run, ms = WAIT_LIMIT_MS): Promise<number | null> {
   const timer = setTimeout(() => run.child.kill('SIGKILL'), ms);
   const code = await run.exit;
   clearTimeout(timer);
   return code;
 }
 
-async function waitFor(what: string, cond: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+async function waitFor(what: string, cond: () => boolean | Promise<boolean>, ms = WAIT_LIMIT_MS): Promise<void> {
   const end = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -79,58 +80,58 @@ describe('bad input at every entrance of dambord play', () => {
   it('a FEN that cannot be set up: exit 2, the FEN and what is wrong with it named, no journal begun', async () => {
     const games = join(work, 'fen');
     const run = play(['--fen', 'W:W99', '--games', games]);
-    expect(await exitWithin(run, 15_000)).toBe(2);
+    expect(await exitWithin(run)).toBe(2);
     expect(run.err).toMatch(/FEN "W:W99" cannot be set up: .+/);
     expect(run.err).toMatch(/--help/);
     expect(() => readdirSync(games)).toThrow(); // nothing written
-  }, 20_000);
+  });
 
   it('a port that does not exist: exit 3 at once, the port named and what to do, no journal begun', async () => {
     const games = join(work, 'noport');
     const run = play(['--port', '/dev/dambord-nonexistent', '--games', games]);
-    expect(await exitWithin(run, 15_000)).toBe(3);
+    expect(await exitWithin(run)).toBe(3);
     expect(run.err).toContain('/dev/dambord-nonexistent');
     expect(run.err).toMatch(/plug the board in|--find/);
     expect(() => readdirSync(games)).toThrow();
-  }, 20_000);
+  });
 
   it('a games folder that cannot be made (under a file): exit 3 within seconds, the folder named, the board\'s port let go', async () => {
     const file = join(work, 'a-file');
     writeFileSync(file, 'not a folder\n');
     const run = play(['--games', join(file, 'sub')]);
     // The simulated board's port was still opening when the journal failed: it must not keep the process alive.
-    expect(await exitWithin(run, 10_000)).toBe(3);
+    expect(await exitWithin(run)).toBe(3);
     expect(run.err).toMatch(/cannot write the journal in .*a-file\/sub: /);
-  }, 15_000);
+  });
 
   it('a port that exists but no board answers on (busy, or not a board): said within seconds; Ctrl-C leaves no empty game', async () => {
     const games = join(work, 'busy');
     const run = play(['--port', '/dev/null', '--games', games]);
-    await waitFor('the warning', () => /no answer yet from the board on \/dev\/null/.test(run.err), 9000);
+    await waitFor('the warning', () => /no answer yet from the board on \/dev\/null/.test(run.err));
     expect(run.err).toMatch(/another program holding the port|Ctrl-C/);
     run.child.kill('SIGINT');
-    expect(await exitWithin(run, 10_000)).toBe(0);
+    expect(await exitWithin(run)).toBe(0);
     // Nothing was played: no empty game is left for `--resume last` to pick by mistake.
     expect(journals(games)).toEqual([]);
     expect(run.out).toMatch(/stopped before any move; no game kept/);
-  }, 25_000);
+  });
 
   it('--firmata on something that is not a serial port: exit 3 at once, the port named and what to do, no journal begun', async () => {
     // (An Arduino that answers but not as Firmata, or whose pins do not match the profile, is
     // refused in host/firmata/firmataLink.test.ts, against simulated boards.)
     const games = join(work, 'firmata-notaport');
     const run = play(['--firmata', '--port', '/dev/null', '--games', games]);
-    expect(await exitWithin(run, 20_000)).toBe(3);
+    expect(await exitWithin(run)).toBe(3);
     expect(run.out).toMatch(/waiting for StandardFirmata on \/dev\/null/);
     expect(run.err).toMatch(/cannot open \/dev\/null: .*plug the Arduino in and check the port name/);
     expect(() => readdirSync(games)).toThrow();
-  }, 25_000);
+  });
 
   it('--firmata with --find: exit 2, a Firmata board is named with --port', async () => {
     const run = play(['--firmata', '--find']);
-    expect(await exitWithin(run, 15_000)).toBe(2);
+    expect(await exitWithin(run)).toBe(2);
     expect(run.err).toMatch(/name its port with --port/);
-  }, 20_000);
+  });
 
   it('a 10x10 board for czech (8x8): the view says so, and nothing it senses is taken for the game', async () => {
     const v = variants.czech;
@@ -161,7 +162,7 @@ describe('bad input at every entrance of dambord play', () => {
     } finally {
       await session.close();
     }
-  }, 20_000);
+  });
 
   it('a journal truncated mid-line or with a flipped byte at the end: named, the tail kept aside, the intact moves back', async () => {
     const v = variants.international;
@@ -236,7 +237,7 @@ describe('bad input at every entrance of dambord play', () => {
       }
     } finally {
       for (const { run } of resumed) if (run.child.exitCode === null) run.child.kill('SIGINT');
-      await Promise.all(resumed.map(({ run }) => exitWithin(run, 10_000)));
+      await Promise.all(resumed.map(({ run }) => exitWithin(run)));
     }
-  }, 40_000);
+  });
 });

@@ -56,7 +56,7 @@ describe('the page for screen readers, in Chromium, played from the keyboard', (
     await page.goto(`${url}/`);
     await addAxe(page);
     await page.evaluate(LISTEN);
-    await page.locator('[data-testid=link-state]', { hasText: /^connected/ }).waitFor({ timeout: 15_000 }).catch(async (e: unknown) => {
+    await page.locator('[data-testid=link-state]', { hasText: /^connected/ }).waitFor().catch(async (e: unknown) => {
       const link = await page.getByTestId('link-state').textContent();
       throw new Error(`the page did not show the board connected: link "${link}", connection "${await page.getByTestId('connection').textContent()}", page errors ${JSON.stringify(pageErrors)}`, { cause: e });
     });
@@ -100,15 +100,13 @@ describe('the page for screen readers, in Chromium, played from the keyboard', (
     };
 
     // -- the accessibility tree -----------------------------------------------------------------
-    /** expect.poll with time for a view to come through the event stream on a busy machine. */
-    const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 5_000 });
     const names = async () => squareNames(await page.getByTestId('board').ariaSnapshot());
     /** The text a live region holds now, as the accessibility tree has it. */
     const region = async (id: 'announce' | 'alert') => (await page.getByTestId(id).ariaSnapshot()).replace(/\s+/g, ' ');
     const heard = async (id: 'announce' | 'alert') => (await page.evaluate(`window.heard.${id}`)) as string[];
     /** After a move: each square's name in the tree starts as given, and the polite region says the move. */
     const check = async (said: string, squares: Record<string, string>) => {
-      await poll(() => region('announce')).toContain(said);
+      await expect.poll(() => region('announce')).toContain(said);
       const now = await names();
       for (const [sq, name] of Object.entries(squares)) expect(now.get(sq), `square ${sq}`).toMatch(new RegExp(`^${sq}: ${name}`));
     };
@@ -133,16 +131,16 @@ describe('the page for screen readers, in Chromium, played from the keyboard', (
     await check('White: 32-28', { 32: 'empty, last move', 28: 'white man, last move' });
     await move('19', '23');
     await check('Black: 19-23', { 19: 'empty, last move', 23: 'black man' });
-    await poll(() => region('announce')).toContain('White must capture: 28x19');
+    await expect.poll(() => region('announce')).toContain('White must capture: 28x19');
     expect((await names()).get('28')).toMatch(/^28: white man, must capture/);
 
     // 2. 28x19, the capture: the piece jumps, the captured piece is named to take off, then taken.
     await enter('28', false);
     expect((await names()).get('28')).toMatch(/^28: white man, lifted\b/);
-    await poll(() => region('announce')).toContain('Lifted the white man from 28.');
+    await expect.poll(() => region('announce')).toContain('Lifted the white man from 28.');
     await enter('19', true);
-    await poll(async () => (await names()).get('23')).toMatch(/^23: black man, captured: take it off/);
-    await poll(() => region('announce')).toContain('Captured: take the piece off 23.');
+    await expect.poll(async () => (await names()).get('23')).toMatch(/^23: black man, captured: take it off/);
+    await expect.poll(() => region('announce')).toContain('Captured: take the piece off 23.');
     await enter('23', false);
     await page.locator('[data-testid=moves] .move[data-ply]').nth(plies++).waitFor({ state: 'attached' });
     await check('White: 28x19', { 28: 'empty, last move', 19: 'white man, last move', 23: 'empty' });
@@ -171,11 +169,11 @@ describe('the page for screen readers, in Chromium, played from the keyboard', (
     // where it is; the panel is open, and axe finds nothing.
     await enter('33', false);
     await enter('33', true);
-    await poll(() => region('announce')).toContain('White must play the piece on 33');
+    await expect.poll(() => region('announce')).toContain('White must play the piece on 33');
     await enter('34', false);
     await enter('30', true);
     const irregularity = /^Irregularity, article 5\.4\.3: .*33.* Black decides: accept or correct\.$/;
-    await poll(async () => (await heard('alert')).at(-1)).toMatch(irregularity);
+    await expect.poll(async () => (await heard('alert')).at(-1)).toMatch(irregularity);
     const sentence = (await heard('alert')).at(-1)!;
     expect(await region('alert')).toContain(sentence);
     expect(await region('announce')).not.toContain('Irregularity');
@@ -189,16 +187,16 @@ describe('the page for screen readers, in Chromium, played from the keyboard', (
     expect(await page.getByTestId('correct').textContent()).toMatch(/^Black has it corrected: /);
     expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).toBe('solid');
     await page.keyboard.press('Enter');
-    await poll(() => region('announce')).toContain('Put the position back');
+    await expect.poll(() => region('announce')).toContain('Put the position back');
     await tabTo('Tab', (a) => a.startsWith('square '));
     await enter('30', false);
     await enter('34', true);
-    await poll(() => page.getByTestId('guidance').isHidden()).toBe(true);
+    await expect.poll(() => page.getByTestId('guidance').isHidden()).toBe(true);
 
     // The same irregular move again: the same sentence, said again in the assertive region.
     await enter('34', false);
     await enter('30', true);
-    await poll(async () => (await heard('alert')).filter((t) => t === sentence)).toHaveLength(2);
+    await expect.poll(async () => (await heard('alert')).filter((t) => t === sentence)).toHaveLength(2);
     expect(await heard('alert')).toEqual([sentence, sentence]);
     expect(await region('alert')).toContain(sentence);
 
@@ -218,14 +216,14 @@ describe('the page for screen readers, in Chromium, played from the keyboard', (
     // Questions from the keyboard (the board as keyboard, on the page): M the last move, M again
     // the last two, T whose turn; the answers in the polite region.
     await page.keyboard.press('m');
-    await poll(async () => (await heard('announce')).at(-1)).toBe('The last move: White 34 to 30.');
+    await expect.poll(async () => (await heard('announce')).at(-1)).toBe('The last move: White 34 to 30.');
     await page.keyboard.press('m');
-    await poll(async () => (await heard('announce')).at(-1)).toMatch(/^The last 2 moves: Black .* and White 34 to 30\.$/);
+    await expect.poll(async () => (await heard('announce')).at(-1)).toMatch(/^The last 2 moves: Black .* and White 34 to 30\.$/);
     await page.keyboard.press('t');
-    await poll(async () => (await heard('announce')).at(-1)).toMatch(/^Black to move, move \d+\.$/);
+    await expect.poll(async () => (await heard('announce')).at(-1)).toMatch(/^Black to move, move \d+\.$/);
 
     console.log(`pageA11y.test.ts: ${(await view(url)).moves.length} plies by the keyboard, 3 axe audits, in ${((Date.now() - started) / 1000).toFixed(1)} s (setup ${(setup / 1000).toFixed(1)} s)`);
     expect(audits).toEqual([]);
     expect(pageErrors).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -53,7 +53,7 @@ describe('the live page in Chromium, at a phone and a laptop size, light and dar
     });
     await page.goto(`${url}/`);
     await addAxe(page);
-    await page.locator('[data-testid=link-state]', { hasText: /^connected/ }).waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid=link-state]', { hasText: /^connected/ }).waitFor();
     await page.locator('body[data-control="true"]').waitFor({ state: 'attached' });
 
     // -- the hands, through the command endpoint ------------------------------------------------
@@ -286,5 +286,5 @@ describe('the live page in Chromium, at a phone and a laptop size, light and dar
     console.log(`pageViews.test.ts: ${shots.length} screenshots in ${shotDir}, each audited by axe-core, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     expect(audits).toEqual([]);
     expect(pageErrors).toEqual([]);
-  }, 90_000);
+  });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { PlayView } from '../host/game/types.ts';
+import { WAIT_LIMIT_MS } from './limits.ts';
 
 const bin = fileURLToPath(new URL('../host/cli/bin.js', import.meta.url));
 const killed = fileURLToPath(new URL('./playKilled.ts', import.meta.url));
@@ -52,7 +53,7 @@ export async function command(url: string, body: object): Promise<void> {
  * the normal wait (a process starting, a board on the wall clock answering) so that a busy machine
  * makes the wait longer, never a failure.
  */
-export async function waitFor(what: string, cond: () => Promise<boolean>, ms = 30_000): Promise<void> {
+export async function waitFor(what: string, cond: () => Promise<boolean>, ms = WAIT_LIMIT_MS): Promise<void> {
   const end = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -8,7 +8,7 @@
 // - one writer per journal: a second `dambord play --resume last` while the game runs is
 //   refused, and a lock left by a killed process is taken over;
 // - a bad byte in the journal's header: the game is rebuilt from its events and goes on.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,15 +16,24 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { recoverGame } from '../host/game/journal/recover.ts';
 import { readJournal } from '../host/journal/journal.ts';
 import { command, play, playKilledAfterEvent, view, waitFor } from './playProcess.ts';
+import { WAIT_LIMIT_MS } from './limits.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'dambord-resume-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const bin = new URL('../host/cli/bin.js', import.meta.url).pathname;
-/** `dambord play ARGS` run to its end, with a time limit. */
-const playToEnd = (dir: string, args: string[]) => {
-  const r = spawnSync(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(dir, 'games'), ...args], { encoding: 'utf8', timeout: 20_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+/**
+ * `dambord play ARGS` run to its end, with a hang guard. Run beside the test, not blocking it: a
+ * page server of another process that closes an idle connection meanwhile (after 5 s; a start
+ * takes that long on a busy machine) is heard, and the next request opens a new one.
+ */
+const playToEnd = (dir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> => {
+  const child = spawn(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(dir, 'games'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], timeout: WAIT_LIMIT_MS });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
 };
 const journals = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.journal')).sort() : []);
 const exited = (child: { once(e: 'exit', f: (code: number | null, signal: string | null) => void): void }) => new Promise<{ code: number | null; signal: string | null }>((r) => child.once('exit', (code, signal) => r({ code, signal })));
@@ -71,7 +80,7 @@ describe('resume from the journal', () => {
     expect(outs).toEqual(['32-28', '18-23', '37-32']);
     const again = recoverGame(after);
     expect(again.ok && again.pending).toEqual([]);
-  }, 90_000);
+  });
 
   it('a start that never reaches a move leaves no journal; --resume last takes the newest journal that holds a game', async () => {
     const dir = join(work, 'last');
@@ -110,12 +119,12 @@ describe('resume from the journal', () => {
     await waitFor('the result', async () => (await view(again.url)).result?.result === '2-0');
     again.child.kill('SIGINT');
     await exited(again.child);
-    const over = playToEnd(dir, ['--resume', 'last']);
+    const over = await playToEnd(dir, ['--resume', 'last']);
     expect(over.stderr).toMatch(/^dambord play: the game of .*\.journal is over \(2-0, resignation\) and its scoresheet is saved in .*\.pdn: there is nothing to resume\n$/);
     expect(over.code).toBe(2);
     // No lock is left, the one of the start killed before its first move neither.
     expect(readdirSync(games).filter((f) => f.endsWith('.lock'))).toEqual([]);
-  }, 90_000);
+  });
 
   it('one writer per journal: --resume while the game runs is refused, the running game goes on; a killed writer\'s lock is taken over', async () => {
     const dir = join(work, 'lock');
@@ -128,7 +137,7 @@ describe('resume from the journal', () => {
     const [file] = journals(games);
     expect(existsSync(join(games, `${file}.lock`))).toBe(true);
     const before = readFileSync(join(games, file));
-    const second = playToEnd(dir, ['--resume', 'last']);
+    const second = await playToEnd(dir, ['--resume', 'last']);
     expect(second.code).toBe(3);
     expect(second.stderr).toMatch(new RegExp(`cannot resume: the journal .*${file} is being written by dambord \\(process ${first.child.pid} on .*\\): one game, one writer`));
     // The second process touched nothing; the first plays on and writes on.
@@ -146,7 +155,7 @@ describe('resume from the journal', () => {
     back.child.kill('SIGINT');
     await exited(back.child);
     expect(existsSync(join(games, `${file}.lock`))).toBe(false);
-  }, 90_000);
+  });
 
   it('a bad byte in the journal header: the game is rebuilt from its events, checked, and goes on; the damaged journal is kept', async () => {
     const dir = join(work, 'header');
@@ -181,5 +190,5 @@ describe('resume from the journal', () => {
     expect(again.header).toMatchObject({ variant: 'international', policy: 'casual' });
     expect(again.entries.some((e) => e.k === 'note' && e.text.startsWith('header rebuilt: line 1: checksum mismatch'))).toBe(true);
     expect(readFileSync(`${path}.damaged-1`)).toEqual(bytes);
-  }, 90_000);
+  });
 });

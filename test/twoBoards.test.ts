@@ -49,5 +49,5 @@ describe('dambord play --second-board', () => {
     } finally {
       await stop(child);
     }
-  }, 30_000);
+  });
 });

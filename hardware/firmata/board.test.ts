@@ -71,7 +71,7 @@ describe.skipIf(!program)(`SimulatedFirmataBoard${skipReason ? ` — SKIPPED: ${
     await binding.advance(500);
     const speed = (board.simTimeMs - sim0) / (performance.now() - wall0);
     console.log(`firmata board: johnny-five ready after ${readySimMs.toFixed(0)} ms sim / ${readyWallMs.toFixed(0)} ms wall; simulation ${speed.toFixed(1)}x real time`);
-  }, 30_000);
+  });
 
   it('reads a reed switch and a button as LOW while closed and HIGH while open, the levels kept across a reset', async () => {
     const r = readProfile();
@@ -105,7 +105,7 @@ describe.skipIf(!program)(`SimulatedFirmataBoard${skipReason ? ` — SKIPPED: ${
     expect(await until(binding, () => clock.value === 1, 100)).toBe(true);
     expect(() => board.setSquare(51, true)).toThrow(RangeError);
     expect(() => board.press('menu' as 'clock')).toThrow(RangeError);
-  }, 30_000);
+  });
 
   it("lights exactly the squares johnny-five's Led.Matrix sets, bit-banged to the MAX7219 on D12/D11/D10", async () => {
     const { board, binding, path } = plugged();
@@ -122,7 +122,7 @@ describe.skipIf(!program)(`SimulatedFirmataBoard${skipReason ? ` — SKIPPED: ${
     matrix.led(at(8).row, at(8).col, 0);
     expect(await until(binding, () => !board.max7219.isLit(8), 500)).toBe(true);
     expect(board.leds()).toEqual([1, 9, 17, 24, 50]);
-  }, 30_000);
+  });
 
   it('reports the tone a johnny-five Piezo toggles on D9, and ends it when the toggling stops', async () => {
     const { board, binding, path } = plugged();
@@ -138,7 +138,7 @@ describe.skipIf(!program)(`SimulatedFirmataBoard${skipReason ? ` — SKIPPED: ${
     expect(tone.durationMs).toBeGreaterThan(50);
     expect(board.piezo.sounding).toBe(false);
     console.log(`firmata board: host-toggled 200 Hz tone measured ${tone.hz.toFixed(0)} Hz, ${tone.edges} edges over ${tone.durationMs!.toFixed(0)} ms sim`);
-  }, 30_000);
+  });
 
   it('loses the port when the cable is pulled, and johnny-five gets ready again once it is plugged back in', async () => {
     const { board, binding, path } = plugged({ size: '8x8' });
@@ -159,5 +159,5 @@ describe.skipIf(!program)(`SimulatedFirmataBoard${skipReason ? ` — SKIPPED: ${
     const again = await connect(binding, board, path);
     expect(again.io.firmware.name).toBe('StandardFirmata.ino');
     expect(board.starts).toBe(4); // plugged in, opened, plugged back in, opened again
-  }, 30_000);
+  });
 });

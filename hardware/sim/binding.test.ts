@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CanceledError, SimulatedBinding } from './binding.ts';
 import { SimulatedBoard } from './board.ts';
 import { checkLine, frame } from './testkit.ts';
+import { WAIT_LIMIT_MS } from '../../test/limits.ts';
 
 type Port = SerialPortStream<SimulatedBinding>;
 
@@ -200,7 +201,7 @@ describe('SimulatedBinding', () => {
     expect(board.realtimeRunning).toBe(true);
     await new Promise<void>((resolve, reject) => {
       // A guard: the heartbeat comes after 1 s, later on a busy machine (the driver falls behind).
-      const timer = setTimeout(() => reject(new Error(`no HB in 30 s of wall time: ${JSON.stringify(lines)}`)), 30_000);
+      const timer = setTimeout(() => reject(new Error(`no HB in ${WAIT_LIMIT_MS} ms of wall time: ${JSON.stringify(lines)}`)), WAIT_LIMIT_MS);
       const check = setInterval(() => {
         if (lines.some((l) => body(l).startsWith('HB '))) {
           clearTimeout(timer);

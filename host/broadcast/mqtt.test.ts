@@ -10,6 +10,7 @@ import { mosquittoAcl, writeMosquittoConfig } from './mosquittoConfig.ts';
 import { mosquittoAvailable, startMosquitto } from './testing/mosquitto.ts';
 import { boardTopic, eventFilter, parseBoardTopic } from './topics.ts';
 import type { BoardState } from './types.ts';
+import { WAIT_LIMIT_MS } from '../../test/limits.ts';
 
 const EVENT = 'NK 2026';
 const ROUND = '3';
@@ -46,7 +47,7 @@ function state(board: number, plies: number, over: Partial<BoardState> = {}): Bo
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `ok()` holds, polling; fails with `what` after `ms`. */
-async function until(ok: () => boolean, what: string, ms = 5000): Promise<void> {
+async function until(ok: () => boolean, what: string, ms = WAIT_LIMIT_MS): Promise<void> {
   const end = Date.now() + ms;
   while (!ok()) {
     if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
@@ -221,7 +222,7 @@ describe('MQTT over the embedded broker (aedes)', () => {
     const again = await embedded(undefined, first.port);
     const relay = subscriber(again.url);
     await relay.ready;
-    await until(() => relay.states.length >= 2, 'each board\'s last state', 8000);
+    await until(() => relay.states.length >= 2, 'each board\'s last state');
     await sleep(100);
     expect(relay.states.map(key).sort()).toEqual(['1/3', '2/4']);
     expect(relay.states.find((s) => s.board === 2)?.result?.result).toBe('2-0');
@@ -480,9 +481,7 @@ describe.skipIf(!mosquitto.available)(mosquitto.available ? 'MQTT over mosquitto
       }
     })();
     await until(() => published.length >= 15, '15 states published');
-    const restartAt = Date.now();
     await m.restart();
-    const restartMs = Date.now() - restartAt;
     await publishing;
     await host.flush();
     expect(whileAway).toBeGreaterThan(0);
@@ -500,6 +499,5 @@ describe.skipIf(!mosquitto.available)(mosquitto.available ? 'MQTT over mosquitto
     await late.ready;
     await until(() => late.states.length >= boards.length, 'the retained states after a restart');
     expect(late.states.map(key).sort()).toEqual(['1/24', '2/24', '3/24']);
-    expect(restartMs).toBeLessThan(3000);
   });
 });

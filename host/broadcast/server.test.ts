@@ -25,6 +25,7 @@ import { createRoundStore } from './store.ts';
 import type { RoundStore } from './store.ts';
 import { realState } from './testing/realStates.ts';
 import type { BoardEvent, BoardState, RoundSnapshot } from './types.ts';
+import { WAIT_LIMIT_MS } from '../../test/limits.ts';
 
 const EVENT = 'NK 2009';
 const T0 = 1_239_192_000_000;
@@ -387,7 +388,7 @@ describe('the viewers\' event stream', () => {
     // Each change carries 64 KB (an absurd irregularity's words: viewers get no scoresheet), until the
     // kernel's buffers for the idle client are full and the server's own queue for it passes 4 KB.
     const notes = ' Zwart had hier 12-18 moeten spelen.'.repeat(1600);
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + WAIT_LIMIT_MS;
     let puts = 0;
     const received: number[] = [];
     while (server.streams() > 1 && Date.now() < deadline) {

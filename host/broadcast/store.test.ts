@@ -15,6 +15,7 @@ import type { RoundStore, RoundStoreOptions, StoreEvent } from './store.ts';
 import { pliesOf, realState } from './testing/realStates.ts';
 import type { StateChange } from './testing/realStates.ts';
 import type { BoardState, RoundSnapshot } from './types.ts';
+import { WAIT_LIMIT_MS } from '../../test/limits.ts';
 
 const EVENT = 'NK 2009';
 const T0 = 1_239_192_000_000; // 2009-04-08 12:00 UTC, the round's day
@@ -378,10 +379,11 @@ describe('the broadcast delay', () => {
     s.subscribe((e) => seen.push({ at: Date.now(), plies: (e.board ?? s.snapshot().boards[0]).moves.length }));
     const made: number[] = [];
     // A poller asks for the round's PDN every 5 ms: the moves in the feed are never more than viewers have been sent.
-    let polls = 0;
+    // How often it asked while each move waited to be shown (a busy machine fires its timer less often, never not at all).
+    const polled = [0, 0, 0, 0];
     let ahead = 0;
     const poller = setInterval(() => {
-      polls++;
+      for (let i = seen.length; i < made.length; i++) polled[i]++;
       const body = s.roundPdn().body;
       const inFeed = body === '' ? -1 : readPdn(body, { variant: variants.international }).games[0].line.length;
       const sent = seen.length === 0 ? -1 : seen.at(-1)!.plies;
@@ -395,14 +397,14 @@ describe('the broadcast delay', () => {
         expect(s.snapshot().boards.find((b) => b.moves.length === plies)).toBeUndefined();
         await new Promise((r) => setTimeout(r, 40));
       }
-      await vi.waitFor(() => expect(seen).toHaveLength(4), { timeout: 3000, interval: 10 });
+      await vi.waitFor(() => expect(seen).toHaveLength(4), { timeout: WAIT_LIMIT_MS, interval: 10 });
     } finally {
       clearInterval(poller);
     }
     expect(seen.map((x) => x.plies)).toEqual([1, 2, 3, 4]);
     seen.forEach((x, i) => expect(x.at - made[i], `move ${i + 1}`).toBeGreaterThanOrEqual(delayMs));
     expect(events.slice(1).map((e) => e.board!.clock)).toEqual([2, 3, 4].map((p) => clock(p, 5_400_000 - p * 10_000, 5_400_000 - p * 9000)));
-    expect(polls).toBeGreaterThan(20);
+    polled.forEach((n, i) => expect(n, `polls while move ${i + 1} waited`).toBeGreaterThan(0));
     expect(ahead).toBe(0);
     expect(readPdn(s.roundPdn().body, { variant: variants.international }).games[0].line).toHaveLength(4);
   });
@@ -423,8 +425,9 @@ describe('what a state may say is bounded (issue 26, findings 1 and 2)', () => {
     s.put(board(1, 10, T0));
     const started = performance.now();
     for (const n of [1e15, 2_000_000, 4_294_967_295]) expect(s.put({ ...board(1, 11, T0 + 1000), board: n })).toBe(false);
-    // Refused before anything is allocated for them (a filled feed of 2,000,000 boards took seconds).
-    expect(performance.now() - started).toBeLessThan(5000);
+    // Refused before anything is allocated for them (a filled feed of 2,000,000 boards took
+    // seconds): the counts and the feed below say so; the time only guards against a hang.
+    expect(performance.now() - started).toBeLessThan(WAIT_LIMIT_MS);
     expect(s.counts()).toMatchObject({ refusedBy: { board: 3 }, boards: 1 });
     const pdn = s.roundPdn().body;
     expect(pdn.length).toBeLessThan(10_000);

@@ -293,5 +293,5 @@ describe('dambord event --sim-games: a rehearsal of a round, end to end', () => 
       ]);
       expect(normaliseResult(tag('Result') ?? '*', v), `board ${b}`).toBe(normaliseResult(want.result!, v));
     }
-  }, 40_000);
+  });
 });

@@ -52,5 +52,5 @@ describe('dambord flash', () => {
     const r = await cli(['flash', '--port', '/dev/null']);
     if (avrdude) expect(r).toMatchObject({ code: 1, stderr: expect.stringContaining('avrdude failed') });
     else expect(r).toMatchObject({ code: 3, stderr: expect.stringContaining('avrdude is not installed') });
-  }, 30_000);
+  });
 });

@@ -11,6 +11,7 @@ import { connect } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT } from './command.ts';
 import { runCliBuffered } from './testing.ts';
+import { WAIT_LIMIT_MS } from '../../test/limits.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'dambord-relay-access-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -50,7 +51,7 @@ describe('dambord relay: who may publish', () => {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     try {
-      const end = Date.now() + 20_000;
+      const end = Date.now() + WAIT_LIMIT_MS;
       while (!/live at/.test(out) || !/connected to the broker/.test(out)) {
         if (Date.now() > end || child.exitCode !== null) throw new Error(`the relay did not start: ${out}`);
         await new Promise((r) => setTimeout(r, 20));
@@ -78,7 +79,7 @@ describe('dambord relay: who may publish', () => {
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     const until = async (re: RegExp): Promise<void> => {
-      const end = Date.now() + 20_000;
+      const end = Date.now() + WAIT_LIMIT_MS;
       while (!re.test(out)) {
         if (Date.now() > end || child.exitCode !== null) throw new Error(`waited for ${re}: ${out}`);
         await new Promise((r) => setTimeout(r, 20));

@@ -19,6 +19,7 @@ import { modelBoard } from '../boards/model.ts';
 import { dambordBoard, simulatedBoard } from '../boards/serial.ts';
 import { runEvent } from './run.ts';
 import type { EventBoard, RunningEvent } from './run.ts';
+import { WAIT_LIMIT_MS } from '../../test/limits.ts';
 
 const v = variants.international;
 const start = (() => {
@@ -46,7 +47,7 @@ const boards: EventBoard[] = [
   { address: address(3), players: { white: 'C', black: 'D' }, tags, source: { kind: modelBoard, port: null, game: null } },
 ];
 
-async function until(what: string, cond: () => boolean, ms = 30_000): Promise<void> {
+async function until(what: string, cond: () => boolean, ms = WAIT_LIMIT_MS): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -77,7 +78,7 @@ describe("an event's boards on one host: one board's failure never stalls anothe
     } finally {
       await event.close();
     }
-  }, 120_000);
+  });
 
   it('a board with no port, a board waiting for a decision (FMJD 5.4) and a board playing a real game to its end', async () => {
     const published: BoardState[] = [];

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { discoverBoard, DiscoveryError } from './discover.ts';
 import { framedV1 } from './testing/frame.ts';
 import { createMockPorts, MockBoard } from './testing/mockBoard.ts';
+import { WAIT_LIMIT_MS } from '../../test/limits.ts';
 
 const boards: MockBoard[] = [];
 afterEach(() => {
@@ -55,7 +56,7 @@ describe('discoverBoard', () => {
         setTimeout(() => (board.silent = false), 60);
       },
     });
-    const found = await discoverBoard({ binding: ports.binding, timeoutMs: 500, helloEveryMs: 30 });
+    const found = await discoverBoard({ binding: ports.binding, timeoutMs: WAIT_LIMIT_MS, helloEveryMs: 30 });
     expect(found.path).toBe('/dev/ttyUSB1');
     expect(board.heard.filter((l) => l.startsWith('HELLO')).length).toBeGreaterThan(1);
   });
@@ -99,7 +100,7 @@ describe('discoverBoard', () => {
     await expect(discoverBoard({ binding: ports.binding })).rejects.toThrow('no serial ports found');
     const w = world();
     w.ports.add('/dev/ttyUSB0', { onOpen: (p) => w.board.attach(p) });
-    const found = await discoverBoard({ binding: w.ports.binding, timeoutMs: 100, filter: (p) => p.path.includes('USB') });
+    const found = await discoverBoard({ binding: w.ports.binding, timeoutMs: WAIT_LIMIT_MS, filter: (p) => p.path.includes('USB') });
     expect(found.path).toBe('/dev/ttyUSB0');
     expect(w.ports.opens('/dev/ttyS0')).toBe(0);
   });

@@ -9,6 +9,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SquareSet } from '../../rules/squareSet.ts';
+import { WAIT_LIMIT_MS } from '../../test/limits.ts';
 import { createFaultInjector } from './testing/fault.ts';
 import type { FaultInjector } from './testing/fault.ts';
 import { openSerialLink } from './serialLink.ts';
@@ -20,7 +21,7 @@ import type { BoardEvent, BoardLink, LedFrame, LinkHealth, SerialLinkHealth } fr
 const PATH = '/dev/ttyDAMBORD0';
 const START = SquareSet.from([...Array.from({ length: 20 }, (_, i) => i), ...Array.from({ length: 20 }, (_, i) => 30 + i)]);
 
-async function until(what: string, cond: () => boolean, timeoutMs = 3000): Promise<void> {
+async function until(what: string, cond: () => boolean, timeoutMs = WAIT_LIMIT_MS): Promise<void> {
   const end = performance.now() + timeoutMs;
   while (!cond()) {
     if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
@@ -240,12 +241,11 @@ describe('serial link: every fault repaired and counted', () => {
 
   it('4 MB without a line end: counted as one long line, the link goes on at the next line', async () => {
     const r = await rig();
-    const t0 = performance.now();
+    // (The splitter's time is linear in the input: host/link/lines.test.ts.)
     for (let i = 0; i < 64; i++) r.board.raw(Buffer.alloc(64 * 1024, 0x45));
     r.board.raw('\n');
     r.board.lift(31);
     await until('1 event', () => r.moves().length === 1);
-    expect(performance.now() - t0).toBeLessThan(2000);
     expect(r.health().longLines).toBe(1);
     expect(r.moves()).toEqual(['lift 32']);
   });
@@ -294,7 +294,7 @@ describe('serial link: a session through the fault injector', () => {
     const injector = faults as unknown as FaultInjector;
     injector.read.rates = {};
     injector.write.rates = {};
-    await until('in step', () => r.health().state === 'connected' && replayed(r).equals(r.board.peer.occupancy), 5000);
+    await until('in step', () => r.health().state === 'connected' && replayed(r).equals(r.board.peer.occupancy));
     const snap = await r.link.snapshot();
     expect(snap.occupancy.equals(r.board.peer.occupancy)).toBe(true);
     const h = r.health() as SerialLinkHealth; // a serial link has every counter

@@ -110,5 +110,5 @@ describe('two simulated boards, one game (the firmware in avr8js, the serial lin
     } finally {
       await session.close();
     }
-  }, 60_000);
+  });
 });

@@ -88,7 +88,7 @@ describe.each(boards)('a game session on $name$skip', ({ firmata, skip }) => {
     const recovered = recoverGame(readJournal(file));
     expect(recovered.ok).toBe(true);
     if (recovered.ok) expect(writeFen(recovered.position)).toBe('B:W19,31,33-50:B1-18,20');
-  }, 30_000);
+  });
 });
 
 describe('a game session on the simulated board', () => {

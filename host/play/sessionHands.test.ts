@@ -47,5 +47,5 @@ describe('FMJD 3.10, 3.12, 5.4.7: a piece held on the page, on the simulated boa
     } finally {
       await session.close();
     }
-  }, 60_000);
+  });
 });

@@ -88,14 +88,16 @@ describe(`speech through espeak-ng${skip}`, () => {
     const t0 = performance.now();
     cut.abort();
     await long;
-    expect(performance.now() - t0).toBeLessThan(1000);
+    // Said to the end, the text takes minutes; cut off, it ends within a second (a hang guard of
+    // 30 s, so that a busy machine is slower, never red, and a voice played on still is caught).
+    expect(performance.now() - t0).toBeLessThan(30_000);
   });
 
   it.skipIf(skip !== '' || aplay?.name !== 'aplay')('a sound device that cannot be opened is an error saying why, and leaves no espeak-ng behind', async () => {
     const before = spawnSync('pgrep', ['-c', '-f', 'espeak-ng -v hr -s 175 -a 100 --stdout']).stdout.toString().trim();
     await expect(speakToDevice('32 na 28. '.repeat(100), { voice: 'hr' }, { name: 'aplay', device: 'no-such-card' })).rejects.toThrow(/aplay exited 1: .*no-such-card|aplay exited 1/);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(spawnSync('pgrep', ['-c', '-f', 'espeak-ng -v hr -s 175 -a 100 --stdout']).stdout.toString().trim()).toBe(before);
+    // The espeak-ng it started is gone (a moment after; longer on a busy machine).
+    await expect.poll(() => spawnSync('pgrep', ['-c', '-f', 'espeak-ng -v hr -s 175 -a 100 --stdout']).stdout.toString().trim()).toBe(before);
   });
 
   it('a voice espeak-ng does not have is an error that names it, not a crash', async () => {

@@ -10,6 +10,7 @@ import type { PlayCommand, PlaySession, PlayView, SquareView } from '../game/typ
 import { MAX_BODY_BYTES, attachment, checkCommand, startWebServer } from './server.ts';
 import type { WebServer, WebServerOptions } from './server.ts';
 import { moveView, startView } from './testing/playView.ts';
+import { WAIT_LIMIT_MS } from '../../test/limits.ts';
 
 /**
  * A test double of the game session: holds a PlayView the test changes with `set`, records
@@ -305,7 +306,7 @@ describe('web server', () => {
     await expect.poll(() => web.streams().open).toBe(2);
     const pad = 'x'.repeat(64 * 1024);
     // The view keeps changing until the idle client's socket buffers are full and it is dropped.
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + WAIT_LIMIT_MS;
     for (let i = 1; web.streams().open > 1 && Date.now() < deadline; i++) {
       session.set({ pdn: `${i} ${pad}` });
       await new Promise((r) => setTimeout(r, 5));

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { newGame, outcome as rulesOutcome, playMove, readPdn, variants } from '../../rules/index.ts';
 import { startMosquitto } from '../../host/broadcast/testing/mosquitto.ts';
 import { ORACLE_GAMES } from '../oracles.ts';
+import { WAIT_LIMIT_MS } from '../limits.ts';
 
 const BIN = fileURLToPath(new URL('../../host/cli/bin.js', import.meta.url));
 const VIEWERS = fileURLToPath(new URL('./viewers.mjs', import.meta.url));
@@ -121,7 +122,7 @@ function start(args: string[], ready: RegExp, env: Record<string, string>, outpu
   const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   return new Promise((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`no "${ready}" from dambord ${args[0]} in 60 s:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`no "${ready}" from dambord ${args[0]} in ${WAIT_LIMIT_MS} ms:\n${out}`)), WAIT_LIMIT_MS);
     const take = (d: Buffer): void => {
       out += d.toString();
       output.push(d.toString());
@@ -235,7 +236,7 @@ export async function runScale(o: ScaleOptions): Promise<ScaleReport> {
       await until('every board to end on the relay', async () => {
         const r = await round();
         return r.length === o.boards && r.every((b) => b.result !== null);
-      }, 60_000);
+      }, WAIT_LIMIT_MS);
     } catch (e) {
       const r = (await round()) as unknown as { board: number; moves: unknown[]; result: unknown; irregularity: { message: string; status: string } | null; link: string }[];
       const open = r.filter((b) => b.result === null).map((b) => `board ${b.board}: ${b.moves.length} of ${expected[b.board - 1].moves.length} moves, link ${b.link}${b.irregularity ? `, ${b.irregularity.status}: ${b.irregularity.message}` : ''}`);

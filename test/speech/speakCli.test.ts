@@ -68,12 +68,12 @@ describe.skipIf(!espeak)('dambord play --voice: a game on the simulated board sp
     const transcript = join(work, 'play.jsonl');
     const started = await play(work, ['--voice', 'nl', '--wav', join(work, 'play-wav'), '--transcript', transcript, '--policy', 'blind']);
     child = started.child;
-    await waitFor('the board connected', async () => (await view(started.url)).link.state === 'connected', 20_000);
+    await waitFor('the board connected', async () => (await view(started.url)).link.state === 'connected');
     await command(started.url, { type: 'lift', square: '32' });
     await waitFor('the piece lifted', async () => (await view(started.url)).squares[31].sensed === false);
     await command(started.url, { type: 'place', square: '28' });
     await command(started.url, { type: 'press', button: 'clock' });
-    await waitFor('the move said', async () => existsSync(transcript) && readFileSync(transcript, 'utf8').includes('"32 naar 28"'), 15_000);
+    await waitFor('the move said', async () => existsSync(transcript) && readFileSync(transcript, 'utf8').includes('"32 naar 28"'));
     await waitFor('its WAV file', async () => readdirSync(join(work, 'play-wav')).some((f) => f.endsWith('-move.wav')));
     // A question from the page: answered in the game's language, and said.
     const res = await fetch(`${started.url}/api/command`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'query', what: 'square', square: '28' }) });
@@ -83,5 +83,5 @@ describe.skipIf(!espeak)('dambord play --voice: a game on the simulated board sp
     for (const line of readFileSync(transcript, 'utf8').trimEnd().split('\n')) expect(Number.isInteger((JSON.parse(line) as { t: number }).t), line).toBe(true);
     await stop(child);
     child = null;
-  }, 60_000);
+  });
 });

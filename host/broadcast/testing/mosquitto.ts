@@ -12,6 +12,7 @@ import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, rmSync, write
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { WAIT_LIMIT_MS } from '../../../test/limits.ts';
 
 /** A name and password the broker accepts. */
 export interface MosquittoUser {
@@ -128,7 +129,7 @@ export async function startMosquitto(options: { users: readonly MosquittoUser[];
     });
     running.add(proc);
     child = proc;
-    const until = Date.now() + 5000;
+    const until = Date.now() + WAIT_LIMIT_MS;
     while (!(await accepts(port))) {
       if (exited || Date.now() > until) {
         await kill();
