@@ -17,8 +17,8 @@
 // `[%clock w1:29:31 B1:30:00]` (the running clock in capitals), which is what lidraughts'
 // CommentParser reads as each side's clock; the feeds pass it on as it is.
 
-import { createHash } from 'node:crypto';
 import { ROSTER } from '../../rules/index.ts';
+import { sha256Hex } from '../hash/sha256.ts';
 
 /** One board of a round: its number (1..) and its game's PDN, as scoresheetPdn or gamePdn writes it. */
 export interface BoardGame {
@@ -91,7 +91,7 @@ export function boardPdn(boards: readonly BoardGame[], n: number): string | null
 
 /** A strong ETag for a response body: the quoted first 128 bits of its SHA-256, in hex. */
 export function etagOf(body: string | Uint8Array): string {
-  return `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`;
+  return `"${sha256Hex(body).slice(0, 32)}"`;
 }
 
 /**

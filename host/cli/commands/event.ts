@@ -13,6 +13,7 @@ import { openPublisher } from '../../broadcast/mqttLink.ts';
 import type { Publisher } from '../../broadcast/mqttLink.ts';
 import { startBroadcastServer } from '../../broadcast/server.ts';
 import { createRoundStore } from '../../broadcast/store.ts';
+import { nodeStoreHost } from '../../broadcast/storeHost.ts';
 import type { BoardState } from '../../broadcast/types.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
@@ -173,7 +174,7 @@ export const eventCommand: Command = {
     if (device === 'firmware' && boards.filter((b) => b.source.port === null).length > 8) io.stdout.write(`dambord event: ${boards.length} simulated boards run the firmware in avr8js, about a tenth of a core each; --sim-board model runs many more\n`);
 
     // Where the boards' states go: this host's own round (its page and feeds) and, with --broker, the relay's broker.
-    const store = createRoundStore({ event, delayMs: delay.ms });
+    const store = createRoundStore({ event, delayMs: delay.ms }, nodeStoreHost);
     let publisher: Publisher | null = null;
     if (broker?.ok) {
       // A user's client ids start with its name: dambord's own broker takes no other (no host takes another's session).

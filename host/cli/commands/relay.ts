@@ -8,6 +8,7 @@ import { openSubscriber } from '../../broadcast/mqttLink.ts';
 import { createRefusalLog, printable } from '../../broadcast/refusals.ts';
 import { startBroadcastServer } from '../../broadcast/server.ts';
 import { createRoundStore } from '../../broadcast/store.ts';
+import { nodeStoreHost } from '../../broadcast/storeHost.ts';
 import { boardTopic, parseBoardTopic } from '../../broadcast/topics.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
@@ -179,7 +180,7 @@ export const relayCommand: Command = {
       ...(round !== undefined ? { round } : {}),
       ...(boards ? { boards } : {}),
       onRefused: (s, code, reason) => refused(code, boardTopic(s), reason),
-    });
+    }, nodeStoreHost);
     let following = round !== undefined;
     const subscriber = openSubscriber({
       ...link,
