@@ -22,7 +22,7 @@ export function setReview(page, ply) {
   page.announce(page.review === null ? 'Back to the live game.' : `Reviewing ${reviewWords(view, page.review)}.`);
   const focused = /** @type {any} */ (document.activeElement);
   if (focused && (focused.disabled || focused.closest('[hidden]'))) {
-    const next = ['btn-prev', 'btn-first', 'btn-flip'].map($).find((b) => !b.disabled);
+    const next = ['btn-prev', 'btn-first', 'btn-flip'].map((id) => $(id, 'button')).find((b) => !b.disabled);
     if (next) next.focus();
   }
 }
