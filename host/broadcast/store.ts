@@ -8,7 +8,7 @@
 // of the round served (nothing of other rounds), the delay's queue (maxWaiting states), the
 // changes kept for reconnecting viewers (keep changes, keepBytes of frames).
 //
-// Pure: the wall clock, the delay's timer and the run's id are handed in (RoundStoreHost;
+// Pure: the wall clock, the delay's timer, the run's id and the hash are handed in (RoundStoreHost;
 // storeHost.ts has Node's).
 
 import { squareName, variants } from '../../rules/index.ts';
@@ -58,8 +58,8 @@ export interface RoundStoreOptions {
 }
 
 /**
- * What a store is given of the world: the wall clock, a timer for the broadcast delay, and a new
- * run's id. storeHost.ts has Node's (nodeStoreHost); a test may hand in its own clock.
+ * What a store is given of the world: the wall clock, a timer for the broadcast delay, a new
+ * run's id, and a fast SHA-256 for its feeds' ETags. storeHost.ts has Node's (nodeStoreHost); a test may hand in its own clock.
  *
  * @example createRoundStore({ event: 'NK 2025' }, { ...nodeStoreHost, now: () => t })
  */
@@ -70,6 +70,8 @@ export interface RoundStoreHost {
   after(ms: number, fn: () => void): () => void;
   /** A new run's id, in hex: another for each store, so that an event id of another run (a restarted relay) is not looked up. */
   runId(): string;
+  /** The SHA-256 of a feed's body, in hex (the feeds' ETags, feeds.ts etagOf): node:crypto's in Node. */
+  sha256Hex(body: string | Uint8Array): string;
 }
 
 /** What a store has done and holds. */
@@ -220,7 +222,7 @@ export function createRoundStore(options: RoundStoreOptions, host: RoundStoreHos
   const current = (): BoardEvent[] => [...shown.values()].sort((a, b) => a.board - b.board);
   const snapshot = (): RoundSnapshot => ({ id: `${run}.${n}`, event: options.event, round, delayMs, boards: current().map(forViewers), layouts: LAYOUTS });
   const games = () => current().map((b) => ({ board: b.board, pdn: b.pdn }));
-  const feed = (body: string): Feed => ({ body, etag: etagOf(body) });
+  const feed = (body: string): Feed => ({ body, etag: etagOf(body, host.sha256Hex) });
   const snapshotFrame = (): string => `id: ${run}.${n}\nevent: round\ndata: ${JSON.stringify(snapshot())}\n\n`;
 
   return {
