@@ -5,10 +5,13 @@
 // - host/game/ (the game core) imports only itself, the words, rules/ and the board-link
 //   contract (host/link/types.ts);
 // - the pure parts (rules/, host/game/, the serial protocol's codecs and model host/link/protocol/,
-//   the action-script codec host/script/, the catalogues host/words/, speech's words and announcer, the pairings, the
-//   archive's names) touch no node: module, package (but the one named for a layer), timer or wall
-//   clock: only the adapters (host/cli, host/web, host/play, host/link's shells, host/firmata,
-//   host/journal, host/sim, hardware/) do I/O;
+//   the action-script codec host/script/, the catalogues host/words/, the SHA-256 host/hash/,
+//   speech's words and announcer, the broadcast's store and feeds, the pairings and the event
+//   archive's paths, the archive's names and identity, the link kit's sequence numbers, commands
+//   and event channel) touch no node: module, package (but the one named for a layer), timer or
+//   wall clock: they are handed the time (and a timer, a random id) by their adapters. Only the
+//   adapters (host/cli, host/web, host/play, host/link's shells, host/firmata, host/journal,
+//   host/sim, hardware/) do I/O;
 // - no arrow runs back up (`dambord/reach`): nothing outside host/cli/ imports host/cli/, and no
 //   production code imports a test kit (testing/, test/; fault injection is one);
 // - a variant's behaviour is read from its fields (rules/variant.ts), never from its name: only
@@ -26,6 +29,12 @@ const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
 /** Speech's words and its announcer: the sentences of the catalogues, and what is said of a step of the game. */
 const SPEECH = ['host/speech/words.ts', 'host/speech/announce.ts', 'host/speech/keyboard.ts', 'host/speech/queries.ts'];
+/** The broadcast's store and feeds, and what they read: the states, their checks, topics and messages (not the MQTT link, broker or server). */
+const BROADCAST = ['store.ts', 'feeds.ts', 'admit.ts', 'refusals.ts', 'checkState.ts', 'boardState.ts', 'topics.ts', 'message.ts', 'types.ts'].map((f) => `host/broadcast/${f}`);
+/** The archive's names and identity: players' name keys, and when two games are one. */
+const ARCHIVE = ['host/archive/names.ts', 'host/archive/identity.ts'];
+/** The link kit's pure parts: sequence numbers, the user's commands, the event channel (not reconnect.ts: ports and timers). */
+const KIT = ['host/link/kit/seq.ts', 'host/link/kit/command.ts', 'host/link/kit/channel.ts'];
 
 /**
  * What each layer may import: repository paths (a folder ends with /). A layer is its `files`
@@ -38,8 +47,12 @@ const LAYERS = [
   { layer: 'host/link/protocol/', may: ['host/link/protocol/', 'host/link/types.ts', 'host/link/kit/seq.ts', 'host/link/kit/command.ts', 'rules/'] },
   { layer: 'host/script/', may: ['host/script/', 'rules/', 'host/game/referee/types.ts', 'host/link/types.ts'] },
   { layer: "speech's words and announcer", files: SPEECH, may: [...SPEECH, 'host/words/', 'host/game/', 'rules/', 'host/link/types.ts'], packages: ['intl-messageformat'] },
+  { layer: 'host/hash/', may: ['host/hash/'] },
+  { layer: "the broadcast's store and feeds", files: BROADCAST, may: [...BROADCAST, 'host/hash/', 'host/game/', 'host/event/pairings.ts', 'rules/'] },
   { layer: 'the pairings', files: ['host/event/pairings.ts'], may: ['rules/'] },
-  { layer: "the archive's names", files: ['host/archive/names.ts'], may: ['rules/'] },
+  { layer: "the event archive's paths", files: ['host/event/archive.ts'], may: ['host/hash/'] },
+  { layer: "the archive's names and identity", files: ARCHIVE, may: [...ARCHIVE, 'rules/', 'host/hash/'] },
+  { layer: "the link kit's pure parts", files: KIT, may: [...KIT, 'host/link/types.ts'] },
 ];
 
 /** Repository path of an import `spec` made by `filename` (an absolute path). */
@@ -99,7 +112,8 @@ const reach = {
   },
 };
 
-const PURE = ['rules/**/*.ts', 'host/game/**/*.ts', 'host/link/protocol/**/*.ts', 'host/script/**/*.ts', ...LAYERS.flatMap((l) => l.files ?? [])];
+/** Every file of the layers: a layer's files, or everything in its folder. */
+const PURE = LAYERS.flatMap((l) => l.files ?? [`${l.layer}**/*.ts`]);
 const TESTS = ['**/*.test.ts', '**/testing/**'];
 const CLOCKS = ['setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'queueMicrotask', 'performance', 'process', 'fetch'].map((name) => ({
   name,

@@ -6,6 +6,7 @@ import { startEmbeddedBroker } from '../host/broadcast/broker.ts';
 import { openSubscriber } from '../host/broadcast/mqttLink.ts';
 import { startBroadcastServer } from '../host/broadcast/server.ts';
 import { createRoundStore } from '../host/broadcast/store.ts';
+import { nodeStoreHost } from '../host/broadcast/storeHost.ts';
 import type { BoardState } from '../host/broadcast/types.ts';
 import type { Answer, Request } from './broadcast.child.ts';
 import { EVENT, boardGames, playBoards, wallNow } from './broadcastGames.ts';
@@ -227,7 +228,7 @@ async function measure(c: Config, ms: number, seed: number, hosts: Child, viewer
   const tag = `${c.boards}x${c.viewers}${c.mqtt ? '' : 'd'}-${process.pid}`;
   const moves = Math.ceil(ms / 1000) + 1;
   const broker = c.mqtt ? await startEmbeddedBroker() : null;
-  const store = createRoundStore({ event: EVENT });
+  const store = createRoundStore({ event: EVENT }, nodeStoreHost);
   let measuring = false;
   let taken = 0;
   const bad: string[] = [];

@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createRoundStore } from '../host/broadcast/store.ts';
+import { nodeStoreHost } from '../host/broadcast/storeHost.ts';
 import { NK_GAMES, pliesOf, realState } from '../host/broadcast/testing/realStates.ts';
 import type { BoardState } from '../host/broadcast/types.ts';
 import type { BenchOptions, BenchResult } from './types.ts';
@@ -53,7 +54,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
     const list = messages(count);
     gc();
     const before = process.memoryUsage().heapUsed;
-    const store = createRoundStore({ event: EVENT, round: '1', maxBoard: BOARDS, keep });
+    const store = createRoundStore({ event: EVENT, round: '1', maxBoard: BOARDS, keep }, nodeStoreHost);
     const started = performance.now();
     for (const s of list) store.put(s);
     const ms = performance.now() - started;

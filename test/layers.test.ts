@@ -73,6 +73,29 @@ describe('the layers of the design', () => {
     expect(await problems('host/archive/store.ts', timer)).toEqual([]);
   });
 
+  it("the pure parts of the wings: the broadcast's store and feeds, the archive's identity, the event archive's paths, the SHA-256 they name things by", async () => {
+    const crypto = "import { createHash } from 'node:crypto';\nexport const x = createHash;\n";
+    const pure = (layer: string) => `dambord/layers: ${layer} is pure: it may not import "node:crypto" (no node: module or package; only the adapters do I/O)`;
+    expect(await problems('host/broadcast/feeds.ts', crypto)).toEqual([pure("the broadcast's store and feeds")]);
+    expect(await problems('host/archive/identity.ts', crypto)).toEqual([pure("the archive's names and identity")]);
+    expect(await problems('host/event/archive.ts', crypto)).toEqual([pure("the event archive's paths")]);
+    expect(await problems('host/hash/sha256.ts', crypto)).toEqual([pure('host/hash/')]);
+    // The store is handed its clock, timer and run id (storeHost.ts, an adapter, has Node's).
+    expect(await problems('host/broadcast/store.ts', 'export const x = [setTimeout(() => {}, 10), Date.now()];\n')).toHaveLength(2);
+    expect(await problems('host/broadcast/store.ts', "import { openSubscriber } from './mqttLink.ts';\nexport const x = openSubscriber;\n")).toEqual([
+      "dambord/layers: the broadcast's store and feeds may import only host/broadcast/store.ts, host/broadcast/feeds.ts, host/broadcast/admit.ts, host/broadcast/refusals.ts, host/broadcast/checkState.ts, host/broadcast/boardState.ts, host/broadcast/topics.ts, host/broadcast/message.ts, host/broadcast/types.ts, host/hash/, host/game/, host/event/pairings.ts, rules/; not host/broadcast/mqttLink.ts",
+    ]);
+    expect(await problems('host/broadcast/storeHost.ts', crypto)).toEqual([]);
+  });
+
+  it("the link kit's pure parts (sequence numbers, commands, the event channel) use no timer and reach no port", async () => {
+    expect(await problems('host/link/kit/channel.ts', 'export const x = setTimeout;\n')).toHaveLength(1);
+    expect(await problems('host/link/kit/command.ts', "import { PortKeeper } from './reconnect.ts';\nexport const x = PortKeeper;\n")).toEqual([
+      "dambord/layers: the link kit's pure parts may import only host/link/kit/seq.ts, host/link/kit/command.ts, host/link/kit/channel.ts, host/link/types.ts; not host/link/kit/reconnect.ts",
+    ]);
+    expect(await problems('host/link/kit/reconnect.ts', 'export const x = setTimeout;\n')).toEqual([]);
+  });
+
   it('no arrow runs back up: to host/cli/ from outside it, to a test kit (fault injection among them) from production code', async () => {
     const cli = "import { openBoard } from '../cli/openBoard.ts';\nexport const x = openBoard;\n";
     expect(await problems('host/broadcast/example.ts', cli)).toEqual(['dambord/reach: nothing outside host/cli/ imports host/cli/ (the commands are the top of the house); not host/cli/openBoard.ts']);

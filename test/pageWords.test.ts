@@ -8,6 +8,7 @@ import { startWebServer } from '../host/web/server.ts';
 import type { WebServer } from '../host/web/server.ts';
 import { startView } from '../host/web/testing/playView.ts';
 import { createRoundStore } from '../host/broadcast/store.ts';
+import { nodeStoreHost } from '../host/broadcast/storeHost.ts';
 import type { RoundStore } from '../host/broadcast/store.ts';
 import { startBroadcastServer } from '../host/broadcast/server.ts';
 import type { BroadcastServer } from '../host/broadcast/server.ts';
@@ -52,7 +53,7 @@ describe('the pages in the language the server is given', () => {
     expect(await page.locator('[data-square="1"]').getAttribute('aria-label')).toBe('1: zwarte schijf');
     expect(errors).toEqual([]);
 
-    const store = (run.store = createRoundStore({ event: 'Clubavond', delayMs: 0, now: () => Date.now() }));
+    const store = (run.store = createRoundStore({ event: 'Clubavond', delayMs: 0 }, nodeStoreHost));
     store.put({
       event: 'Clubavond', round: '3', board: 1, players: { white: 'Anna', black: 'Bert' },
       variant: 'english', size: 8, position: VIEW.startBoard, turn: 'black', moves: [], lastMove: null,

@@ -20,6 +20,7 @@ import type { Position, VariantName } from '../rules/index.ts';
 import { boardText } from '../host/game/view.ts';
 import { createRoundStore } from '../host/broadcast/store.ts';
 import type { RoundStore } from '../host/broadcast/store.ts';
+import { nodeStoreHost } from '../host/broadcast/storeHost.ts';
 import { startBroadcastServer } from '../host/broadcast/server.ts';
 import type { BroadcastServer } from '../host/broadcast/server.ts';
 import type { BoardState, BroadcastMove } from '../host/broadcast/types.ts';
@@ -196,7 +197,7 @@ afterAll(async () => {
 
 describe('the viewer page in Chromium: every board of the round live, read-only', () => {
   it.skipIf(!hasChromium)('cards in board order, a move within 2 s, board 2 on its own, back, a cut stream caught up with Last-Event-ID, no axe violations', async () => {
-    const store = (run.store = createRoundStore({ event: EVENT, delayMs: DELAY, now: () => Date.now() + DELAY }));
+    const store = (run.store = createRoundStore({ event: EVENT, delayMs: DELAY }, { ...nodeStoreHost, now: () => Date.now() + DELAY }));
     expect(store.put(board1(['32-28', '19-23']))).toBe(true);
     expect(store.put(board2)).toBe(true);
     expect(store.put(board3)).toBe(true);

@@ -37,6 +37,7 @@
 import type { BindingInterface, BindingPortInterface, OpenOptions, PortInfo, PortStatus, SetOptions, UpdateOptions } from '@serialport/bindings-interface';
 import type { RealtimeOptions, SimulatedDevice } from './avrBoard.ts';
 import { SimulatedBoard } from './board.ts';
+import { clockedEvery } from './clockedEvery.ts';
 
 export interface SimulatedBindingOptions {
   /** 'realtime' (default): an open port's board runs on the wall clock. 'manual': only advance() moves time. */
@@ -65,14 +66,6 @@ interface Entry {
   port: SimulatedPort | null;
 }
 
-/** A link's periodic work (host/link/types.ts `Every`) due every `everyMs` of the binding's time. */
-interface Ticker {
-  readonly fn: () => void;
-  readonly everyMs: number;
-  next: number;
-  stopped: boolean;
-}
-
 const nextTick = () => new Promise<void>((resolve) => process.nextTick(resolve));
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -84,7 +77,8 @@ export class SimulatedBinding implements BindingInterface<SimulatedPort, OpenOpt
   private count = 0;
   /** Simulated ms that advance() has moved. */
   private timeMs = 0;
-  private tickers: Ticker[] = [];
+  /** The links' periodic work, due on the binding's time. */
+  private readonly ticks = clockedEvery(() => this.timeMs);
 
   constructor(opts: SimulatedBindingOptions = {}) {
     this.clock = opts.clock ?? 'realtime';
@@ -163,7 +157,7 @@ export class SimulatedBinding implements BindingInterface<SimulatedPort, OpenOpt
       });
       this.timeMs = Math.min(end, this.timeMs + stepMs);
       await yieldToIo();
-      if (this.runTickers()) await yieldToIo();
+      if (this.ticks.run()) await yieldToIo();
     }
   }
 
@@ -178,27 +172,7 @@ export class SimulatedBinding implements BindingInterface<SimulatedPort, OpenOpt
    *   const link = openSerialLink({ path, binding, now: () => board.simTimeMs, every: binding.every });
    *   await binding.advance(100); // the board, the port and the link's ticks: 100 ms of board time
    */
-  readonly every = (ms: number, fn: () => void): (() => void) => {
-    const t: Ticker = { fn, everyMs: Math.max(1, ms), next: this.timeMs + Math.max(1, ms), stopped: false };
-    this.tickers.push(t);
-    return () => {
-      t.stopped = true;
-      this.tickers = this.tickers.filter((x) => x !== t);
-    };
-  };
-
-  /** Runs the periodic work that is due; says whether any ran. */
-  private runTickers(): boolean {
-    let ran = false;
-    for (const t of [...this.tickers]) {
-      while (!t.stopped && t.next <= this.timeMs) {
-        t.next += t.everyMs;
-        t.fn();
-        ran = true;
-      }
-    }
-    return ran;
-  }
+  readonly every = (ms: number, fn: () => void): (() => void) => this.ticks.every(ms, fn);
 
   async list(): Promise<PortInfo[]> {
     await nextTick();

@@ -30,6 +30,12 @@ describe('the duplicates rule', () => {
     expect(gameId(id(nk, LONG))).toBe(gameId(id(nk, LONG)));
   });
 
+  it('gives the ids archives already hold: hashes of the moves and of the identity (SHA-256)', () => {
+    const game = id({ ...nk, White: 'Блиндер Б.' }, LONG);
+    expect(game.moves).toBe('d89922acaa79902e9601faf95a784de4');
+    expect(gameId(game)).toBe('fcfcd60b380d');
+  });
+
   it('tells other players, another date and other moves apart', () => {
     expect(sameGame(id(nk, LONG), id({ ...nk, White: 'Dirkx, B.' }, LONG))).toBe(false);
     expect(sameGame(id(nk, LONG), id({ ...nk, Date: '2009.04.09' }, LONG))).toBe(false);

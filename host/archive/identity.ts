@@ -16,9 +16,9 @@
 // kept; the second is said to have "the same moves as" the first when it is long (short games
 // share their moves too often to be worth saying).
 
-import { createHash } from 'node:crypto';
 import { rosterValue, writeFen } from '../../rules/index.ts';
 import type { PdnGame } from '../../rules/index.ts';
+import { sha256Hex } from '../hash/sha256.ts';
 
 /** Games shorter than this many plies are the same game only in the same event and round. */
 export const SHORT_GAME = 10;
@@ -58,7 +58,7 @@ export function gameIdentity(game: PdnGame, white: string, black: string): GameI
   }
   const tag = (name: string) => game.tags.find((t) => t.name.toLowerCase() === name.toLowerCase())?.value;
   return {
-    moves: createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32),
+    moves: sha256Hex(parts.join('\n')).slice(0, 32),
     plies,
     white,
     black,
@@ -124,7 +124,7 @@ function playersKey(id: GameIdentity): string {
  * for games that are not (hex, 12 digits).
  */
 export function gameId(id: GameIdentity): string {
-  return createHash('sha256').update([id.moves, id.white, id.black, id.date, id.event, id.round, id.site].join('\n')).digest('hex').slice(0, 12);
+  return sha256Hex([id.moves, id.white, id.black, id.date, id.event, id.round, id.site].join('\n')).slice(0, 12);
 }
 
 /** Whether two strict dates agree in every part known in both (`2009.04.??` and `2009.04.08` do). */

@@ -17,6 +17,11 @@ export const firmataBoard: BoardKind = {
   noun: 'Firmata board',
   runs: 'StandardFirmata on a Mega',
   findable: false,
+  stepped(o) {
+    const { board, binding, path } = simulatedFirmataBoardFor(o.start, o.start.board, 'manual');
+    const link = openFirmataLink({ path, binding, size: boardSizeOf(o.start), now: () => board.simTimeMs, every: binding.every, reconnect: o.reconnect });
+    return { board, binding, link, silent: 'the simulated Firmata board did not answer' };
+  },
   async open(port, o) {
     let path = port ?? '';
     let binding: SimulatedBinding | undefined;

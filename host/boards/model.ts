@@ -12,6 +12,7 @@ export const modelBoard: BoardKind = {
   name: 'model',
   noun: 'model board',
   findable: false,
+  simulates: { name: 'model', help: ["the link protocol's model board, for many boards"] },
   async open(_port, o) {
     const binding = new SimulatedBinding({ clock: 'realtime' });
     const board = new ModelBoard({ squares: o.start.variant.geometry.squares === 50 ? 50 : 32, occupied: squaresHolding(o.pieces) });

@@ -28,16 +28,39 @@ export function boardHelp(column: number): string {
 
 /**
  * The kind the options name: the one whose switch is on (`--firmata`), else the dambord board
- * on a port, else the simulated kind `simulated` (the firmware in avr8js, or the model board).
+ * on a port, else the simulator (the firmware in avr8js).
  *
  * @example
  * boardChosen({ firmata: true }, '/dev/ttyACM0').name // 'firmata'
- * boardChosen({}, null, 'model').name                  // 'model'
+ * boardChosen({}, null).name                           // 'sim'
  */
-export function boardChosen(switches: Readonly<Record<string, unknown>>, port: string | null, simulated: 'sim' | 'model' = 'sim'): BoardKind {
+export function boardChosen(switches: Readonly<Record<string, unknown>>, port: string | null): BoardKind {
   const switched = BOARD_KINDS.find((k) => k.switch !== undefined && switches[k.switch] === true);
   if (switched) return switched;
-  return port !== null ? dambordBoard : simulated === 'model' ? modelBoard : simulatedBoard;
+  return port !== null ? dambordBoard : simulatedBoard;
+}
+
+/** A kind an event may simulate. */
+type SimBoardKind = BoardKind & { readonly simulates: NonNullable<BoardKind['simulates']> };
+
+/** The kinds an event may simulate (`--sim-board`), the default first. */
+export const SIM_BOARDS = BOARD_KINDS.filter((k): k is SimBoardKind => k.simulates !== undefined);
+
+/**
+ * The kind an event's simulated boards are, by its `--sim-board` name (undefined: the default),
+ * or the error for a name no kind has.
+ *
+ * @example simBoardNamed('model') // { ok: true, kind: modelBoard }
+ */
+export function simBoardNamed(name: string | undefined): { ok: true; kind: SimBoardKind } | { ok: false; error: string } {
+  const kind = name === undefined ? SIM_BOARDS[0] : SIM_BOARDS.find((k) => k.simulates.name === name);
+  return kind ? { ok: true, kind } : { ok: false, error: `--sim-board must be ${SIM_BOARDS.map((k) => k.simulates.name).join(' or ')}, not "${name}"` };
+}
+
+/** The help of `--sim-board B`: each kind's name and lines (the default's marked), the descriptions starting at `column`. */
+export function simBoardHelp(column: number): string {
+  const lines = SIM_BOARDS.flatMap((k, i) => k.simulates.help.map((line, j) => (j === 0 ? `${k.simulates.name}${i === 0 ? ' (default)' : ''}: ${line}` : line)));
+  return lines.map((line, i) => (i === 0 ? '  --sim-board B'.padEnd(column) : ' '.repeat(column)) + line).join('\n');
 }
 
 /**

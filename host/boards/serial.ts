@@ -5,13 +5,21 @@ import { existsSync } from 'node:fs';
 import { why } from '../files/read.ts';
 import { openSerialLink } from '../link/serialLink.ts';
 import { simulatedBoardFor } from '../sim/boards.ts';
-import type { BoardKind } from './kind.ts';
+import type { BoardKind, SteppedOptions, SteppedBoard } from './kind.ts';
+
+/** The committed firmware in avr8js on stepped time, read through the serial protocol on its clock. */
+function stepped(o: SteppedOptions): SteppedBoard {
+  const { board, binding, path } = simulatedBoardFor(o.start, o.start.board, 'manual');
+  const link = openSerialLink({ path, binding, now: () => board.simTimeMs, every: binding.every, wrap: o.wrap, reconnect: o.reconnect });
+  return { board, binding, link, silent: 'the simulated board did not say HELLO' };
+}
 
 /** The real dambord board on a serial port, or an error naming the port that is not there. */
 export const dambordBoard: BoardKind = {
   name: 'dambord',
   noun: 'board',
   findable: true,
+  stepped,
   async open(port, o) {
     if (port === null) return simulatedBoard.open(null, o);
     const missing = noPort(port, o.who, true);
@@ -25,6 +33,8 @@ export const simulatedBoard: BoardKind = {
   name: 'sim',
   noun: 'board',
   findable: false,
+  stepped,
+  simulates: { name: 'firmware', help: ['the committed firmware in avr8js, about a tenth', '  of a core per board'], heavy: 'the firmware in avr8js, about a tenth of a core each' },
   async open(_port, o) {
     try {
       const { board, binding, path } = simulatedBoardFor(o.start, o.pieces, 'realtime');

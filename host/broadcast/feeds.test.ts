@@ -21,6 +21,7 @@ import { eventsOf, parseActionScript } from '../script/actions.ts';
 import { renderGame } from '../script/render.ts';
 import type { BoardGame } from './feeds.ts';
 import { boardPdn, etagOf, notModified, roundJson, roundPdn } from './feeds.ts';
+import { nodeStoreHost } from './storeHost.ts';
 import { clocksOf, correspondingChapter, inputSanity, jsonGames, readCentis, relayGames, relayLine, splitGames } from './testing/lidraughtsRelay.ts';
 
 const v = variants.international;
@@ -189,6 +190,7 @@ describe('ETag and If-None-Match (RFC 9110 8.8.3, 13.1.2)', () => {
     expect(tag).toMatch(/^"[0-9a-f]{32}"$/);
     expect(etagOf(roundPdn(shuffled))).toBe(tag);
     expect(etagOf(new TextEncoder().encode(roundPdn(boards)))).toBe(tag);
+    expect(etagOf(roundPdn(boards), nodeStoreHost.sha256Hex)).toBe(tag);
     expect(etagOf(roundPdn([...boards.slice(0, 3), { board: 4, pdn: gamePdn(oracle(2, 31)) }]))).not.toBe(tag);
   });
 

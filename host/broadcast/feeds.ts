@@ -17,8 +17,8 @@
 // `[%clock w1:29:31 B1:30:00]` (the running clock in capitals), which is what lidraughts'
 // CommentParser reads as each side's clock; the feeds pass it on as it is.
 
-import { createHash } from 'node:crypto';
 import { ROSTER } from '../../rules/index.ts';
+import { sha256Hex } from '../hash/sha256.ts';
 
 /** One board of a round: its number (1..) and its game's PDN, as scoresheetPdn or gamePdn writes it. */
 export interface BoardGame {
@@ -89,9 +89,15 @@ export function boardPdn(boards: readonly BoardGame[], n: number): string | null
   return last ? withBoard(last.pdn, n) : null;
 }
 
-/** A strong ETag for a response body: the quoted first 128 bits of its SHA-256, in hex. */
-export function etagOf(body: string | Uint8Array): string {
-  return `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`;
+/**
+ * A strong ETag for a response body: the quoted first 128 bits of its SHA-256, in hex, by
+ * `sha256` (default host/hash's; the round store is handed node:crypto's, several times faster
+ * on a round's feeds).
+ *
+ * @example etagOf('body') // '"230d8358dc8e8890b4c58deeb62912ee"'
+ */
+export function etagOf(body: string | Uint8Array, sha256: (body: string | Uint8Array) => string = sha256Hex): string {
+  return `"${sha256(body).slice(0, 32)}"`;
 }
 
 /**

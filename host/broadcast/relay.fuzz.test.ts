@@ -14,6 +14,7 @@ import { fuzz } from '../../test/fuzz.ts';
 import { ADMIT_DEFAULTS } from './admit.ts';
 import { readStateMessage } from './message.ts';
 import { createRoundStore } from './store.ts';
+import { nodeStoreHost } from './storeHost.ts';
 import { realState } from './testing/realStates.ts';
 import { boardTopic } from './topics.ts';
 import type { BoardState } from './types.ts';
@@ -75,7 +76,7 @@ describe('the relay\'s MQTT input, any topic, any payload, any size, any time', 
       'relay MQTT input',
       fc.property(fc.array(fc.tuple(message, fc.integer({ min: 0, max: 5000 })), { minLength: 1, maxLength: 30 }), fc.boolean(), (messages, delayed) => {
         let now = T0;
-        const store = createRoundStore({ event: EVENT, maxBoard: MAX_BOARD, now: () => now, ...(delayed ? { delayMs: 1000 } : {}) });
+        const store = createRoundStore({ event: EVENT, maxBoard: MAX_BOARD, ...(delayed ? { delayMs: 1000 } : {}) }, { ...nodeStoreHost, now: () => now });
         const taken = new Set<string>();
         try {
           for (const [{ topic, payload }, wait] of messages) {

@@ -23,6 +23,7 @@ import { startBroadcastServer } from './server.ts';
 import type { BroadcastServer, BroadcastServerOptions, EventControl } from './server.ts';
 import { createRoundStore } from './store.ts';
 import type { RoundStore } from './store.ts';
+import { nodeStoreHost } from './storeHost.ts';
 import { realState } from './testing/realStates.ts';
 import type { BoardEvent, BoardState, RoundSnapshot } from './types.ts';
 import { WAIT_LIMIT_MS } from '../../test/limits.ts';
@@ -62,7 +63,7 @@ const started: { store: RoundStore; server: BroadcastServer }[] = [];
 const sockets: Socket[] = [];
 
 async function start(options: BroadcastServerOptions & { withControl?: boolean } = {}): Promise<Started> {
-  const store = createRoundStore({ event: EVENT });
+  const store = createRoundStore({ event: EVENT }, nodeStoreHost);
   const sessions = new Map([1, 2, 3].map((n) => [n, new FakeSession(n)]));
   const control: EventControl = { session: (n) => sessions.get(n) ?? null };
   const { withControl, ...rest } = options;

@@ -11,6 +11,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readPdn, variants } from '../../rules/index.ts';
 import { createRoundStore } from './store.ts';
+import { nodeStoreHost } from './storeHost.ts';
 import type { RoundStore, RoundStoreOptions, StoreEvent } from './store.ts';
 import { pliesOf, realState } from './testing/realStates.ts';
 import type { StateChange } from './testing/realStates.ts';
@@ -31,8 +32,9 @@ function clock(plies: number, whiteLeft: number, blackLeft: number): NonNullable
 }
 
 const stores: RoundStore[] = [];
-function store(o: Partial<Omit<RoundStoreOptions, 'event'>> = {}): { s: RoundStore; events: StoreEvent[] } {
-  const s = createRoundStore({ event: EVENT, ...o });
+/** A store of the event, on Node's clock or the wall clock `now` given. */
+function store({ now, ...o }: Partial<Omit<RoundStoreOptions, 'event'>> & { now?: () => number } = {}): { s: RoundStore; events: StoreEvent[] } {
+  const s = createRoundStore({ event: EVENT, ...o }, now ? { ...nodeStoreHost, now } : nodeStoreHost);
   stores.push(s);
   const events: StoreEvent[] = [];
   s.subscribe((e) => events.push(e));
@@ -172,7 +174,7 @@ describe('a viewer that reconnects (Last-Event-ID)', () => {
   it('gets null (the whole round again) for an id of another run, garbage, or one ahead of this store', () => {
     const { s, events } = played();
     const [run, last] = events[5].id.split('.');
-    const other = createRoundStore({ event: EVENT });
+    const other = createRoundStore({ event: EVENT }, nodeStoreHost);
     stores.push(other);
     other.put(board(1, 1, T0));
     const otherId = other.snapshotFrame().split('\n')[0].slice('id: '.length);
@@ -206,7 +208,7 @@ describe('a viewer that reconnects (Last-Event-ID)', () => {
 describe('one round is served (issue 26, finding 1)', () => {
   it('a state of a new round name (dambord/<event>/HIJACK/board/1) is refused: the round, the viewers and the feeds stay round 1\'s', () => {
     const refusals: string[] = [];
-    const s = createRoundStore({ event: EVENT, onRefused: (st, code) => refusals.push(`${st.round}/${st.board}: ${code}`) });
+    const s = createRoundStore({ event: EVENT, onRefused: (st, code) => refusals.push(`${st.round}/${st.board}: ${code}`) }, nodeStoreHost);
     stores.push(s);
     const events: StoreEvent[] = [];
     s.subscribe((e) => events.push(e));
@@ -228,7 +230,7 @@ describe('one round is served (issue 26, finding 1)', () => {
   });
 
   it('with the round given, a state of any other round is refused, the first one too', () => {
-    const s = createRoundStore({ event: EVENT, round: '3' });
+    const s = createRoundStore({ event: EVENT, round: '3' }, nodeStoreHost);
     stores.push(s);
     expect(s.put(board(1, 4, T0, {}, 'HIJACK'))).toBe(false);
     expect(s.put(board(1, 4, T0, {}, '2'))).toBe(false);
@@ -437,7 +439,7 @@ describe('what a state may say is bounded (issue 26, findings 1 and 2)', () => {
   });
 
   it('a board outside the boards given is refused; one of them is taken', () => {
-    const s = createRoundStore({ event: EVENT, boards: new Set([1, 2, 3, 4]) });
+    const s = createRoundStore({ event: EVENT, boards: new Set([1, 2, 3, 4]) }, nodeStoreHost);
     stores.push(s);
     expect(s.put(board(5, 3, T0))).toBe(false);
     expect(s.put(board(4, 3, T0))).toBe(true);

@@ -7,8 +7,10 @@
 // onRefused and never shown. What the store holds is bounded whatever arrives: one state a board
 // of the round served (nothing of other rounds), the delay's queue (maxWaiting states), the
 // changes kept for reconnecting viewers (keep changes, keepBytes of frames).
+//
+// Pure: the wall clock, the delay's timer, the run's id and the hash are handed in (RoundStoreHost;
+// storeHost.ts has Node's).
 
-import { randomBytes } from 'node:crypto';
 import { squareName, variants } from '../../rules/index.ts';
 import { ADMIT_DEFAULTS, admit } from './admit.ts';
 import type { RefusalCode } from './admit.ts';
@@ -51,10 +53,25 @@ export interface RoundStoreOptions {
   /** Changes kept for reconnecting viewers (default 20,000), and their frames' characters at most (default 32 M). */
   readonly keep?: number;
   readonly keepBytes?: number;
-  /** Wall clock (default Date.now). */
-  readonly now?: () => number;
   /** Told every state refused: why in a code (to count by) and in words. */
   readonly onRefused?: (state: BoardState, code: RefusalCode, reason: string) => void;
+}
+
+/**
+ * What a store is given of the world: the wall clock, a timer for the broadcast delay, a new
+ * run's id, and a fast SHA-256 for its feeds' ETags. storeHost.ts has Node's (nodeStoreHost); a test may hand in its own clock.
+ *
+ * @example createRoundStore({ event: 'NK 2025' }, { ...nodeStoreHost, now: () => t })
+ */
+export interface RoundStoreHost {
+  /** The wall clock: ms since the epoch. */
+  now(): number;
+  /** Calls `fn` once, `ms` ms from now (a timer that keeps no process alive); returns what cancels it. */
+  after(ms: number, fn: () => void): () => void;
+  /** A new run's id, in hex: another for each store, so that an event id of another run (a restarted relay) is not looked up. */
+  runId(): string;
+  /** The SHA-256 of a feed's body, in hex (the feeds' ETags, feeds.ts etagOf): node:crypto's in Node. */
+  sha256Hex(body: string | Uint8Array): string;
 }
 
 /** What a store has done and holds. */
@@ -118,13 +135,13 @@ function forViewers(b: BoardEvent): ViewerBoard {
   return rest;
 }
 
-/** A store for one event's rounds. */
-export function createRoundStore(options: RoundStoreOptions): RoundStore {
+/** A store for one event's rounds, with the clock, timer and run id `host` gives it. */
+export function createRoundStore(options: RoundStoreOptions, host: RoundStoreHost): RoundStore {
   const delayMs = options.delayMs ?? 0;
   const keep = options.keep ?? 20_000;
   const keepBytes = options.keepBytes ?? 32 * 1024 * 1024;
   const maxWaiting = Math.max(1, options.maxWaiting ?? 10_000);
-  const now = options.now ?? Date.now;
+  const now = () => host.now();
   const limits = {
     event: options.event,
     boards: options.boards ?? null,
@@ -133,8 +150,7 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
     maxBytes: options.maxBytes ?? ADMIT_DEFAULTS.maxBytes,
     maxMoves: options.maxMoves ?? ADMIT_DEFAULTS.maxMoves,
   };
-  // Each store has its own run: an id from another run (a restarted relay) is not looked up.
-  const run = randomBytes(4).toString('hex');
+  const run = host.runId();
   let n = 0;
   let ignored = 0;
   let refused = 0;
@@ -153,7 +169,8 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
   let keptChars = 0;
   const listeners = new Set<(e: StoreEvent) => void>();
   const waiting: BoardState[] = [];
-  let timer: NodeJS.Timeout | null = null;
+  /** Cancels the delay's timer, while one is set. */
+  let timer: (() => void) | null = null;
   let feeds: { n: number; round: Feed; json: Feed } | null = null;
 
   function emit(e: StoreEvent): void {
@@ -180,8 +197,7 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
     const t = now();
     while (waiting.length > 0 && waiting[0].t + delayMs <= t) show(waiting.shift()!);
     if (waiting.length > 0) {
-      timer = setTimeout(release, Math.min(TIMER_MS.max, Math.max(TIMER_MS.min, waiting[0].t + delayMs - t)));
-      timer.unref?.();
+      timer = host.after(Math.min(TIMER_MS.max, Math.max(TIMER_MS.min, waiting[0].t + delayMs - t)), release);
     }
   }
 
@@ -206,7 +222,7 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
   const current = (): BoardEvent[] => [...shown.values()].sort((a, b) => a.board - b.board);
   const snapshot = (): RoundSnapshot => ({ id: `${run}.${n}`, event: options.event, round, delayMs, boards: current().map(forViewers), layouts: LAYOUTS });
   const games = () => current().map((b) => ({ board: b.board, pdn: b.pdn }));
-  const feed = (body: string): Feed => ({ body, etag: etagOf(body) });
+  const feed = (body: string): Feed => ({ body, etag: etagOf(body, host.sha256Hex) });
   const snapshotFrame = (): string => `id: ${run}.${n}\nevent: round\ndata: ${JSON.stringify(snapshot())}\n\n`;
 
   return {
@@ -236,7 +252,7 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
         if (waiting.length > maxWaiting) dropWaiting();
         // A state due before the one the timer waits for (another board's host a little behind) sets it again.
         if (i === 0 && timer !== null) {
-          clearTimeout(timer);
+          timer();
           timer = null;
         }
         if (timer === null) release();
@@ -276,7 +292,7 @@ export function createRoundStore(options: RoundStoreOptions): RoundStore {
     },
     counts: () => ({ shown: n, ignored, refused, refusedBy: { ...refusedBy }, boards: latest.size, waiting: waiting.length, kept: kept.length }),
     close() {
-      if (timer) clearTimeout(timer);
+      timer?.();
       timer = null;
     },
   };

@@ -114,6 +114,11 @@ describe('folderName', () => {
     expect(long).toMatch(/^🏆{71}~[0-9a-f]{8}$/u);
     expect(folderName('🏆'.repeat(100), 'e')).not.toBe(folderName('🏆'.repeat(101), 'e'));
   });
+
+  it('gives the folders archives already written have: the hash is the SHA-256 of the name', () => {
+    expect(folderName('Open A:B', 'event')).toBe('Open A-B~26088ee6');
+    expect(folderName('Tournoi d’été: Ñandú', 'event')).toBe('Tournoi d’été- Ñandú~ae9a4ada');
+  });
 });
 
 describe('legacyArchivePath', () => {

@@ -8,7 +8,7 @@
 // name after it (`Open A:B` in `Open A-B~1a2b3c4d`), so two names never share a folder. Pure: it
 // names paths and touches no file; paths are joined with `/`, which Node takes on every system.
 
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../hash/sha256.ts';
 
 /** The longest name a part of the archive's path may have, in characters (code points). */
 export const MAX_NAME = 80;
@@ -66,7 +66,7 @@ export function folderName(text: string, fallback: string): string {
   if (UNKNOWN.test(name)) return fallback;
   const safe = safeName(name, fallback);
   if (safe === name && safe.toLowerCase() !== fallback.toLowerCase() && !HASHED.test(safe)) return safe;
-  const hash = createHash('sha256').update(name).digest('hex').slice(0, 8);
+  const hash = sha256Hex(name).slice(0, 8);
   const kept = Array.from(safe).slice(0, MAX_NAME - hash.length - 1).join('').replace(/[.\s-]+$/u, '');
   return `${kept}~${hash}`;
 }

@@ -1,17 +1,16 @@
 // Hands on a simulated board: an action script played on the switches of an avr8js board, read
 // back by the host through its real link, and the board's events given to the referee, as on a
-// real board. Two boards: the dambord board (the committed firmware, the serial protocol) and
-// the Firmata board (stock StandardFirmata on a Mega, johnny-five).
+// real board. Any kind of board of the registry with a simulator on stepped time (its `stepped`):
+// the dambord board (the committed firmware, the serial protocol) and the Firmata board (stock
+// StandardFirmata on a Mega, johnny-five).
 
 import type { Position } from '../../rules/index.ts';
-import { openSerialLink } from '../link/serialLink.ts';
 import type { Duplex } from 'node:stream';
-import type { BoardEvent, BoardLink, LinkHealth } from '../link/types.ts';
-import { openFirmataLink } from '../firmata/firmataLink.ts';
+import { BOARD_KINDS } from '../boards/registry.ts';
+import type { BoardEvent, LinkHealth } from '../link/types.ts';
 import { ACTION_GAP_MS } from '../script/actions.ts';
 import type { Action } from '../script/actions.ts';
 import type { RefereeEvent } from '../game/referee/types.ts';
-import { boardSizeOf, simulatedBoardFor, simulatedFirmataBoardFor } from './boards.ts';
 
 /** How long a button is held when a script presses it (ms). */
 const PRESS_MS = 60;
@@ -30,8 +29,8 @@ export interface SimPlayOptions {
   readonly wrap?: (port: Duplex) => Duplex;
   /** Restart the board's MCU at these script times (ms), as a brown-out or a reset button would. */
   readonly resetsAt?: readonly number[];
-  /** Which board: `dambord` (default: the committed firmware) or `firmata` (StandardFirmata on a Mega). */
-  readonly board?: 'dambord' | 'firmata';
+  /** Which board: the name of a kind of the registry (BOARD_KINDS) with a simulator on stepped time: `dambord` (default: the committed firmware) or `firmata` (StandardFirmata on a Mega). */
+  readonly board?: string;
   /** Told the script time (ms, as the action script counts it) played so far, after each action. */
   readonly onProgress?: (scriptMs: number) => void;
   /**
@@ -71,12 +70,10 @@ export interface SimPlay {
  * skipped (see {@link IDLE_MS}): a minute in the hand costs no more than a second.
  */
 export async function playOnSimulatedBoard(start: Position, actions: readonly Action[], opts: SimPlayOptions = {}): Promise<SimPlay> {
-  const firmata = opts.board === 'firmata';
-  const { board, binding, path } = firmata ? simulatedFirmataBoardFor(start, start.board, 'manual') : simulatedBoardFor(start, start.board, 'manual');
-  // The link's clock and its periodic work (timeouts, retries, debounce) on the board's time.
-  const clock = { now: () => board.simTimeMs, every: binding.every };
-  const reconnect = { initialMs: 20, maxMs: 200 };
-  const link: BoardLink = firmata ? openFirmataLink({ path, binding, size: boardSizeOf(start), ...clock, reconnect }) : openSerialLink({ path, binding, ...clock, wrap: opts.wrap, reconnect });
+  const kind = BOARD_KINDS.find((k) => k.name === (opts.board ?? 'dambord'));
+  if (!kind?.stepped) throw new Error(`no kind of board "${opts.board}" has a simulator on stepped time`);
+  // The link's clock and its periodic work (timeouts, retries, debounce) are on the board's time.
+  const { board, binding, link, silent } = kind.stepped({ start, wrap: opts.wrap, reconnect: { initialMs: 20, maxMs: 200 } });
   const received: BoardEvent[] = [];
   const pump = (async () => {
     for await (const e of link.events()) received.push(e);
@@ -86,7 +83,7 @@ export async function playOnSimulatedBoard(start: Position, actions: readonly Ac
   for (let i = 0; i < 100 && !connected(); i++) await binding.advance(50);
   if (!connected()) {
     await link.close();
-    throw new Error(firmata ? 'the simulated Firmata board did not answer' : 'the simulated board did not say HELLO');
+    throw new Error(silent);
   }
   await binding.advance(LEAD_MS);
 

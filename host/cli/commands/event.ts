@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { BOARD_SWITCHES, boardChosen } from '../../boards/registry.ts';
+import { BOARD_SWITCHES, SIM_BOARDS, boardChosen, simBoardHelp, simBoardNamed } from '../../boards/registry.ts';
 import { parseFen, readPdnGames, variantList } from '../../../rules/index.ts';
 import type { Move, PdnGame, Position } from '../../../rules/index.ts';
 import { parseTimeControl } from '../../game/clock/clock.ts';
@@ -13,6 +13,7 @@ import { openPublisher } from '../../broadcast/mqttLink.ts';
 import type { Publisher } from '../../broadcast/mqttLink.ts';
 import { startBroadcastServer } from '../../broadcast/server.ts';
 import { createRoundStore } from '../../broadcast/store.ts';
+import { nodeStoreHost } from '../../broadcast/storeHost.ts';
 import type { BoardState } from '../../broadcast/types.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
@@ -22,7 +23,7 @@ import { brokerOption, listOfBoards, pairingsOption, secondsOption } from '../br
 import { gameTags } from '../gameTags.ts';
 import { LANG_SPEC, langFrom, langHelp } from '../langOption.ts';
 
-const usage = `Usage: dambord event [--pairings FILE] [--sim-games FILE.pdn [--speed X]] [--sim-board firmware|model]
+const usage = `Usage: dambord event [--pairings FILE] [--sim-games FILE.pdn [--speed X]] [--sim-board ${SIM_BOARDS.map((k) => k.simulates.name).join('|')}]
                      [--ports N=PORT,...] [--firmata] [--boards LIST] [--event NAME] [--round R] [--site S]
                      [--variant V] [--time-control TC] [--policy P] [--archive DIR]
                      [--http-port N] [--host H] [--delay SECONDS] [--broker URL [--id NAME]] [--exit-when-done]
@@ -48,8 +49,7 @@ Options:
                       boards 1 to 999
   --sim-games FILE    a PDN file: each game played on its own simulated board
   --speed X           the simulated hands play X times faster than people (default 1; up to 100)
-  --sim-board B       firmware (default): the committed firmware in avr8js, about a tenth of a
-                      core per board; model: the link protocol's model board, for many boards
+${simBoardHelp(22)}
   --ports LIST        real boards: 1=/dev/ttyUSB0,2=/dev/ttyUSB1 (board number = serial port)
   --firmata           the real boards are Arduino Megas with StandardFirmata
   --boards LIST       only these boards of the pairings, e.g. 1-16 or 1,3,5-8 (one host of several)
@@ -97,8 +97,8 @@ export const eventCommand: Command = {
     if (o.pairings === undefined && o['sim-games'] === undefined) return usageError(io, 'event', 'give the round: --pairings FILE, or --sim-games FILE.pdn to rehearse with simulated games');
     const speed = /^\d+(\.\d+)?$/.test(o.speed ?? '1') ? Number(o.speed ?? '1') : NaN;
     if (!(speed > 0 && speed <= 100)) return usageError(io, 'event', `--speed must be a number above 0 and up to 100, not "${o.speed}"`);
-    const device = o['sim-board'] ?? 'firmware';
-    if (device !== 'firmware' && device !== 'model') return usageError(io, 'event', `--sim-board must be firmware or model, not "${device}"`);
+    const simulated = simBoardNamed(o['sim-board']);
+    if (!simulated.ok) return usageError(io, 'event', simulated.error);
     const delay = secondsOption('delay', o.delay, 3600);
     if (!delay.ok) return usageError(io, 'event', delay.error);
     const port = portOption('http-port', o['http-port'], 8080);
@@ -170,15 +170,17 @@ export const eventCommand: Command = {
         address: { event, round, board: p.board },
         players: { white: p.white, black: p.black },
         tags: gameTags({ event, site: o.site ?? p.site, round }, today).map((t) => (t.name === 'Date' && p.date ? { ...t, value: p.date } : t)),
-        source: port ? { kind: boardChosen(o, port), port } : { kind: boardChosen({}, null, device === 'model' ? 'model' : 'sim'), port: null, game: game ? { moves, seed: p.board, result: game.result ?? '*' } : null },
+        source: port ? { kind: boardChosen(o, port), port } : { kind: simulated.kind, port: null, game: game ? { moves, seed: p.board, result: game.result ?? '*' } : null },
         ...(game && game.start !== start ? { start: game.start } : {}),
       });
     }
     if (boards.length === 0) return usageError(io, 'event', only ? `no board of the round is in --boards ${o.boards}` : 'the round has no boards');
-    if (device === 'firmware' && boards.filter((b) => b.source.port === null).length > 8) io.stdout.write(`dambord event: ${boards.length} simulated boards run the firmware in avr8js, about a tenth of a core each; --sim-board model runs many more\n`);
+    const { heavy } = simulated.kind.simulates;
+    const lighter = SIM_BOARDS.find((k) => !k.simulates.heavy);
+    if (heavy && boards.filter((b) => b.source.port === null).length > 8) io.stdout.write(`dambord event: ${boards.length} simulated boards run ${heavy}${lighter ? `; --sim-board ${lighter.simulates.name} runs many more` : ''}\n`);
 
     // Where the boards' states go: this host's own round (its page and feeds) and, with --broker, the relay's broker.
-    const store = createRoundStore({ event, delayMs: delay.ms });
+    const store = createRoundStore({ event, delayMs: delay.ms }, nodeStoreHost);
     let publisher: Publisher | null = null;
     if (broker?.ok) {
       // A user's client ids start with its name: dambord's own broker takes no other (no host takes another's session).

@@ -8,6 +8,7 @@ import { openSubscriber } from '../../broadcast/mqttLink.ts';
 import { createRefusalLog, printable } from '../../broadcast/refusals.ts';
 import { startBroadcastServer } from '../../broadcast/server.ts';
 import { createRoundStore } from '../../broadcast/store.ts';
+import { nodeStoreHost } from '../../broadcast/storeHost.ts';
 import { boardTopic, parseBoardTopic } from '../../broadcast/topics.ts';
 import { parseArgs } from '../args.ts';
 import { LANG_SPEC, langFrom } from '../langOption.ts';
@@ -184,7 +185,7 @@ export const relayCommand: Command = {
       ...(round !== undefined ? { round } : {}),
       ...(boards ? { boards } : {}),
       onRefused: (s, code, reason) => refused(code, boardTopic(s), reason),
-    });
+    }, nodeStoreHost);
     let following = round !== undefined;
     const subscriber = openSubscriber({
       ...link,

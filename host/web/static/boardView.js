@@ -62,7 +62,7 @@ function buildBoard(view, flipped) {
       squareEls.set(sq.name, el);
     }
   }
-  if (tabSquare === null || !squareEls.has(tabSquare)) tabSquare = boardEl.querySelector('[data-square]').dataset.square;
+  if (tabSquare === null || !squareEls.has(tabSquare)) tabSquare = /** @type {HTMLElement} */ (boardEl.querySelector('[data-square]')).dataset.square ?? null;
   rove(/** @type {string} */ (tabSquare), hadFocus);
 }
 

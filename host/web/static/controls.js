@@ -89,7 +89,7 @@ export function attachPrefs(sounds, storage) {
   document.addEventListener('pointerdown', unlock, { capture: true, once: true });
   document.addEventListener('keydown', unlock, { capture: true, once: true });
 
-  const themeSelect = $('theme');
+  const themeSelect = $('theme', 'select');
   const dark = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
   const applyTheme = (/** @type {string} */ choice) => {
     if (choice === 'auto') delete document.documentElement.dataset.theme;

@@ -4,12 +4,28 @@
 // is shown, not obeyed.
 
 /**
- * The element with id `id`; the page's HTML has every id its modules ask for (typed loosely: each
- * is read as the element it is, a button, a list, an SVG's box).
+ * The element with id `id`: an HTMLElement, or, given its tag, the element of that tag
+ * (`$('btn-next', 'button')` is an HTMLButtonElement). The page's HTML has every id its modules
+ * ask for, each the element they take it for (the tag is not checked here; the pages' tests show it).
+ * @overload
  * @param {string} id
- * @returns {any}
+ * @returns {HTMLElement}
  */
-export const $ = (id) => document.getElementById(id);
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @overload
+ * @param {string} id
+ * @param {K} tag the element's tag name: `button`, `select`, `input`...
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+/**
+ * @param {string} id
+ * @param {string} [_tag]
+ * @returns {HTMLElement}
+ */
+export function $(id, _tag) {
+  return /** @type {HTMLElement} */ (document.getElementById(id));
+}
 
 /**
  * `s` with `& < > " '` written as character references, safe inside an element or a quoted

@@ -49,7 +49,7 @@ export function renderMoves(view, review) {
     })
     .join('');
   // Keep the move shown in sight: the reviewed one, or the newest.
-  const target = ol.querySelector(reviewed === null ? '.move.last' : '.move[aria-current]');
+  const target = /** @type {HTMLElement | null} */ (ol.querySelector(reviewed === null ? '.move.last' : '.move[aria-current]'));
   if (target) {
     const top = target.offsetTop - ol.offsetTop;
     if (top < ol.scrollTop || top + target.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = Math.max(0, top - ol.clientHeight / 2);
@@ -63,9 +63,9 @@ export function renderReview(view, review) {
   $('review-banner').hidden = review === null;
   $('review-tag').hidden = review === null;
   $('review-text').textContent = review === null ? '' : t('play.reviewBanner', { what: reviewWords(view, review) });
-  $('btn-first').disabled = !reviewable || count === 0 || review === 0;
-  $('btn-prev').disabled = !reviewable || count === 0 || review === 0;
-  $('btn-next').disabled = !reviewable || review === null;
-  $('btn-last').disabled = !reviewable || review === null;
+  $('btn-first', 'button').disabled = !reviewable || count === 0 || review === 0;
+  $('btn-prev', 'button').disabled = !reviewable || count === 0 || review === 0;
+  $('btn-next', 'button').disabled = !reviewable || review === null;
+  $('btn-last', 'button').disabled = !reviewable || review === null;
   document.body.dataset.review = review === null ? 'live' : String(review);
 }

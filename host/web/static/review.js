@@ -23,7 +23,7 @@ export function setReview(page, ply) {
   page.announce(page.review === null ? t('play.saidBackToLive') : t('play.saidReviewing', { what: reviewWords(view, page.review) }));
   const focused = /** @type {any} */ (document.activeElement);
   if (focused && (focused.disabled || focused.closest('[hidden]'))) {
-    const next = ['btn-prev', 'btn-first', 'btn-flip'].map($).find((b) => !b.disabled);
+    const next = ['btn-prev', 'btn-first', 'btn-flip'].map((id) => $(id, 'button')).find((b) => !b.disabled);
     if (next) next.focus();
   }
 }
