@@ -124,7 +124,7 @@ export interface MockBoardOptions extends BoardPeerOptions {
  * const board = new MockBoard({ occupancy: START });
  * ports.add('/dev/ttyMOCK0', { onOpen: (p) => board.attach(p) });
  * const link = openSerialLink({ path: '/dev/ttyMOCK0', binding: ports.binding });
- * // or on a clock of the test's own (steppedClock.ts): new MockBoard({ occupancy: START, ...clock })
+ * // or on a clock of the test's own (steppedClock.ts): new MockBoard({ occupancy: START, now: clock.now, every: clock.every })
  */
 export class MockBoard {
   readonly peer: BoardPeer;
