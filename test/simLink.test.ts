@@ -12,9 +12,14 @@ const START = [...Array.from({ length: 20 }, (_, i) => i + 1), ...Array.from({ l
 
 describe('serial link to the simulated board running the firmware', () => {
   it('finds the board by its hello among the ports', async () => {
-    const binding = new SimulatedBinding({ clock: 'realtime' });
+    const binding = new SimulatedBinding({ clock: 'manual' });
     const path = binding.add(new SimulatedBoard({ size: '8x8' }));
-    const found = await discoverBoard({ binding, timeoutMs: 20_000 }); // a guard: the board says hello in its first milliseconds
+    // Discovery's timeout and asking on board time: the board says hello in its first milliseconds.
+    let settled = false;
+    const finding = discoverBoard({ binding, every: binding.every });
+    finding.then(() => (settled = true), () => (settled = true));
+    for (let ms = 0; !settled && ms < 10_000; ms += 10) await binding.advance(10);
+    const found = await finding;
     expect(found.path).toBe(path);
     expect(found.hello.squares).toBe(32);
   });

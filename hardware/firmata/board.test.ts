@@ -6,7 +6,7 @@
 import { SerialPortStream } from '@serialport/stream';
 import bindFirmata from 'firmata-io';
 import five from 'johnny-five';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedBinding } from '../sim/binding.ts';
 import { SimulatedFirmataBoard, standardFirmataMega, type SimulatedFirmataBoardOptions } from './board.ts';
 import { ledOfSquare, pinOfSquare, readProfile } from './profile.ts';
@@ -30,6 +30,20 @@ afterEach(async () => {
 async function until(binding: SimulatedBinding, done: () => boolean, withinMs: number): Promise<boolean> {
   for (let t = 0; t < withinMs && !done(); t += 10) await binding.advance(10);
   return done();
+}
+
+/**
+ * Makes `process.hrtime` read the board's time until the returned function restores it:
+ * johnny-five's Piezo toggles its pin from nanotimer, which polls `process.hrtime` between turns
+ * of the event loop, so that the host's toggling then runs on board time, as the board does.
+ */
+function onBoardTime(board: SimulatedFirmataBoard): () => void {
+  const ns = () => BigInt(Math.round(board.simTimeMs * 1e6));
+  const spy = vi.spyOn(process, 'hrtime').mockImplementation((since?: [number, number]) => {
+    const t = ns() - (since ? BigInt(since[0]) * 1_000_000_000n + BigInt(since[1]) : 0n);
+    return [Number(t / 1_000_000_000n), Number(t % 1_000_000_000n)];
+  });
+  return () => spy.mockRestore();
 }
 
 /** Opens the board's port with SerialPortStream, firmata-io and johnny-five, and runs the board until johnny-five is ready. */
@@ -128,14 +142,22 @@ describe.skipIf(!program)(`SimulatedFirmataBoard${skipReason ? ` — SKIPPED: ${
     const { board, binding, path } = plugged();
     const { jb } = await connect(binding, board, path);
     const piezo = new five.Piezo({ pin: 9, board: jb });
-    piezo.frequency(200, 300);
-    // Host-toggled: the edges come at the pace of the host's wall-clock timer, so only loosely 200 Hz.
-    expect(await until(binding, () => board.tones().some((t) => t.endMs !== null), 5000)).toBe(true);
+    const wallClock = onBoardTime(board);
+    try {
+      piezo.frequency(200, 300);
+      // Host-toggled on board time (onBoardTime): nanotimer looks between the 1 ms steps of
+      // advance() and toggles each 2.5 ms on average (200 Hz), for 300 ms of board time.
+      expect(await until(binding, () => board.tones().some((t) => t.endMs !== null), 5000)).toBe(true);
+    } finally {
+      wallClock();
+    }
     const [tone] = board.tones();
-    expect(tone.edges).toBeGreaterThan(20);
-    expect(tone.hz).toBeGreaterThan(10);
+    expect(board.tones()).toHaveLength(1);
+    expect(tone.edges).toBeGreaterThan(100);
+    expect(tone.hz).toBeGreaterThan(180);
+    expect(tone.hz).toBeLessThan(220);
     expect(tone.configuredHz).toBeNaN();
-    expect(tone.durationMs).toBeGreaterThan(50);
+    expect(tone.durationMs).toBeGreaterThan(250);
     expect(board.piezo.sounding).toBe(false);
     console.log(`firmata board: host-toggled 200 Hz tone measured ${tone.hz.toFixed(0)} Hz, ${tone.edges} edges over ${tone.durationMs!.toFixed(0)} ms sim`);
   });

@@ -1,8 +1,8 @@
 // The board-link contract (testing/contract.ts) run against the three peers a link can have:
 // the mock peer (a TypeScript model of the dambord firmware on @serialport/binding-mock) and the
 // serial link; the dambord firmware in avr8js and the serial link; StandardFirmata on a Mega in
-// avr8js and the Firmata link (johnny-five). The avr8js peers run on their own clock, moved by
-// the suite, with the links' ticks on it.
+// avr8js and the Firmata link (johnny-five). Every peer runs on its own clock, moved by the
+// suite, with the links' ticks on it: the avr8js boards' time, the mock board's steppedClock.
 import { existsSync } from 'node:fs';
 import { SimulatedFirmataBoard } from '../../hardware/firmata/board.ts';
 import { hexPath } from '../../hardware/firmata/fetch.mjs';
@@ -14,27 +14,27 @@ import { openSerialLink } from './serialLink.ts';
 import { clockedEvery } from './testing/clockedEvery.ts';
 import { boardLinkContract, type LinkPeer } from './testing/contract.ts';
 import { createMockPorts, MockBoard } from './testing/mockBoard.ts';
+import { steppedClock } from './testing/steppedClock.ts';
 import type { BoardLink } from './types.ts';
 
 /** The international start position: squares 1-20 and 31-50 (indices 0-19, 30-49). */
 const START = SquareSet.from([...Array.from({ length: 20 }, (_, i) => i), ...Array.from({ length: 20 }, (_, i) => 30 + i)]);
 const RECONNECT = { initialMs: 20, maxMs: 100 };
 
+/** The mock board on binding-mock, the link and the board on the test's own clock. */
 function mockPeer(): LinkPeer {
   const path = '/dev/ttyDAMBORD0';
   const ports = createMockPorts();
-  const board = new MockBoard({ occupancy: START });
+  const clock = steppedClock();
+  const { now, every } = clock;
+  const board = new MockBoard({ occupancy: START, now, every });
   ports.add(path, { onOpen: (p) => board.attach(p) });
-  const link = openSerialLink({ path, binding: ports.binding, config: { hb: 100 }, replyTimeoutMs: 200, reconnect: RECONNECT, tickMs: 5 });
+  const link = openSerialLink({ path, binding: ports.binding, config: { hb: 100 }, replyTimeoutMs: 200, reconnect: RECONNECT, tickMs: 5, now, every });
   return {
     link,
     setSquare: (square, occupied) => (occupied ? board.place(square) : board.lift(square)),
     setButton: (button, down) => (down ? board.press(button) : board.release(button)),
-    async until(done, withinMs) {
-      const end = performance.now() + withinMs;
-      while (!done() && performance.now() < end) await new Promise((r) => setTimeout(r, 2));
-      return done();
-    },
+    until: clock.until,
     unplug: () => ports.unplug(path),
     replug: () => ports.plug(path),
     leds: () => board.peer.leds.flatMap((p, i) => (p === 'off' ? [] : [i])),

@@ -1,17 +1,29 @@
 /**
  * Discovery over @serialport/binding-mock. The board is the TypeScript TEST PEER of
  * testing/mockBoard.ts, standing in for the firmware (written in parallel, for avr8js).
+ * Discovery's timeouts and asking run on the test's own clock (testing/steppedClock.ts), so
+ * that a port answers in time however busy the machine is.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { discoverBoard, DiscoveryError } from './discover.ts';
+import { discoverBoard, DiscoveryError, type DiscoverOptions } from './discover.ts';
 import { framedV1 } from './testing/frame.ts';
 import { createMockPorts, MockBoard } from './testing/mockBoard.ts';
+import { steppedClock, type SteppedClock } from './testing/steppedClock.ts';
 import { WAIT_LIMIT_MS } from '../../test/limits.ts';
 
 const boards: MockBoard[] = [];
 afterEach(() => {
   for (const b of boards.splice(0)) b.stop();
 });
+
+/** discoverBoard on `clock`, moved until it settles (a hang guard: WAIT_LIMIT_MS of the clock's time). */
+async function discoverOn(clock: SteppedClock, options: DiscoverOptions): ReturnType<typeof discoverBoard> {
+  let settled = false;
+  const found = discoverBoard({ ...options, every: clock.every });
+  found.then(() => (settled = true), () => (settled = true));
+  await clock.until(() => settled, WAIT_LIMIT_MS);
+  return found;
+}
 
 function world() {
   const ports = createMockPorts();
@@ -35,7 +47,7 @@ describe('discoverBoard', () => {
   it('finds the port whose device answers a dambord HELLO, after trying the others', async () => {
     const { ports, board } = world();
     ports.add('/dev/ttyUSB0', { onOpen: (p) => board.attach(p), manufacturer: 'wch.cn' });
-    const found = await discoverBoard({ binding: ports.binding, timeoutMs: 150, helloEveryMs: 40 });
+    const found = await discoverOn(steppedClock(), { binding: ports.binding, timeoutMs: 150, helloEveryMs: 40 });
     expect(found.path).toBe('/dev/ttyUSB0');
     expect(found.hello).toEqual(expect.objectContaining({ squares: 32, boot: 3, fw: '2.0.0', ring: 64 }));
     expect(found.hello).not.toHaveProperty('proto');
@@ -47,16 +59,20 @@ describe('discoverBoard', () => {
 
   it('a board that restarts on open and is deaf for a while is asked again', async () => {
     const ports = createMockPorts();
-    const board = new MockBoard({ timers: false });
+    const clock = steppedClock();
+    const board = new MockBoard({ timers: false, now: clock.now });
     boards.push(board);
     board.silent = true;
     ports.add('/dev/ttyUSB1', {
       onOpen: (p) => {
         board.attach(p);
-        setTimeout(() => (board.silent = false), 60);
+        const hear = clock.every(60, () => {
+          hear();
+          board.silent = false;
+        });
       },
     });
-    const found = await discoverBoard({ binding: ports.binding, timeoutMs: WAIT_LIMIT_MS, helloEveryMs: 30 });
+    const found = await discoverOn(clock, { binding: ports.binding, timeoutMs: 1000, helloEveryMs: 30 });
     expect(found.path).toBe('/dev/ttyUSB1');
     expect(board.heard.filter((l) => l.startsWith('HELLO')).length).toBeGreaterThan(1);
   });
@@ -65,7 +81,7 @@ describe('discoverBoard', () => {
     const { ports } = world();
     ports.add('/dev/ttyBUSY');
     await ports.binding.open({ path: '/dev/ttyBUSY', baudRate: 115200 }); // held by someone else
-    const err = await discoverBoard({ binding: ports.binding, timeoutMs: 100, helloEveryMs: 40 }).catch((e: unknown) => e);
+    const err = await discoverOn(steppedClock(), { binding: ports.binding, timeoutMs: 100, helloEveryMs: 40 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DiscoveryError);
     const d = err as DiscoveryError;
     expect(d.code).toBe('not-found');
@@ -90,7 +106,7 @@ describe('discoverBoard', () => {
         };
       },
     });
-    const err = (await discoverBoard({ binding: ports.binding, timeoutMs: 1000, helloEveryMs: 20 }).catch((e: unknown) => e)) as DiscoveryError;
+    const err = (await discoverOn(steppedClock(), { binding: ports.binding, timeoutMs: 1000, helloEveryMs: 20 }).catch((e: unknown) => e)) as DiscoveryError;
     expect(err.tried.map((t) => t.outcome)).toEqual(['old-firmware']);
     expect(err.message).toMatch(/link protocol 1: flash the new one with dambord flash --port \/dev\/ttyOLD/);
   });

@@ -10,7 +10,7 @@ import { decodeBoardLine } from './protocol/decode.ts';
 import { encodeCommand } from './protocol/encode.ts';
 import { LIMITS } from './protocol/messages.ts';
 import { LinkError } from './types.ts';
-import type { Hello } from './types.ts';
+import type { Every, Hello } from './types.ts';
 
 export interface DiscoverOptions {
   /** The serialport binding; default: serialport's binding for this OS. */
@@ -23,7 +23,15 @@ export interface DiscoverOptions {
   readonly helloEveryMs?: number;
   /** Which listed ports to try (default: all). */
   readonly filter?: (port: PortInfo) => boolean;
+  /** The time of the timeout and the asking: default the wall clock, keeping the process alive while it waits. */
+  readonly every?: Every;
 }
+
+/** {@link Every} on the wall clock that keeps the process alive (`setInterval`). */
+const keptEvery: Every = (ms, fn) => {
+  const timer = setInterval(fn, ms);
+  return () => clearInterval(timer);
+};
 
 /** The board found. */
 export interface Discovered {
@@ -61,6 +69,7 @@ type Probe = { ok: true; hello: Hello } | { ok: false; tried: Tried };
 
 function probe(binding: BindingInterface, info: PortInfo, options: DiscoverOptions): Promise<Probe> {
   const timeoutMs = options.timeoutMs ?? 3000;
+  const every = options.every ?? keptEvery;
   return new Promise((resolve) => {
     const port = new SerialPortStream({ binding, path: info.path, baudRate: options.baudRate ?? 115200, autoOpen: false });
     const parser = port.pipe(new LineSplitter(LIMITS.maxLine));
@@ -68,12 +77,12 @@ function probe(binding: BindingInterface, info: PortInfo, options: DiscoverOptio
     let invalid = 0;
     let legacy = 0;
     let settled = false;
-    let asker: ReturnType<typeof setInterval> | null = null;
+    let stopAsking: (() => void) | null = null;
     const finish = (result: Probe) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
-      if (asker !== null) clearInterval(asker);
+      stopTimer();
+      stopAsking?.();
       parser.removeAllListeners('data');
       const done = () => {
         port.destroy();
@@ -82,13 +91,11 @@ function probe(binding: BindingInterface, info: PortInfo, options: DiscoverOptio
       if (port.isOpen) port.close(done);
       else done();
     };
-    const timer = setTimeout(
-      () =>
-        finish({
-          ok: false,
-          tried: lines === 0 ? { path: info.path, outcome: 'no-answer', detail: `no line in ${timeoutMs} ms` } : { path: info.path, outcome: 'not-dambord', detail: `${lines} line(s), ${invalid} not valid, no dambord HELLO` },
-        }),
-      timeoutMs,
+    const stopTimer = every(timeoutMs, () =>
+      finish({
+        ok: false,
+        tried: lines === 0 ? { path: info.path, outcome: 'no-answer', detail: `no line in ${timeoutMs} ms` } : { path: info.path, outcome: 'not-dambord', detail: `${lines} line(s), ${invalid} not valid, no dambord HELLO` },
+      }),
     );
     port.on('error', () => {});
     parser.on('error', () => {});
@@ -116,7 +123,7 @@ function probe(binding: BindingInterface, info: PortInfo, options: DiscoverOptio
         if (port.isOpen) port.write(encodeCommand({ type: 'hello' }));
       };
       ask();
-      asker = setInterval(ask, options.helloEveryMs ?? 500);
+      stopAsking = every(options.helloEveryMs ?? 500, ask);
     });
   });
 }

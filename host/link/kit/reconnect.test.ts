@@ -63,10 +63,12 @@ describe('PortKeeper', () => {
     const ports = createMockPorts();
     ports.add('/dev/ttySLOW');
     const opened: { isOpen: boolean }[] = [];
+    let letOpen = () => {};
+    const slow = new Promise<void>((resolve) => (letOpen = resolve));
     const binding = {
       list: () => ports.binding.list(),
       open: async (options: Parameters<typeof ports.binding.open>[0]) => {
-        await new Promise((r) => setTimeout(r, 20));
+        await slow; // until the test lets it open
         const port = await ports.binding.open(options);
         opened.push(port);
         return port;
@@ -87,7 +89,9 @@ describe('PortKeeper', () => {
       release: () => {},
     });
     await keeper.close();
-    await new Promise((r) => setTimeout(r, 60));
+    letOpen();
+    // The mock port opens and closes on process.nextTick: a few turns of the event loop.
+    for (let i = 0; i < 10; i++) await new Promise((r) => setImmediate(r));
     expect(opened).toHaveLength(1);
     expect(opened[0].isOpen).toBe(false);
     expect(log).toEqual([]);

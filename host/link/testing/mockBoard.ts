@@ -1,6 +1,7 @@
 /**
  * TEST PEER, not the firmware. A fake dambord board on a `@serialport/binding-mock` port: the
- * protocol model of boardPeer.ts, given real time (heartbeats, periodic snapshots) and a port.
+ * protocol model of boardPeer.ts, given time (heartbeats, periodic snapshots: the wall clock, or a
+ * test's own clock, steppedClock.ts) and a port.
  * It stands in for the real firmware, which another engineer is writing in C to run in the
  * avr8js simulator; once that runs, link tests should run against it too.
  *
@@ -11,7 +12,7 @@
 import type { BindingInterface, OpenOptions, PortInfo } from '@serialport/bindings-interface';
 import { MockBinding } from '@serialport/binding-mock';
 import type { CreatePortOptions, MockPortBinding } from '@serialport/binding-mock';
-import type { BoardButton } from '../types.ts';
+import { wallEvery, type BoardButton, type Every } from '../types.ts';
 import { BoardPeer } from '../protocol/boardPeer.ts';
 import type { BoardPeerOptions } from '../protocol/boardPeer.ts';
 
@@ -108,6 +109,10 @@ export interface MockBoardOptions extends BoardPeerOptions {
   readonly timers?: boolean;
   /** Restart (new boot number, banner) every time the port is opened, as an Arduino does on DTR. Default false. */
   readonly resetOnOpen?: boolean;
+  /** The board's clock, ms (its `ms` counts from its start on it). Default `performance.now`. */
+  readonly now?: () => number;
+  /** Its timers (heartbeats, snapshots) on that clock. Default the wall clock, `wallEvery`. */
+  readonly every?: Every;
 }
 
 /**
@@ -119,6 +124,7 @@ export interface MockBoardOptions extends BoardPeerOptions {
  * const board = new MockBoard({ occupancy: START });
  * ports.add('/dev/ttyMOCK0', { onOpen: (p) => board.attach(p) });
  * const link = openSerialLink({ path: '/dev/ttyMOCK0', binding: ports.binding });
+ * // or on a clock of the test's own (steppedClock.ts): new MockBoard({ occupancy: START, now: clock.now, every: clock.every })
  */
 export class MockBoard {
   readonly peer: BoardPeer;
@@ -128,9 +134,11 @@ export class MockBoard {
   readonly heard: string[] = [];
   private port: MockPortBinding | null = null;
   private delayed: string[] = [];
-  private started = performance.now();
-  private hbTimer: ReturnType<typeof setTimeout> | null = null;
-  private snapTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly now: () => number;
+  private readonly every: Every;
+  private started: number;
+  private hbTimer: (() => void) | null = null;
+  private snapTimer: (() => void) | null = null;
   private partial = '';
   private readonly timers: boolean;
   private readonly resetOnOpen: boolean;
@@ -139,6 +147,9 @@ export class MockBoard {
     this.peer = new BoardPeer(options);
     this.timers = options.timers ?? true;
     this.resetOnOpen = options.resetOnOpen ?? false;
+    this.now = options.now ?? (() => performance.now());
+    this.every = options.every ?? wallEvery;
+    this.started = this.now();
   }
 
   /** Connects the board to a freshly opened mock port (see `createMockPorts().add`). */
@@ -156,34 +167,43 @@ export class MockBoard {
 
   /** Stops the timers (call at the end of a test). */
   stop(): void {
-    if (this.hbTimer !== null) clearTimeout(this.hbTimer);
-    if (this.snapTimer !== null) clearTimeout(this.snapTimer);
+    this.hbTimer?.();
+    this.snapTimer?.();
     this.hbTimer = this.snapTimer = null;
     this.port = null;
   }
 
   private clock(): void {
-    this.peer.ms = Math.floor(performance.now() - this.started) >>> 0;
+    this.peer.ms = Math.floor(this.now() - this.started) >>> 0;
+  }
+
+  /** Runs `fn` once, `ms` from now on the board's clock; returns the function that cancels it. */
+  private after(ms: number, fn: () => void): () => void {
+    const cancel = this.every(ms, () => {
+      cancel();
+      fn();
+    });
+    return cancel;
   }
 
   private schedule(): void {
     if (!this.timers) return;
-    if (this.hbTimer !== null) clearTimeout(this.hbTimer);
-    if (this.snapTimer !== null) clearTimeout(this.snapTimer);
+    this.hbTimer?.();
+    this.snapTimer?.();
     this.hbTimer = this.snapTimer = null;
     const { hb, snap } = this.peer.config;
     if (hb > 0)
-      this.hbTimer = setTimeout(() => {
+      this.hbTimer = this.after(hb, () => {
         this.hbTimer = null;
         this.heartbeat();
         this.schedule();
-      }, hb);
+      });
     if (snap > 0)
-      this.snapTimer = setTimeout(() => {
+      this.snapTimer = this.after(snap, () => {
         this.snapTimer = null;
         this.clock();
         this.send(this.peer.snapLine());
-      }, snap);
+      });
   }
 
   private receive(text: string): void {
@@ -256,7 +276,7 @@ export class MockBoard {
   /** The board restarts with a new boot number and sends its banner (`fault` applies to the HELLO). */
   reboot(boot: number, fault?: LineFault): void {
     const [hello, snap] = this.peer.reboot(boot);
-    this.started = performance.now();
+    this.started = this.now();
     this.schedule();
     this.send(hello, fault);
     this.send(snap);
