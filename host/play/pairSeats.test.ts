@@ -48,7 +48,6 @@ function fakeLink(state: LinkHealth['state'] = 'connected') {
   };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 150)); // the session's tick (100 ms) feeds the pair the next game
 const lit = (f: LedFrame | undefined) => (f ?? []).flatMap((p, i) => (p === 'off' ? [] : [`${i + 1} ${p}`]));
 
 function table() {
@@ -63,7 +62,19 @@ function table() {
   start.board.forEach((p, i) => p && (on[0].add(i), on[1].add(i)));
   const hello = { fw: '2.0.0', squares: 50, buttons: 4, caps: [], ring: 64, boot: 1, extra: {} };
   const none = { appendBatch: () => {}, append: () => {}, close: () => {}, enqueue: async () => {}, path: 'none', count: 0 } as unknown as Journal;
-  const session = startSession({ start, policy: tournament, link: paired, now: () => t, observe: (seen) => paired.follow(seen.after), nextJournal: () => ({ journal: none, tags: [] }) });
+  // The session's look at the clock (every 100 ms) runs when the test says: settle() is one tick.
+  const ticks: (() => void)[] = [];
+  const every = (_ms: number, fn: () => void) => {
+    ticks.push(fn);
+    return () => void ticks.splice(ticks.indexOf(fn), 1);
+  };
+  const session = startSession({ start, policy: tournament, link: paired, now: () => t, every, observe: (seen) => paired.follow(seen.after), nextJournal: () => ({ journal: none, tags: [] }) });
+  /** One tick of the session (it feeds the pair the next game), and the I/O it starts let through. */
+  const settle = async () => {
+    t += 100;
+    for (const tick of [...ticks]) tick();
+    await new Promise((r) => setImmediate(r));
+  };
   const hand = async (seat: 0 | 1, type: 'lift' | 'place', square: number) => {
     t += 200;
     if (type === 'lift') on[seat].delete(square - 1);
@@ -76,6 +87,7 @@ function table() {
     paired,
     session,
     hand,
+    settle,
     async connect() {
       for (const seat of [0, 1] as const) boards[seat].emit({ type: 'link', state: 'connected', hello, occupancy: SquareSet.from(on[seat]), buttons: [], t });
       await settle();
@@ -111,7 +123,7 @@ describe('two boards as one link, under a session', () => {
       expect(t.moves()).toEqual(['32-28']);
       expect(await t.session.command({ type: 'resign', color: 'white' })).toEqual({ ok: true });
       expect(await t.session.command({ type: 'new-game' })).toEqual({ ok: true });
-      await settle();
+      await t.settle();
       // Board 2 is White's now: the game asks it to set up the start (28 to clear, 32 to fill);
       // board 1, Black's, is shown its first copy step alone.
       expect(t.paired.seatOf('white')).toBe(1);

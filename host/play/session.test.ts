@@ -163,12 +163,11 @@ describe('a game session on the simulated board', () => {
     const binding = new SimulatedBinding({ clock: 'manual' });
     const path = binding.add(board);
     const link = openSerialLink({ path, binding, now: () => board.simTimeMs });
-    const session = startSession({ start: start.position, policy: tournament, link, hands: board, timeControl: tc.tc, now: () => board.simTimeMs });
+    const session = startSession({ start: start.position, policy: tournament, link, hands: board, timeControl: tc.tc, now: () => board.simTimeMs, every: binding.every });
     await binding.advance(600);
     // The program started and the board shows the start position: no clock runs yet, so 2.5 s
     // later the 2-second flag has not fallen.
-    await binding.advance(2500);
-    await new Promise((r) => setTimeout(r, 250)); // the session looks at the clock every 100 ms of wall time
+    await binding.advance(2500); // the session looks at the clock every 100 ms of board time
     expect(session.view().clock).toMatchObject({ control: '2', running: null, white: 2000, black: 2000 });
     expect(session.view().result).toBeNull();
     // The clock button starts White's time (the side to move).
@@ -179,7 +178,6 @@ describe('a game session on the simulated board', () => {
     expect(session.view().clock).toMatchObject({ running: 'white' });
     for (let i = 0; i < 30 && !session.view().result; i++) {
       await binding.advance(200);
-      await new Promise((r) => setTimeout(r, 20)); // the session looks at the clock every 100 ms of wall time
     }
     expect(session.view().result).toMatchObject({ result: '0-2', reason: "white's time ran out" });
     expect(session.view().pdn).toContain('[Result "0-2"]');

@@ -19,7 +19,8 @@ import { inTurn } from './inTurn.ts';
 import type { Journal } from '../journal/journal.ts';
 import { answer, queryOf } from '../speech/queries.ts';
 import type { Query } from '../speech/queries.ts';
-import type { BoardButton, BoardLink } from '../link/types.ts';
+import type { BoardButton, BoardLink, Every } from '../link/types.ts';
+import { wallEvery } from '../link/types.ts';
 import type { Language } from '../words/catalogue.ts';
 
 export { CLOCK_HEARTBEAT_MS } from '../game/game.ts';
@@ -59,6 +60,8 @@ export interface SessionOptions {
   readonly hands?: SimulatedHands | null;
   /** Host clock in ms (default performance.now): the board's time between its events. */
   readonly now?: () => number;
+  /** The session's look at the clock every 100 ms (a flag falls between the board's events): the wall clock by default; a simulated board passes its own. */
+  readonly every?: Every;
   /**
    * Told every step of the game after its effects are carried out (speech, broadcast): it must
    * return at once, the game never waits for it.
@@ -138,7 +141,7 @@ export function startSession(options: SessionOptions): RunningSession {
   const fault = new Promise<string>((resolve) => (onFault = resolve));
   /** The journal cannot be written: nothing after the entries is done, the game stops, the user is told. */
   function stopOn(error: unknown): void {
-    clearInterval(timer);
+    stopTicks();
     faulted = journalFault(journal?.path ?? 'the journal', error, options.command);
     const d = draft(state);
     say(d, faulted);
@@ -217,8 +220,7 @@ export function startSession(options: SessionOptions): RunningSession {
   })();
 
   // Time passes on the board between events: a flag falls (the referee decides nothing on time).
-  const timer = setInterval(() => run({ type: 'tick' }), TICK_MS);
-  timer.unref?.();
+  const stopTicks = (options.every ?? wallEvery)(TICK_MS, () => run({ type: 'tick' }));
   if (options.resumed) perform(options.resumed.effects);
 
   const turn = inTurn(COMMANDS_WAITING);
@@ -271,7 +273,7 @@ export function startSession(options: SessionOptions): RunningSession {
       return { ok: true };
     }) ?? Promise.resolve({ ok: false, error: `${COMMANDS_WAITING} commands are waiting for this board; send this one again once they are done` }),
     async close() {
-      clearInterval(timer);
+      stopTicks();
       await options.link.close();
       await done.catch(() => {});
       journal?.close();
