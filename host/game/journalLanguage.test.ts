@@ -95,4 +95,18 @@ describe("the journal's messages in the journal's language", () => {
       'Onregelmatigheid, artikel 5.4.3 (touch-move): Wit raakte het stuk op 31 aan, maar speelde het stuk op 32: het aangeraakte stuk moet gespeeld worden. Zwart beslist: accepteren of laten herstellen.',
     ]);
   });
+
+  it("a finished game's result reason is the words after a resume, as before it, in the game's language", () => {
+    for (const [lang, words] of [['en', 'resignation'], ['nl', 'opgave']] as const) {
+      const { header, entries, state } = touchMoveGame(lang);
+      const r = step(state, { type: 'player', command: { type: 'resign', color: 'black' } }, 1_000_000);
+      for (const e of r.effects) if (e.type === 'journal') entries.push(...e.entries);
+      const before = gameView(r.state, 0, { health: null, simulated: true }).result;
+      const resumed = resumeGame(parseJournal(bytes(writeJournal(header, entries))));
+      if (!resumed.ok) throw new Error(resumed.reason);
+      const after = gameView(resumed.state, 0, { health: null, simulated: true }).result;
+      expect(after).toEqual(before);
+      expect(after?.reason).toBe(words);
+    }
+  });
 });

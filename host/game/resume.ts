@@ -16,6 +16,7 @@ import { recoverClock, recoverGame } from './journal/recover.ts';
 import { observe } from './leds/guidance.ts';
 import { recordWithOffers } from './drawOffers.ts';
 import { createGame, flagFallen, flagged, langOf } from './step.ts';
+import { resultReason } from './referee/describe.ts';
 import { say as sentence } from '../words/catalogue.ts';
 
 /** What a resume may be told. */
@@ -141,7 +142,7 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
   };
   s.guidance = observe(s.guidance, recovery.outputs);
   for (const o of recovery.outputs) {
-    if (o.type === 'result') s.result = { result: o.result, reason: o.reason, article: o.article };
+    if (o.type === 'result') s.result = { result: o.result, reason: resultReason(o.reason, langOf(s)), article: o.article };
     if (o.type === 'irregularity' && o.decision === 'decide') s.irregularity = flagged(recovery.start.variant, o, h.lang);
     if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') s.irregularity = null;
   }
