@@ -109,4 +109,12 @@ describe("the journal's messages in the journal's language", () => {
       expect(after?.reason).toBe(words);
     }
   });
+
+  it("the link's changes in the log say why in the game's language, English word for word", () => {
+    for (const [lang, said] of [['en', 'link lost (heartbeat)'], ['nl', 'verbinding verbroken (geen hartslag)']] as const) {
+      const { state } = touchMoveGame(lang);
+      const r = step(state, { type: 'board', event: { type: 'link', state: 'lost', reason: 'heartbeat', detail: 'no valid line for 3000 ms', t: 9000 } }, 9000);
+      expect(r.state.log.at(-1)).toBe(said);
+    }
+  });
 });

@@ -230,7 +230,8 @@ function onBoard(d: Draft, e: BoardEvent): void {
   if (s.link.state === 'wrong board') return;
   if (e.type === 'link') {
     s.link = { state: e.state, firmware: e.state !== 'lost' ? e.hello.fw : s.link.firmware };
-    say(d, sentence(langOf(s), 'log.link', { state: e.state, reason: 'reason' in e ? e.reason : 'none' }));
+    const reason = 'reason' in e ? e.reason : 'none';
+    say(d, sentence(langOf(s), 'log.link', { state: e.state, reason: reason.replace(/-/g, '_'), code: reason }));
     if (e.state === 'connected' && !s.referee && s.resume) {
       const back = s.resume;
       s.referee = back.referee;
