@@ -117,4 +117,14 @@ describe("the journal's messages in the journal's language", () => {
       expect(r.state.log.at(-1)).toBe(said);
     }
   });
+
+  it('a Dutch journal whose header is damaged is rebuilt in Dutch, and the log says how in Dutch', () => {
+    const { header, entries } = touchMoveGame('nl');
+    const damaged = writeJournal(header, entries).replace('"variant":"international"', '"variant":"intern\u00f6\u00f6ional"');
+    const r = resumeGame(parseJournal(bytes(damaged)));
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.header.lang).toBe('nl');
+    expect(r.rebuilt).toMatch(/; the game was rebuilt from its events: variant international \(taken as default\), start .* \(as the damaged header shows it\), policy tournament \(as the damaged header shows it\); checked against the 1 output the journal records; no tag could be read$/);
+    expect(r.state.log.at(-1)).toMatch(/^de kop van het journaal was beschadigd; de partij is opnieuw opgebouwd uit haar gebeurtenissen: variant international \(standaard genomen\), beginstelling .* \(zoals de beschadigde kop het toont\), regels tournament \(zoals de beschadigde kop het toont\); getoetst aan de 1 uitvoer die het journaal vastlegt; geen tag kon worden gelezen$/);
+  });
 });
