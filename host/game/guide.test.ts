@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { formatMove, readPdn, sameMove } from '../../rules/index.ts';
 import type { Move, Position } from '../../rules/index.ts';
 import type { Guide } from './guide.ts';
-import { createGuide, expected, guideMove, guideTakeback, repairComment } from './guide.ts';
+import { createGuide, expected, guideIn, guideMove, guideTakeback, repairComment } from './guide.ts';
+import { guideView, guided } from './guided.ts';
 
 const game = readPdn(readFileSync(new URL('../../test/fixtures/oracles/games/nk ronde 01.pdn', import.meta.url))).games[0];
 const plies = game.line.flatMap((p) => (p.kind === 'ply' ? [p] : []));
@@ -81,5 +82,25 @@ describe('guided replay of a scoresheet', () => {
     const back = guideTakeback(wrong);
     expect(back).toBe(g);
     expect(guideMove(back, truth[1]).repairs).toEqual([]);
+  });
+});
+
+describe("a guided replay in the game's language", () => {
+  it('a Dutch sheet: the slip, its candidates, the repair and its comment on the scoresheet are Dutch', () => {
+    const sheet = edit(16, () => ['23-28']);
+    let g = guideIn(createGuide(game.start, sheet), 'nl');
+    for (const m of truth.slice(0, 16)) g = guideMove(g, m);
+    const view = guideView(guided(g), game.start.variant);
+    expect(view.message).toMatch(/^halve zet 17: het biljet heeft 23-28, dat niet gespeeld kan worden; waarschijnlijk 32-28 \(23 voor 32, cijfers verwisseld\), /);
+    g = guideMove(g, truth[16]);
+    expect(g.repairs).toEqual([{ ply: 17, written: '23-28', played: '32-28', why: '23 voor 32, cijfers verwisseld' }]);
+    expect(repairComment(g.repairs[0], 'nl')).toBe('dambord: het biljet heeft 23-28; 32-28 is gespeeld (23 voor 32, cijfers verwisseld)');
+    expect(guideView(guided(g), game.start.variant).repairs).toEqual(['halve zet 17: het biljet heeft 23-28; 32-28 is gespeeld (23 voor 32, cijfers verwisseld)']);
+  });
+
+  it('English word for word when the game names no language', () => {
+    let g = createGuide(game.start, written.slice(0, 4));
+    for (const m of truth.slice(0, 4)) g = guideMove(g, m);
+    expect(guideView(guided(g), game.start.variant).message).toBe("the sheet's moves are all played (4 plies): give the result");
   });
 });

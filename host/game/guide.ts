@@ -9,6 +9,9 @@ import { formatMove, play, sameMove } from '../../rules/index.ts';
 import type { Repair } from '../../rules/slips/check.ts';
 import { checkSheet } from '../../rules/slips/check.ts';
 import { readWritten } from '../../rules/slips/read.ts';
+import { say } from '../words/catalogue.ts';
+import type { Language } from '../words/catalogue.ts';
+import { slipWords } from './slipWords.ts';
 
 /** A move played otherwise than the sheet has it, to be noted in the PDN on that move. */
 export interface GuideRepair {
@@ -17,6 +20,7 @@ export interface GuideRepair {
   /** What the sheet has there, or null (a forced capture it leaves out, a move after its end). */
   readonly written: string | null;
   readonly played: string;
+  /** Why it was played so, in the guide's language. */
   readonly why: string;
 }
 
@@ -32,6 +36,8 @@ export interface Guide {
   readonly repairs: readonly GuideRepair[];
   /** The guide before the last move, for a takeback. */
   readonly previous: Guide | null;
+  /** The language of its words (the candidates' and the repairs' reasons). */
+  readonly lang: Language;
 }
 
 /** What the sheet asks for now. */
@@ -43,10 +49,21 @@ export type Expected =
   /** Every written move has been played. */
   | { readonly kind: 'end' };
 
-/** A guided replay of `written` from `start`. */
-export function createGuide(start: Position, written: readonly string[]): Guide {
-  return { written, next: 0, position: start, plies: 0, repairs: [], previous: null };
+/** A guided replay of `written` from `start`, its words in `lang`. */
+export function createGuide(start: Position, written: readonly string[], lang: Language = 'en'): Guide {
+  return { written, next: 0, position: start, plies: 0, repairs: [], previous: null, lang };
 }
+
+/** `g` with its words in `lang` (the game's language; English when it has none), before its first move. */
+export function guideIn(g: Guide, lang: Language = 'en'): Guide {
+  return g.lang === lang ? g : { ...g, lang };
+}
+
+/** Why a move was played otherwise than the sheet has it, where no slip of the sheet says it. */
+type GuideWhy = 'past-end' | 'forced' | 'instead' | 'none-of-the-candidates';
+
+/** A {@link GuideWhy} in `lang`. */
+export const guideWhy = (why: GuideWhy, lang: Language): string => say(lang, 'guide.why', { why: why.replace(/-/g, '_') });
 
 /** The move the sheet asks for now, or the slip and its candidates where it cannot be played. */
 export function expected(g: Guide): Expected {
@@ -58,7 +75,7 @@ export function expected(g: Guide): Expected {
     return { kind: 'move', ply, move: first.move, text: formatMove(g.position, first.move), written: first.written < 0 ? null : g.written[first.written] };
   }
   // The candidates at this ply: the moves before it are on the board already.
-  const check = checkSheet(g.position, g.written.slice(g.next), { lookBack: 0 });
+  const check = checkSheet(g.position, g.written.slice(g.next), { lookBack: 0, words: slipWords(g.lang) });
   const candidates = (check.slip?.candidates ?? []).map((r) => ({ ...r, ply: r.ply + g.plies, written: r.written + g.next }));
   return { kind: 'slip', ply, written: g.written[g.next], candidates };
 }
@@ -75,11 +92,13 @@ export function guideMove(g: Guide, move: Move): Guide {
     plies: ply,
     repairs: repair ? [...g.repairs, { ply, played: text, ...repair }] : g.repairs,
     previous: g,
+    lang: g.lang,
   });
-  if (e.kind === 'end') return after(g.next, { written: null, why: 'not on the sheet, which ends before it' });
+  const why = (w: GuideWhy): string => guideWhy(w, g.lang);
+  if (e.kind === 'end') return after(g.next, { written: null, why: why('past-end') });
   if (e.kind === 'move') {
-    if (sameMove(e.move, move)) return after(e.written === null ? g.next : g.next + 1, e.written === null ? { written: null, why: 'a forced capture the sheet leaves out' } : null);
-    return after(g.next + 1, { written: g.written[g.next], why: 'played instead of the move on the sheet' });
+    if (sameMove(e.move, move)) return after(e.written === null ? g.next : g.next + 1, e.written === null ? { written: null, why: why('forced') } : null);
+    return after(g.next + 1, { written: g.written[g.next], why: why('instead') });
   }
   // The likeliest candidate the move fits: a move put in its place or before it, or the written move left out (the move is then the one after it).
   const skipped = readWritten(g.position, g.written, g.next + 1).plies[0];
@@ -91,7 +110,7 @@ export function guideMove(g: Guide, move: Move): Guide {
       return { ...after(skipped.written < 0 ? g.next + 1 : g.next + 2, null), repairs: [...g.repairs, removed] };
     }
   }
-  return after(g.next + 1, { written: e.written, why: 'played at the secretary\'s word: none of the candidates' });
+  return after(g.next + 1, { written: e.written, why: why('none-of-the-candidates') });
 }
 
 /** The guide before its last move (the move taken back on the board), or `g` when there is none. */
@@ -99,9 +118,8 @@ export function guideTakeback(g: Guide): Guide {
   return g.previous ?? g;
 }
 
-/** A repair as the PDN comment on the move it concerns. */
-export function repairComment(r: GuideRepair): string {
-  if (r.played === '') return `dambord: the sheet has ${r.written} here too (${r.why}); left out`;
-  if (r.written === null) return `dambord: ${r.played} is not on the sheet (${r.why})`;
-  return `dambord: the sheet has ${r.written}; ${r.played} was played (${r.why})`;
+/** A repair as the PDN comment on the move it concerns, in `lang`. */
+export function repairComment(r: GuideRepair, lang: Language = 'en'): string {
+  const kind = r.played === '' ? 'left_out' : r.written === null ? 'extra' : 'played';
+  return `dambord: ${say(lang, 'guide.repair', { kind, written: r.written ?? '', played: r.played, why: r.why })}`;
 }

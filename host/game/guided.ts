@@ -7,10 +7,12 @@ import { squareName } from '../../rules/index.ts';
 import type { Move, Variant } from '../../rules/index.ts';
 import type { Repair } from '../../rules/slips/check.ts';
 import type { Expected, Guide } from './guide.ts';
-import { expected, guideMove, guideTakeback, repairComment } from './guide.ts';
+import { expected, guideMove, guideTakeback, guideWhy, repairComment } from './guide.ts';
 import type { LedMark } from './leds/guidance.ts';
 import type { RefereeOutput } from './referee/types.ts';
 import type { GuideView } from './types.ts';
+import { say } from '../words/catalogue.ts';
+import type { Language } from '../words/catalogue.ts';
 
 /** A guide and what it asks for now (worked out once a move: at a slip the candidates are a search). */
 export interface Guided {
@@ -64,25 +66,27 @@ export function guideMarks(gd: Guided): (LedMark | null)[] {
 }
 
 /** A candidate in words: `32-28 (23 for 32, digits swapped)`. */
-function candidateText(r: Repair, written: string): string {
-  if (r.kind === 'delete') return `${written} left out (${r.why})`;
-  return `${r.text}${r.kind === 'insert' ? ` before ${written}` : ''}${r.why ? ` (${r.why})` : ''}`;
+function candidateText(r: Repair, written: string, lang: Language): string {
+  const text = say(lang, 'guide.candidate', { kind: r.kind, written, move: r.kind === 'delete' ? '' : r.text });
+  return `${text}${r.why ? ` (${r.why})` : ''}`;
 }
 
-/** What the sheet asks for, for the page and the terminal: `ply 17: 32-28`, or the slip and its likeliest candidates. */
+/** What the sheet asks for, for the page and the terminal, in the guide's language: `ply 17: 32-28`, or the slip and its likeliest candidates. */
 export function guideView(gd: Guided, v: Variant): GuideView {
-  const asks = gd.asks;
-  const repairs = gd.guide.repairs.map((r) => `ply ${r.ply}: ${repairComment(r).replace(/^dambord: /, '')}`);
+  const { asks, guide } = gd;
+  const lang = guide.lang;
+  const ply = (n: number, text: string): string => say(lang, 'guide.ply', { ply: n, text });
+  const repairs = guide.repairs.map((r) => ply(r.ply, repairComment(r, lang).replace(/^dambord: /, '')));
   const names = (m: Move): string[] => [m.from, m.to].map((sq) => squareName(v, sq));
   if (asks.kind === 'end') {
-    return { kind: 'end', ply: gd.guide.plies + 1, message: `the sheet's moves are all played (${gd.guide.plies} plies): give the result`, squares: [], repairs };
+    return { kind: 'end', ply: guide.plies + 1, message: say(lang, 'guide.end', { plies: guide.plies }), squares: [], repairs };
   }
   if (asks.kind === 'move') {
-    const note = asks.written === null ? ' (a forced capture the sheet leaves out)' : '';
-    return { kind: 'move', ply: asks.ply, message: `ply ${asks.ply}: ${asks.text}${note}`, squares: names(asks.move), repairs };
+    const note = asks.written === null ? ` (${guideWhy('forced', lang)})` : '';
+    return { kind: 'move', ply: asks.ply, message: ply(asks.ply, `${asks.text}${note}`), squares: names(asks.move), repairs };
   }
-  const likely = asks.candidates.slice(0, CANDIDATES_SHOWN).map((r) => candidateText(r, asks.written));
+  const likely = asks.candidates.slice(0, CANDIDATES_SHOWN).map((r) => candidateText(r, asks.written, lang));
   const more = asks.candidates.length > CANDIDATES_SHOWN ? ', ...' : '';
-  const what = likely.length > 0 ? `most likely ${likely.join(', ')}${more}` : 'nothing found lets the game go on: play the move that was made';
-  return { kind: 'slip', ply: asks.ply, message: `ply ${asks.ply}: the sheet has ${asks.written}, which cannot be played; ${what}`, squares: candidateMoves(asks).flatMap(names), repairs };
+  const slip = say(lang, 'guide.slip', { written: asks.written, found: likely.length > 0 ? 'yes' : 'no', candidates: `${likely.join(', ')}${more}` });
+  return { kind: 'slip', ply: asks.ply, message: ply(asks.ply, slip), squares: candidateMoves(asks).flatMap(names), repairs };
 }

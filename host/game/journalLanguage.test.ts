@@ -95,4 +95,36 @@ describe("the journal's messages in the journal's language", () => {
       'Onregelmatigheid, artikel 5.4.3 (touch-move): Wit raakte het stuk op 31 aan, maar speelde het stuk op 32: het aangeraakte stuk moet gespeeld worden. Zwart beslist: accepteren of laten herstellen.',
     ]);
   });
+
+  it("a finished game's result reason is the words after a resume, as before it, in the game's language", () => {
+    for (const [lang, words] of [['en', 'resignation'], ['nl', 'opgave']] as const) {
+      const { header, entries, state } = touchMoveGame(lang);
+      const r = step(state, { type: 'player', command: { type: 'resign', color: 'black' } }, 1_000_000);
+      for (const e of r.effects) if (e.type === 'journal') entries.push(...e.entries);
+      const before = gameView(r.state, 0, { health: null, simulated: true }).result;
+      const resumed = resumeGame(parseJournal(bytes(writeJournal(header, entries))));
+      if (!resumed.ok) throw new Error(resumed.reason);
+      const after = gameView(resumed.state, 0, { health: null, simulated: true }).result;
+      expect(after).toEqual(before);
+      expect(after?.reason).toBe(words);
+    }
+  });
+
+  it("the link's changes in the log say why in the game's language, English word for word", () => {
+    for (const [lang, said] of [['en', 'link lost (heartbeat)'], ['nl', 'verbinding verbroken (geen hartslag)']] as const) {
+      const { state } = touchMoveGame(lang);
+      const r = step(state, { type: 'board', event: { type: 'link', state: 'lost', reason: 'heartbeat', detail: 'no valid line for 3000 ms', t: 9000 } }, 9000);
+      expect(r.state.log.at(-1)).toBe(said);
+    }
+  });
+
+  it('a Dutch journal whose header is damaged is rebuilt in Dutch, and the log says how in Dutch', () => {
+    const { header, entries } = touchMoveGame('nl');
+    const damaged = writeJournal(header, entries).replace('"variant":"international"', '"variant":"intern\u00f6\u00f6ional"');
+    const r = resumeGame(parseJournal(bytes(damaged)));
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.header.lang).toBe('nl');
+    expect(r.rebuilt).toMatch(/; the game was rebuilt from its events: variant international \(taken as default\), start .* \(as the damaged header shows it\), policy tournament \(as the damaged header shows it\); checked against the 1 output the journal records; no tag could be read$/);
+    expect(r.state.log.at(-1)).toMatch(/^de kop van het journaal was beschadigd; de partij is opnieuw opgebouwd uit haar gebeurtenissen: variant international \(standaard genomen\), beginstelling .* \(zoals de beschadigde kop het toont\), regels tournament \(zoals de beschadigde kop het toont\); getoetst aan de 1 uitvoer die het journaal vastlegt; geen tag kon worden gelezen$/);
+  });
 });

@@ -13,9 +13,11 @@ import type { GameEffect, GameState } from './game.ts';
 import { clockRecord, outRecord } from './journal/record.ts';
 import type { JournalEntry, JournalHeader, JournalRead } from './journal/record.ts';
 import { recoverClock, recoverGame } from './journal/recover.ts';
+import { rebuildWords } from './journal/rebuild.ts';
 import { observe } from './leds/guidance.ts';
 import { recordWithOffers } from './drawOffers.ts';
 import { createGame, flagFallen, flagged, langOf } from './step.ts';
+import { resultReason } from './referee/describe.ts';
 import { say as sentence } from '../words/catalogue.ts';
 
 /** What a resume may be told. */
@@ -115,11 +117,11 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
     if (set) entries.push({ k: 'note', t: clockAt(d, lastT), text: `the arbiter set the clocks: ${sentence('en', 'log.clocks.times', hms)}` });
     say(d, sentence(langOf(s), set ? 'log.clocks.set' : 'log.clocks.resumed', { times: sentence(langOf(s), 'log.clocks.times', hms) }));
   }
-  if (recovery.rebuilt) {
+  if (recovery.rebuilt && recovery.rebuild) {
     // A damaged header: the journal gets the header back (the caller rewrites it); the note
     // keeps what was rebuilt and how, for the arbiter.
     entries.push({ k: 'note', t: clockAt(d, lastT), text: `header rebuilt: ${recovery.rebuilt}` });
-    say(d, sentence(langOf(s), 'log.header-rebuilt', { detail: recovery.rebuilt.replace(/^line 1: [^;]*; /, '') }));
+    say(d, sentence(langOf(s), 'log.header-rebuilt', { detail: rebuildWords(recovery.rebuild, langOf(s)) }));
   }
   journal(d, entries);
   // The scoresheet, the guidance and the messages of the game so far, as the referee said them,
@@ -141,7 +143,7 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
   };
   s.guidance = observe(s.guidance, recovery.outputs);
   for (const o of recovery.outputs) {
-    if (o.type === 'result') s.result = { result: o.result, reason: o.reason, article: o.article };
+    if (o.type === 'result') s.result = { result: o.result, reason: resultReason(o.reason, langOf(s)), article: o.article };
     if (o.type === 'irregularity' && o.decision === 'decide') s.irregularity = flagged(recovery.start.variant, o, h.lang);
     if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') s.irregularity = null;
   }

@@ -7,6 +7,7 @@ import { createClock, flagFall, flagResult, startFor, stop } from './clock/clock
 import { clockRecord, outRecord } from './journal/record.ts';
 import { NO_GUIDANCE, frameOf, ledMarks, observe } from './leds/guidance.ts';
 import type { LedMark } from './leds/guidance.ts';
+import { guideIn } from './guide.ts';
 import type { Guide } from './guide.ts';
 import { followOutputs, guideMarks, guided } from './guided.ts';
 import { describe, resultReason } from './referee/describe.ts';
@@ -33,7 +34,7 @@ export function createGame(config: GameConfig, guide: Guide | null = null): Game
     setup: null,
     resume: null,
     guidance: NO_GUIDANCE,
-    guide: guide && guided(guide),
+    guide: guide && guided(guideIn(guide, config.lang)),
     sheet: newScoresheet(config.start, config.tags, config.lang),
     // Before the first move or press of the clock no time runs (FMJD 10; Latvian 10.3).
     clock: config.timeControl ? createClock(config.timeControl, config.start.turn) : null,
@@ -229,7 +230,8 @@ function onBoard(d: Draft, e: BoardEvent): void {
   if (s.link.state === 'wrong board') return;
   if (e.type === 'link') {
     s.link = { state: e.state, firmware: e.state !== 'lost' ? e.hello.fw : s.link.firmware };
-    say(d, sentence(langOf(s), 'log.link', { state: e.state, reason: 'reason' in e ? e.reason : 'none' }));
+    const reason = 'reason' in e ? e.reason : 'none';
+    say(d, sentence(langOf(s), 'log.link', { state: e.state, reason: reason.replace(/-/g, '_'), code: reason }));
     if (e.state === 'connected' && !s.referee && s.resume) {
       const back = s.resume;
       s.referee = back.referee;

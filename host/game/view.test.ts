@@ -167,6 +167,9 @@ describe('the header and the download as a club secretary reads them', () => {
   it('the file name keeps letters of any script and drops what a file system or a header would read otherwise', () => {
     expect(pdnName('2026.11.24', { white: 'Jan/de "Vries"', black: 'Ölçüm: Σ' })).toBe('2026.11.24 Jan de Vries - Ölçüm Σ.pdn');
     expect(pdnName('????.??.??', { white: '?', black: '?' })).toBe('White - Black.pdn');
+    expect(pdnName('????.??.??', { white: '?', black: 'Zoë' }, 'nl')).toBe('Wit - Zoë.pdn');
+    expect(pdnName('', { white: '?', black: '?' }, 'ru')).toBe('Белые - Чёрные.pdn');
+    expect(pdnName('', { white: '/', black: '/' }, 'ru')).toBe('партия.pdn');
     expect(pdnName('', { white: '../../etc', black: 'x' })).toBe('etc - x.pdn');
   });
 });

@@ -79,7 +79,7 @@ export function gameView(s: GameState, now: number, context: ViewContext): PlayV
     guide: s.guide && guideView(s.guide, v),
     link: { state: s.link.state, health: context.health, firmware: s.link.firmware },
     log: [...s.log],
-    pdnName: pdnName(header.date, players),
+    pdnName: pdnName(header.date, players, s.config.lang),
   };
 }
 
@@ -148,14 +148,15 @@ function headerOf(sheet: Scoresheet): PlayView['header'] {
 }
 
 /**
- * The download's file name: the date and the players (`2026.11.24 Wit - Zwart.pdn`), in letters
- * of any script, digits, spaces and `.,-_()'`: nothing a file system or a header reads otherwise.
+ * The download's file name: the date and the players (`2026.11.24 Wit - Zwart.pdn`), a player
+ * not named by the side's name in `lang`, in letters of any script, digits, spaces and
+ * `.,-_()'`: nothing a file system or a header reads otherwise.
  */
-export function pdnName(date: string, players: { readonly white: string; readonly black: string }): string {
-  const who = (name: string, side: string): string => (/^[?\s]*$/.test(name) ? side : name);
-  const text = `${date.replace(/\?/g, '')} ${who(players.white, 'White')} - ${who(players.black, 'Black')}`;
+export function pdnName(date: string, players: { readonly white: string; readonly black: string }, lang: Language = 'en'): string {
+  const who = (name: string, side: 'white' | 'black'): string => (/^[?\s]*$/.test(name) ? say(lang, 'file.side', { side }) : name);
+  const text = `${date.replace(/\?/g, '')} ${who(players.white, 'white')} - ${who(players.black, 'black')}`;
   const safe = text.normalize('NFC').replace(/[^\p{L}\p{M}\p{N} .,_()'-]+/gu, ' ').replace(/\s+/g, ' ').replace(/^[\s.-]+/, '').trim().slice(0, 120).trim();
-  return `${safe || 'game'}.pdn`;
+  return `${safe || say(lang, 'file.game')}.pdn`;
 }
 
 /** The touch-move obligation in force (FMJD 3.11; carried over by a correction, 5.8). */

@@ -6,7 +6,7 @@ import type { GameState } from '../game/game.ts';
 import type { PlayCommand, PlaySession } from '../game/types.ts';
 import { scoresheetPdn } from '../game/referee/record.ts';
 import type { SheetMove } from '../game/referee/record.ts';
-import { guideMove, repairComment } from '../game/guide.ts';
+import { guideIn, guideMove, repairComment } from '../game/guide.ts';
 import type { Guide } from '../game/guide.ts';
 import { guided } from '../game/guided.ts';
 import type { Reopened } from '../journal/reopen.ts';
@@ -16,14 +16,14 @@ import type { Reopened } from '../journal/reopen.ts';
  * how the pieces were handled on the way (no notes, no comments: the secretary's slips are not
  * the game's), with `result` as the scoresheet gives it, or the game's own (`*` while it goes on).
  * A game a sheet guided (`dambord digitise --guide`) has on each move played otherwise than the
- * sheet wrote it the repair as a comment (`{dambord: the sheet has 23-28; 32-28 was played (...)}`).
+ * sheet wrote it the repair as a comment in the game's language (`{dambord: the sheet has 23-28; 32-28 was played (...)}`).
  */
 export function recordedPdn(state: GameState, result: string | null): string {
   const sheet = state.sheet;
   const repairs = state.guide?.guide.repairs ?? [];
   const moves = sheet.items
     .filter((i): i is SheetMove => i.kind === 'move' && !i.setup)
-    .map((m, k) => ({ ...m, comments: repairs.filter((r) => r.ply === k + 1).map(repairComment) }));
+    .map((m, k) => ({ ...m, comments: repairs.filter((r) => r.ply === k + 1).map((r) => repairComment(r, state.config.lang)) }));
   return scoresheetPdn({ ...sheet, items: moves, open: null, result: result ?? state.result?.result ?? sheet.result });
 }
 
@@ -63,7 +63,7 @@ export function resumedRecording(r: Reopened, guide: Guide | null): { state: Gam
   const own = new Set(state.config.tags.map((t) => t.name));
   const extra = r.game.header.tags.filter((t) => !own.has(t.name));
   const tags = [...state.config.tags, ...extra];
-  let g = guide;
+  let g = guide && guideIn(guide, state.config.lang);
   if (g) for (const m of state.resume?.referee.game.moves ?? []) g = guideMove(g, m);
   return { state: { ...state, config: { ...state.config, tags }, sheet: { ...state.sheet, tags }, guide: g && guided(g) }, effects };
 }

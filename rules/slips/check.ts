@@ -9,6 +9,8 @@ import { legalMoves, play } from '../position.ts';
 import type { ReadPly } from './read.ts';
 import { movesNamed, reach, readWritten } from './read.ts';
 import { likeness } from './typo.ts';
+import { ENGLISH_SLIPS } from './words.ts';
+import type { SlipWords } from './words.ts';
 
 /** A change to the written moves that would let the game go on: one move for another, a move left out, or a move written once too often. */
 export type Repair = {
@@ -50,6 +52,8 @@ export interface CheckOptions {
   readonly horizon?: number;
   /** At most this many candidates. Default 10. */
   readonly limit?: number;
+  /** The words for the slips. Default English. */
+  readonly words?: SlipWords;
 }
 
 /** What a ply further back adds to a repair's cost: a slip that was legal and read on is less likely than one that is not. */
@@ -67,7 +71,7 @@ const WRITTEN_TWICE = 0.6;
  * then the likeliest slips ({@link likeness}), nearer the break first.
  */
 export function checkSheet(start: Position, written: readonly string[], options: CheckOptions = {}): SheetCheck {
-  const { lookBack = 40, horizon = 10, limit = 10 } = options;
+  const { lookBack = 40, horizon = 10, limit = 10, words = ENGLISH_SLIPS } = options;
   const read = readWritten(start, written);
   if (read.stop >= written.length) return { plies: read.plies, end: read.end, slip: null };
   const f = read.stop;
@@ -91,17 +95,17 @@ export function checkSheet(start: Position, written: readonly string[], options:
       if (!asWritten.some((w) => sameMove(w, m))) {
         const reads = past(reach(after, written, k + 1, stop));
         if (reads > 0) {
-          const l = likeness(start.variant, written[k], m);
+          const l = likeness(start.variant, written[k], m, words);
           out.push({ kind: 'replace', ply: here.ply, written: k, move: m, text: formatMove(here.pos, m, legal), before: here.pos, why: l.why, cost: l.cost + back, reads });
         }
       }
       const reads = past(reach(after, written, k, stop));
-      if (reads > 0) out.push({ kind: 'insert', ply: here.ply, written: k, move: m, text: formatMove(here.pos, m, legal), before: here.pos, why: 'a move left out: the moves after it are the other side\'s', cost: LEFT_OUT + back, reads });
+      if (reads > 0) out.push({ kind: 'insert', ply: here.ply, written: k, move: m, text: formatMove(here.pos, m, legal), before: here.pos, why: words.sheet('left-out'), cost: LEFT_OUT + back, reads });
     }
     const reads = past(reach(here.pos, written, k + 1, stop));
     if (reads > 0) {
       const twice = k > 0 && written[k] === written[k - 1];
-      out.push({ kind: 'delete', ply: here.ply, written: k, why: twice ? 'written twice' : 'a move too many: the moves after it are the other side\'s', cost: (twice ? WRITTEN_TWICE : EXTRA) + back, reads });
+      out.push({ kind: 'delete', ply: here.ply, written: k, why: words.sheet(twice ? 'written-twice' : 'too-many'), cost: (twice ? WRITTEN_TWICE : EXTRA) + back, reads });
     }
   }
   out.sort((a, b) => b.reads - a.reads || a.cost - b.cost || b.written - a.written);

@@ -4,6 +4,8 @@
 import type { Move } from '../move.ts';
 import { squareName } from '../notation.ts';
 import type { Variant } from '../variant.ts';
+import { ENGLISH_SLIPS } from './words.ts';
+import type { SlipWords, SquareSlip } from './words.ts';
 
 /** A written move set against the move it may stand for: how unlikely the slip is, and what it was. */
 export interface Likeness {
@@ -18,28 +20,28 @@ const LOOKALIKE: Readonly<Record<string, string>> = { O: '0', o: '0', I: '1', l:
 export const UNRELATED = 4;
 
 /** How a square's name may have been written for `square`: the cost and the words, or UNRELATED. */
-function squareSlip(v: Variant, written: string, square: number): Likeness {
+function squareSlip(v: Variant, written: string, square: number, words: SlipWords): Likeness {
   const name = squareName(v, square);
   if (written === name) return { cost: 0, why: '' };
-  const slip = (cost: number, what: string): Likeness => ({ cost, why: `${written} for ${name}, ${what}` });
-  if (v.notation === 'numeric' && written.replace(/[OoIlSBZ]/g, (c) => LOOKALIKE[c]) === name) return slip(0.5, 'a letter typed for a digit');
-  if (written.length === 2 && written[1] + written[0] === name) return slip(1, 'digits swapped');
+  const slip = (cost: number, what: SquareSlip): Likeness => ({ cost, why: words.square(written, name, what) });
+  if (v.notation === 'numeric' && written.replace(/[OoIlSBZ]/g, (c) => LOOKALIKE[c]) === name) return slip(0.5, 'lookalike');
+  if (written.length === 2 && written[1] + written[0] === name) return slip(1, 'digits-swapped');
   if (v.notation === 'numeric' && /^\d+$/.test(written)) {
     const d = Math.abs(Number(written) - (square + 1));
     const row = v.geometry.size / 2;
-    if (d === 1) return slip(1, 'one off');
-    if (d >= row - 1 && d <= row + 1) return slip(1.2, 'a row off');
-    if (d === 2 * row) return slip(1.6, 'two rows off');
+    if (d === 1) return slip(1, 'one-off');
+    if (d >= row - 1 && d <= row + 1) return slip(1.2, 'row-off');
+    if (d === 2 * row) return slip(1.6, 'two-rows-off');
   }
   if (v.notation === 'algebraic' && written.length === name.length) {
     const file = Math.abs(written.charCodeAt(0) - name.charCodeAt(0));
     const rank = Math.abs(Number(written.slice(1)) - Number(name.slice(1)));
-    if (file + rank === 1) return slip(1, file ? 'a file off' : 'a rank off');
-    if (file === 1 && rank === 1) return slip(1.4, 'a diagonal off');
+    if (file + rank === 1) return slip(1, file ? 'file-off' : 'rank-off');
+    if (file === 1 && rank === 1) return slip(1.4, 'diagonal-off');
   }
-  if (written.length === name.length && [...written].filter((c, k) => c !== name[k]).length === 1) return slip(1.5, 'a character misread');
-  if (Math.abs(written.length - name.length) === 1 && (name.includes(written) || written.includes(name))) return slip(1.6, 'a character dropped or added');
-  return { cost: UNRELATED, why: `${written} for ${name}` };
+  if (written.length === name.length && [...written].filter((c, k) => c !== name[k]).length === 1) return slip(1.5, 'misread');
+  if (Math.abs(written.length - name.length) === 1 && (name.includes(written) || written.includes(name))) return slip(1.6, 'dropped-added');
+  return { cost: UNRELATED, why: words.square(written, name, null) };
 }
 
 /** The square written on the other side of the board (the writer's view turned round): 51 - n, or h8 for a1. */
@@ -51,31 +53,31 @@ function mirrored(v: Variant, square: number): number {
  * How likely it is that `move` was meant where `written` was written: every square written as
  * the move's own (cost 0), with a digit swapped, one off, a row off (±1, ±4/5/6 on 10x10,
  * ±3/4/5 on 8x8, a file or rank off in a1-h8), from and to swapped, the whole move written from
- * the other side of the board, or a capture's route written another way.
+ * the other side of the board, or a capture's route written another way; the words from `words`.
  */
-export function likeness(v: Variant, written: string, move: Move): Likeness {
+export function likeness(v: Variant, written: string, move: Move, words: SlipWords = ENGLISH_SLIPS): Likeness {
   const tokens = written.trim().split(/\s*[-x:X]\s*/).filter((t) => t !== '');
   const from = tokens[0] ?? '';
   const to = tokens.length > 1 ? tokens[tokens.length - 1] : '';
   const via = tokens.slice(1, -1);
   const name = (s: number) => squareName(v, s);
-  if (from === name(move.to) && to === name(move.from)) return { cost: 1, why: 'from and to swapped' };
-  if (from === name(mirrored(v, move.from)) && to === name(mirrored(v, move.to))) return { cost: 1.2, why: 'written from the other side of the board' };
+  if (from === name(move.to) && to === name(move.from)) return { cost: 1, why: words.move('from-to-swapped') };
+  if (from === name(mirrored(v, move.from)) && to === name(mirrored(v, move.to))) return { cost: 1.2, why: words.move('other-side') };
   if (v.notation === 'algebraic' && from.length === 2 && to.length === 2) {
     const [f, t] = [name(move.from), name(move.to)];
-    if (from === t[0] + f[1] && to === f[0] + t[1]) return { cost: 1, why: 'the files of from and to swapped' };
-    if (from === f[0] + t[1] && to === t[0] + f[1]) return { cost: 1, why: 'the ranks of from and to swapped' };
+    if (from === t[0] + f[1] && to === f[0] + t[1]) return { cost: 1, why: words.move('files-swapped') };
+    if (from === f[0] + t[1] && to === t[0] + f[1]) return { cost: 1, why: words.move('ranks-swapped') };
   }
-  const a = squareSlip(v, from, move.from);
-  const b = squareSlip(v, to, move.to);
+  const a = squareSlip(v, from, move.from, words);
+  const b = squareSlip(v, to, move.to, words);
   let cost = a.cost + b.cost;
   const whys = [a.why, b.why].filter((w) => w !== '');
   if (via.length > 0 && !routeMatches(v, via, move)) {
     cost += 0.5;
-    whys.push(move.captured.length > 0 ? 'another capture route' : 'a route written for a plain move');
+    whys.push(move.captured.length > 0 ? words.move('capture-route') : words.move('plain-route'));
   }
   if (a.cost > 0 && b.cost > 0 && cost < UNRELATED) cost += 0.5; // two slips in one move
-  return { cost, why: whys.join('; ') };
+  return { cost, why: words.join(whys) };
 }
 
 function routeMatches(v: Variant, via: readonly string[], move: Move): boolean {

@@ -3,9 +3,31 @@ import type { Variant } from '../../../rules/index.ts';
 import type { Policy } from '../referee/types.ts';
 import { JOURNAL_FORMAT } from './record.ts';
 import type { JournalHeader, JournalRead } from './record.ts';
+import { LANGUAGES, say } from '../../words/catalogue.ts';
+import type { Language } from '../../words/catalogue.ts';
+
+/** What a damaged header was rebuilt from, and how it was checked. */
+export interface HeaderRebuild {
+  /** The fields rebuilt: each value, and whether the damaged line showed it (else it is the default). */
+  readonly fields: readonly { readonly name: 'variant' | 'start' | 'policy'; readonly value: string; readonly shown: boolean }[];
+  /** How many of the journal's outputs the replay said again. */
+  readonly outputs: number;
+  /** The names of the tags kept from the damaged line. */
+  readonly tags: readonly string[];
+}
+
+/**
+ * A rebuild in words, in `lang`.
+ *
+ * @example rebuildWords(r) // 'the game was rebuilt from its events: variant international (as the damaged header shows it), ...; checked against the 4 outputs the journal records; tags kept: Event'
+ */
+export function rebuildWords(r: HeaderRebuild, lang: Language = 'en'): string {
+  const fields = r.fields.map((f) => say(lang, 'journal.rebuilt.field', { name: f.name, value: f.value, shown: f.shown ? 'yes' : 'no' }));
+  return say(lang, 'journal.rebuilt', { fields: fields.join(', '), outputs: r.outputs, kept: r.tags.length, tags: r.tags.join(', ') });
+}
 
 /** A replay of the journal from a header: ok when every journaled output is said again. */
-type Attempt<R extends { ok: boolean }> = (header: JournalHeader, rebuilt: string) => R;
+type Attempt<R extends { ok: boolean }> = (header: JournalHeader, rebuilt: string, rebuild: HeaderRebuild) => R;
 
 const POLICIES: readonly Policy['name'][] = ['tournament', 'casual', 'blind', 'digitise'];
 
@@ -38,13 +60,12 @@ export function rebuildHeader<R extends { ok: boolean }>(read: JournalRead, atte
   const candidates = [...new Set([salvagedVariant, ...Object.values(variants)])].filter((v): v is Variant => v !== null && v.geometry.squares > top);
   const policyFound = nearest(s.policy, POLICIES) as Policy['name'] | null;
   const policies = [...new Set([...(policyFound ? [policyFound] : []), ...POLICIES])];
+  // The messages' language as the line shows it (English is not written), else English.
+  const lang = (nearest(s.lang, LANGUAGES) ?? 'en') as Language;
   const firstT = read.entries.length > 0 && read.entries[0].k === 'ev' ? read.entries[0].e.t : 0;
   // The referee is created before the first event: a t0 after it is damage.
   const t0 = s.t0 !== undefined && s.t0 <= firstT ? s.t0 : firstT;
   const outputs = read.entries.filter((e) => e.k === 'out').length;
-  const check = outputs > 0 ? `checked against the ${outputs} output${outputs === 1 ? '' : 's'} the journal records` : 'nothing in the journal to check it against';
-  const tags = s.tags.length > 0 ? `tags kept: ${s.tags.map((t) => t.name).join(', ')}` : 'no tag could be read';
-  const field = (name: string, value: string, shown: boolean): string => `${name} ${value} (${shown ? 'as the damaged header shows it' : 'taken as default'})`;
   let first: R | null = null;
   for (const variant of candidates) {
     const parsed = s.start === undefined ? null : parseFen(variant, s.start);
@@ -59,13 +80,15 @@ export function rebuildHeader<R extends { ok: boolean }>(read: JournalRead, atte
             start,
             policy,
             ...(showJumps ? { showJumps: true } : {}),
+            ...(lang !== 'en' ? { lang } : {}),
             tags: s.tags,
             timeControl: null,
             created: s.created ?? 'unknown (the header was damaged)',
             t0,
           };
-          const fields = [field('variant', variant.name, variant === salvagedVariant), field('start', start, start === found), field('policy', policy, policy === policyFound)];
-          const r = attempt(header, `${damage}; the game was rebuilt from its events: ${fields.join(', ')}; ${check}; ${tags}`);
+          const fields = [{ name: 'variant', value: variant.name, shown: variant === salvagedVariant }, { name: 'start', value: start, shown: start === found }, { name: 'policy', value: policy, shown: policy === policyFound }] as const;
+          const rebuild: HeaderRebuild = { fields, outputs, tags: s.tags.map((t) => t.name) };
+          const r = attempt(header, `${damage}; ${rebuildWords(rebuild)}`, rebuild);
           if (r.ok) return r;
           first ??= r;
         }

@@ -377,6 +377,8 @@ export interface HeaderSalvage {
   readonly start?: string;
   readonly policy?: string;
   readonly showJumps?: boolean;
+  /** The language of the journal's messages, as the line shows it. */
+  readonly lang?: string;
   readonly tags: readonly { readonly name: string; readonly value: string }[];
   readonly created?: string;
   readonly t0?: number;
@@ -404,6 +406,7 @@ export function salvageHeader(text: string): HeaderSalvage {
     return m ? unquote(m[1]) : undefined;
   };
   const t0 = /"t0":(\d{1,15})[,}]/.exec(text);
+  const lang = field('lang');
   const tags: { name: string; value: string }[] = [];
   for (const m of text.matchAll(new RegExp(`\\{"name":${JSON_STRING},"value":${JSON_STRING}\\}`, 'g'))) {
     const name = unquote(m[1]);
@@ -415,6 +418,7 @@ export function salvageHeader(text: string): HeaderSalvage {
     start: field('start'),
     policy: field('policy'),
     ...(/"showJumps":true[,}]/.test(text) ? { showJumps: true } : {}),
+    ...(lang !== undefined ? { lang } : {}),
     tags,
     created: field('created'),
     ...(t0 ? { t0: Number(t0[1]) } : {}),

@@ -7,6 +7,7 @@ import { createReferee, refereePosition, step } from '../referee/referee.ts';
 import type { RefereeState } from '../referee/referee.ts';
 import type { Policy, RefereeOutput } from '../referee/types.ts';
 import { rebuildHeader } from './rebuild.ts';
+import type { HeaderRebuild } from './rebuild.ts';
 import { entryTime, outRecord } from './record.ts';
 import type { ClockRecord, JournalEntry, JournalHeader, JournalRead, OutRecord } from './record.ts';
 
@@ -29,6 +30,8 @@ export type Recovery =
       readonly header: JournalHeader;
       /** When the header was damaged: what was rebuilt from what, and how it was checked (for people). */
       readonly rebuilt: string | null;
+      /** The same as facts, to be said in another language. */
+      readonly rebuild: HeaderRebuild | null;
       /** The header's start position and policy, as set up for the replay. */
       readonly start: Position;
       readonly policy: Policy;
@@ -84,13 +87,13 @@ function same(replayed: OutRecord, journaled: OutRecord): boolean {
  * resume is the state at the crash. The events and their order are the same.
  */
 export function recoverGame(journal: JournalRead): Recovery {
-  if (journal.header) return replayJournal(journal, journal.header, null);
+  if (journal.header) return replayJournal(journal, journal.header, null, null);
   if (!journal.headerProblem) return { ok: false, reason: 'the journal has no readable header' };
-  return rebuildHeader(journal, (header, rebuilt) => replayJournal(journal, header, rebuilt));
+  return rebuildHeader(journal, (header, rebuilt, rebuild) => replayJournal(journal, header, rebuilt, rebuild));
 }
 
 /** {@link recoverGame} with the header given. */
-function replayJournal(journal: JournalRead, h: JournalHeader, rebuilt: string | null): Recovery {
+function replayJournal(journal: JournalRead, h: JournalHeader, rebuilt: string | null, rebuild: HeaderRebuild | null): Recovery {
   const variant = Object.hasOwn(variants, h.variant) ? variants[h.variant as VariantName] : undefined;
   if (!variant) return { ok: false, reason: `unknown variant ${JSON.stringify(h.variant)} in the header` };
   const start = parseFen(variant, h.start);
@@ -142,7 +145,7 @@ function replayJournal(journal: JournalRead, h: JournalHeader, rebuilt: string |
         break;
     }
   }
-  return { ok: true, state, header: h, rebuilt, start: start.position, policy, position: refereePosition(state), pending: queue.map((q) => q.output), outputs, clock, lastT, events };
+  return { ok: true, state, header: h, rebuilt, rebuild, start: start.position, policy, position: refereePosition(state), pending: queue.map((q) => q.output), outputs, clock, lastT, events };
 }
 
 /** The clocks of a game brought back from its journal ({@link recoverClock}). */
