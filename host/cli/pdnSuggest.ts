@@ -6,10 +6,14 @@ import type { PdnGame, ReadPdnOptions } from '../../rules/index.ts';
 import { formatMove, pdnTextItems, replayGame } from '../../rules/index.ts';
 import type { Repair, SheetCheck } from '../../rules/slips/check.ts';
 import { checkSheet } from '../../rules/slips/check.ts';
+import { slipWords } from '../game/slipWords.ts';
 import { wordsAfter, writtenSheet } from '../../rules/slips/sheet.ts';
 import type { WrittenSheet } from '../../rules/slips/sheet.ts';
 import { label, length, withoutLocation } from './pdnLabels.ts';
 
+
+/** The slips' words in the terminal's and the JSON contract's language, English, from the catalogues. */
+const ENGLISH = slipWords('en');
 /** What `pdn check --suggest` found in one file: its report lines, the JSON lines, and the games. */
 export interface SuggestReport {
   readonly text: string[];
@@ -50,7 +54,7 @@ function furtherSlips(sheet: WrittenSheet, best: Repair | undefined, top: number
     if (r.kind === 'replace') written[k] = r.text;
     else if (r.kind === 'insert') [written, pos] = [[...written.slice(0, k), r.text, ...written.slice(k)], [...pos.slice(0, k), pos[k], ...pos.slice(k)]];
     else [written, pos] = [[...written.slice(0, k), ...written.slice(k + 1)], [...pos.slice(0, k), ...pos.slice(k + 1)]];
-    const slip = checkSheet(sheet.start, written).slip;
+    const slip = checkSheet(sheet.start, written, { words: ENGLISH }).slip;
     if (!slip) break;
     const at = pos[slip.written];
     out.push(`then, if that is right: ${at.line}:${at.column}: ply ${slip.ply} ${slip.text} cannot be played; most likely:`);
@@ -86,7 +90,7 @@ export function suggestFile(name: string, input: string, options: ReadPdnOptions
       json.push(JSON.stringify({ type: 'error', game: n, line: g.error.pos.line, column: g.error.pos.column, reason: withoutLocation(g.error) }));
       continue;
     }
-    const check = checkSheet(sheet.start, sheet.written);
+    const check = checkSheet(sheet.start, sheet.written, { words: ENGLISH });
     const filled = filledPlies(check);
     const as = `${sheet.variant.name}${sheet.guessed ? ' (guessed)' : ''}`;
     const fills = filled.map((f) => ({ ply: f.ply, insert: f.text, why: 'a forced capture left out' }));

@@ -9,7 +9,7 @@ import { legalMoves, play } from '../position.ts';
 import type { ReadPly } from './read.ts';
 import { movesNamed, reach, readWritten } from './read.ts';
 import { likeness } from './typo.ts';
-import { ENGLISH_SLIPS } from './words.ts';
+import { SLIP_CODES } from './words.ts';
 import type { SlipWords } from './words.ts';
 
 /** A change to the written moves that would let the game go on: one move for another, a move left out, or a move written once too often. */
@@ -52,7 +52,7 @@ export interface CheckOptions {
   readonly horizon?: number;
   /** At most this many candidates. Default 10. */
   readonly limit?: number;
-  /** The words for the slips. Default English. */
+  /** The words for the slips (default: their codes, for a caller that shows none). */
   readonly words?: SlipWords;
 }
 
@@ -71,7 +71,7 @@ const WRITTEN_TWICE = 0.6;
  * then the likeliest slips ({@link likeness}), nearer the break first.
  */
 export function checkSheet(start: Position, written: readonly string[], options: CheckOptions = {}): SheetCheck {
-  const { lookBack = 40, horizon = 10, limit = 10, words = ENGLISH_SLIPS } = options;
+  const { lookBack = 40, horizon = 10, limit = 10, words = SLIP_CODES } = options;
   const read = readWritten(start, written);
   if (read.stop >= written.length) return { plies: read.plies, end: read.end, slip: null };
   const f = read.stop;

@@ -5,6 +5,8 @@
 import type { Position } from '../position.ts';
 import type { SheetCheck } from './check.ts';
 import { checkSheet } from './check.ts';
+import { SLIP_CODES } from './words.ts';
+import type { SlipWords } from './words.ts';
 
 /** One record of the game: what it is called, where it starts and its moves as written. */
 export interface GameRecord {
@@ -37,7 +39,7 @@ export function moveKey(text: string): string {
  * by the longest run of moves they share: a move written in one and not the other is one
  * difference, moves that stand in the same place but differ are another.
  */
-export function reconcile(a: GameRecord, b: GameRecord): Reconciled {
+export function reconcile(a: GameRecord, b: GameRecord, words: SlipWords = SLIP_CODES): Reconciled {
   const ka = a.written.map(moveKey);
   const kb = b.written.map(moveKey);
   const n = ka.length;
@@ -61,5 +63,5 @@ export function reconcile(a: GameRecord, b: GameRecord): Reconciled {
       j++;
     }
   }
-  return { differences, checkA: checkSheet(a.start, a.written), checkB: checkSheet(b.start, b.written) };
+  return { differences, checkA: checkSheet(a.start, a.written, { words }), checkB: checkSheet(b.start, b.written, { words }) };
 }

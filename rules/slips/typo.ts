@@ -4,7 +4,7 @@
 import type { Move } from '../move.ts';
 import { squareName } from '../notation.ts';
 import type { Variant } from '../variant.ts';
-import { ENGLISH_SLIPS } from './words.ts';
+import { SLIP_CODES } from './words.ts';
 import type { SlipWords, SquareSlip } from './words.ts';
 
 /** A written move set against the move it may stand for: how unlikely the slip is, and what it was. */
@@ -55,7 +55,7 @@ function mirrored(v: Variant, square: number): number {
  * ±3/4/5 on 8x8, a file or rank off in a1-h8), from and to swapped, the whole move written from
  * the other side of the board, or a capture's route written another way; the words from `words`.
  */
-export function likeness(v: Variant, written: string, move: Move, words: SlipWords = ENGLISH_SLIPS): Likeness {
+export function likeness(v: Variant, written: string, move: Move, words: SlipWords = SLIP_CODES): Likeness {
   const tokens = written.trim().split(/\s*[-x:X]\s*/).filter((t) => t !== '');
   const from = tokens[0] ?? '';
   const to = tokens.length > 1 ? tokens[tokens.length - 1] : '';

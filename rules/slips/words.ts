@@ -1,6 +1,6 @@
-// The words for the slips people make writing moves down. The rules name each slip by its kind;
-// the words come from a table handed in, English (`pdn check --suggest`) unless the caller gives
-// its own (the host's catalogues, in the game's language).
+// The slips people make writing moves down, by kind. The rules name each slip by its kind; the
+// words come from a table the caller hands in (the host's catalogues, host/game/slipWords.ts, in
+// the language of whoever reads them).
 
 /** How a square's name was miswritten for another. */
 export type SquareSlip = 'lookalike' | 'digits-swapped' | 'one-off' | 'row-off' | 'two-rows-off' | 'file-off' | 'rank-off' | 'diagonal-off' | 'misread' | 'dropped-added';
@@ -14,7 +14,7 @@ export type SheetSlip = 'left-out' | 'written-twice' | 'too-many';
 /**
  * The words for each slip in one language.
  *
- * @example ENGLISH_SLIPS.square('23', '32', 'digits-swapped') // '23 for 32, digits swapped'
+ * @example SLIP_CODES.square('23', '32', 'digits-swapped') // '23 for 32 digits-swapped'
  */
 export interface SlipWords {
   /** `written` for the square `name`, and how (null: no slip that explains it). */
@@ -25,38 +25,14 @@ export interface SlipWords {
   join(whys: readonly string[]): string;
 }
 
-const SQUARE: Readonly<Record<SquareSlip, string>> = {
-  lookalike: 'a letter typed for a digit',
-  'digits-swapped': 'digits swapped',
-  'one-off': 'one off',
-  'row-off': 'a row off',
-  'two-rows-off': 'two rows off',
-  'file-off': 'a file off',
-  'rank-off': 'a rank off',
-  'diagonal-off': 'a diagonal off',
-  misread: 'a character misread',
-  'dropped-added': 'a character dropped or added',
-};
-
-const MOVE: Readonly<Record<MoveSlip, string>> = {
-  'from-to-swapped': 'from and to swapped',
-  'other-side': 'written from the other side of the board',
-  'files-swapped': 'the files of from and to swapped',
-  'ranks-swapped': 'the ranks of from and to swapped',
-  'capture-route': 'another capture route',
-  'plain-route': 'a route written for a plain move',
-};
-
-const SHEET: Readonly<Record<SheetSlip, string>> = {
-  'left-out': "a move left out: the moves after it are the other side's",
-  'written-twice': 'written twice',
-  'too-many': "a move too many: the moves after it are the other side's",
-};
-
-/** The slips in English. */
-export const ENGLISH_SLIPS: SlipWords = {
-  square: (written, name, slip) => `${written} for ${name}${slip ? `, ${SQUARE[slip]}` : ''}`,
-  move: (slip) => MOVE[slip],
-  sheet: (slip) => SHEET[slip],
+/**
+ * The slips by their codes, for callers that show no words (a file's variant is guessed from how
+ * well its sheets read, not from what is said of them): `23 for 32 digits-swapped`. The words
+ * people read are the catalogues' (host/game/slipWords.ts), in their language.
+ */
+export const SLIP_CODES: SlipWords = {
+  square: (written, name, slip) => `${written} for ${name}${slip ? ` ${slip}` : ''}`,
+  move: (slip) => slip,
+  sheet: (slip) => slip,
   join: (whys) => whys.join('; '),
 };

@@ -6,6 +6,7 @@ import { formatMove, variantList } from '../../../rules/index.ts';
 import type { ReadPdnOptions } from '../../../rules/index.ts';
 import type { Difference, GameRecord, Reconciled } from '../../../rules/slips/compare.ts';
 import { reconcile } from '../../../rules/slips/compare.ts';
+import { slipWords } from '../../game/slipWords.ts';
 import { recoverGame } from '../../game/journal/recover.ts';
 import { readJournal } from '../../journal/journal.ts';
 import { parseArgs } from '../args.ts';
@@ -105,7 +106,7 @@ export const pdnCompareCommand: Command = {
     }
     const [a, b] = records;
     if (a.start.variant !== b.start.variant) io.stderr.write(`dambord pdn compare: warning: ${a.name} reads as ${a.start.variant.name} and ${b.name} as ${b.start.variant.name}; name the variant with --variant\n`);
-    const r = reconcile(a, b);
+    const r = reconcile(a, b, slipWords('en')); // the terminal's and --json's words: English
     if (args.options.json) {
       io.stdout.write(`${JSON.stringify({ first: r.differences[0] ?? null, differences: r.differences, a: checkJson(r.checkA), b: checkJson(r.checkB) })}\n`);
     } else {
