@@ -53,14 +53,25 @@ const WORDS: Readonly<Record<string, string>> = { ENOENT: 'no such file or direc
 /** What differs when a file is opened to be written: the missing part is its folder, and a FIFO may have no reader. */
 const WRITING: Readonly<Record<string, string>> = { ENOENT: 'no such folder', ENXIO: 'a FIFO that nobody reads' };
 
+/** A disk that fails a write, said with its code: the user may need to look the code up. */
+const DISK: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EIO: 'the disk failed (an input/output error)',
+  EROFS: 'the disk became read-only',
+  EFBIG: 'the file is larger than the file system allows',
+};
+
 /**
  * A file system error in words, as `doing` a file met it; the error's own message for a code
- * the table does not have.
+ * the table does not have. A disk that fails a write is said with the code.
  *
  * @example why(Object.assign(new Error('ENOENT: ...'), { code: 'ENOENT' }), 'write') // 'no such folder'
+ * @example why(Object.assign(new Error('ENOSPC: ...'), { code: 'ENOSPC' }), 'write') // 'the disk is full (ENOSPC)'
  */
 export function why(e: unknown, doing: 'read' | 'write' = 'read'): string {
   const err = e as NodeJS.ErrnoException;
+  if (doing === 'write' && err?.code && Object.hasOwn(DISK, err.code)) return `${DISK[err.code]} (${err.code})`;
   const words = doing === 'write' ? { ...WORDS, ...WRITING } : WORDS;
   return (err?.code && Object.hasOwn(words, err.code) && words[err.code]) || (err instanceof Error ? err.message : String(e));
 }

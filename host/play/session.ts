@@ -22,6 +22,7 @@ import type { Query } from '../speech/queries.ts';
 import type { BoardButton, BoardLink, Every } from '../link/types.ts';
 import { wallEvery } from '../link/types.ts';
 import type { Language } from '../words/catalogue.ts';
+import { why } from '../files/read.ts';
 
 export { CLOCK_HEARTBEAT_MS } from '../game/game.ts';
 
@@ -94,20 +95,9 @@ export interface RunningSession extends PlaySession {
   close(): Promise<void>;
 }
 
-/** The file system's errors that stop a journal, for people. */
-const DISK_ERRORS: Readonly<Record<string, string>> = {
-  ENOSPC: 'the disk is full',
-  EDQUOT: 'the disk quota is used up',
-  EIO: 'the disk failed (an input/output error)',
-  EROFS: 'the disk became read-only',
-  EFBIG: 'the journal is larger than the file system allows',
-};
-
 /** What to tell the user when the journal at `path` cannot be written, by the file system's error. */
 export function journalFault(path: string, error: unknown, command = 'play'): string {
-  const code = (error as NodeJS.ErrnoException | null)?.code;
-  const cause = code !== undefined && Object.hasOwn(DISK_ERRORS, code) ? `${DISK_ERRORS[code]} (${code})` : error instanceof Error ? error.message : String(error);
-  return `cannot write the journal ${path}: ${cause}. The game is stopped so that nothing goes unrecorded; everything written before is kept. Make room (or fix the disk), then go on with: dambord ${command} --resume ${path}`;
+  return `cannot write the journal ${path}: ${why(error, 'write')}. The game is stopped so that nothing goes unrecorded; everything written before is kept. Make room (or fix the disk), then go on with: dambord ${command} --resume ${path}`;
 }
 
 /** How often time is given to the game between events (ms): a flag falls within this. */

@@ -39,7 +39,7 @@ export function openTranscript(path: string, failed: (message: string) => void):
         for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
       } catch (e) {
         close();
-        failed(`the transcript ${path} cannot be written: ${(e as Error).message}; it stops here, the game and its speech go on`);
+        failed(`the transcript ${path} cannot be written: ${why(e, 'write')}; it stops here, the game and its speech go on`);
       }
     },
     close,

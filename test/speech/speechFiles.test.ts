@@ -23,7 +23,7 @@ describe('a transcript that cannot be written', () => {
     const r = await runCliBuffered(['replay', '--speak', 'en', '--transcript', '/dev/full', script]);
     expect(r.stdout).toBe('White played 32-28.\nBlack played 19-23.\n');
     expect(r.stderr.match(/\/dev\/full/g)).toHaveLength(1);
-    expect(r.stderr).toContain('the transcript /dev/full cannot be written: ENOSPC');
+    expect(r.stderr).toContain('the transcript /dev/full cannot be written: the disk is full (ENOSPC)');
     expect(r.code).toBe(0);
   });
 
