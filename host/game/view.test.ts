@@ -66,7 +66,7 @@ describe('FMJD 5.4: an irregularity says who decides and what each choice does',
     // 32-28 19-23: White must take 28x19, and plays 31-27 instead.
     const irr = view(played('lift 32\nplace 28\nlift 19\nplace 23\nlift 31\nplace 27\npress clock\n')).irregularity!;
     expect(irr.code).toBe('capture-missed');
-    expect(irr.message).toBe('White played 31 to 27 although a capture was compulsory.');
+    expect(irr.message).toBe('White played 31-27 although a capture was compulsory.');
     expect(irr.message).not.toMatch(/\(\d+(, \d+)+\)/);
     expect(irr.required).toBe('White must capture: 28x19');
     expect(irr.choices?.accept).toBe('31-27 stands and Black moves next');

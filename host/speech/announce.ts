@@ -200,7 +200,7 @@ function irregularityWords(lang: Language, after: GameState, before: GameState, 
   const sentences = group.map((o) => {
     const n = (i: number) => (o.squares[i] === undefined ? '?' : squareWords(lang, pos, o.squares[i]));
     const rest = o.code === 'not-maximum-capture' ? o.squares.slice(2) : o.squares;
-    const values = { side: o.side, from: n(0), to: n(1), squares: squaresWords(lang, pos, rest), count: new Set(rest).size, choice: v.captureChoice === 'king-first' ? 'king_first' : v.captureChoice === 'maximum' ? 'maximum' : 'other' };
+    const values = { side: o.side, from: n(0), to: n(1), move: say(lang, 'step.plain', { from: n(0), to: n(1) }), squares: squaresWords(lang, pos, rest), count: new Set(rest).size, choice: v.captureChoice === 'king-first' ? 'king_first' : v.captureChoice === 'maximum' ? 'maximum' : 'other' };
     return say(lang, `irregularity.${o.code}`, values);
   });
   const first = group.find((o) => o.decision === 'decide') ?? group[0];

@@ -47,7 +47,7 @@ describe(`speech through espeak-ng${skip}`, () => {
   // Every kind of announcement (the transcript's kinds), in every language, through its voice.
   const kinds = (lang: Language): [string, string][] => [
     ['move', moveWords(lang, pos.position, capture)],
-    ['irregularity', `${say(lang, 'irregularity.capture-missed', { side: 'white', from: '31', to: '27' })} ${say(lang, 'decide', { article: '5.4.6', side: 'black' })}`],
+    ['irregularity', `${say(lang, 'irregularity.capture-missed', { side: 'white', move: say(lang, 'step.plain', { from: '31', to: '27' }) })} ${say(lang, 'decide', { article: '5.4.6', side: 'black' })}`],
     ['correction', say(lang, 'correction.fill', { piece: 'wm', square: '31' })],
     ['clock', say(lang, 'clock.low', { side: 'black', time: timeWords(lang, 30_000) })],
     ['result', say(lang, 'result', { winner: 'white', reason: 'resignation', article: '' })],

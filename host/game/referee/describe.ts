@@ -72,7 +72,8 @@ export const describe = {
   said(v: Variant, code: IrregularityCode, squares: readonly number[], side: Color, lang: Language = 'en'): string {
     const n = (i: number): string => (squares[i] === undefined ? '?' : squareName(v, squares[i]));
     const rest = code === 'not-maximum-capture' ? squares.slice(2) : squares;
-    return say(lang, `irregularity.${code}`, { side, from: n(0), to: n(1), squares: squaresText(v, rest, lang), count: new Set(rest).size, choice: choiceOf(v) });
+    // A move is written as a scoresheet writes it (`31-27`); speech says it in words (`31 to 27`).
+    return say(lang, `irregularity.${code}`, { side, from: n(0), to: n(1), move: `${n(0)}-${n(1)}`, squares: squaresText(v, rest, lang), count: new Set(rest).size, choice: choiceOf(v) });
   },
   /** The referee's sentence of a board that does not show the game: `The board does not show the game: clear 28; put back a white man on 32.` */
   mismatch(v: Variant, clear: readonly number[], fill: readonly Fill[], lang: Language = 'en'): string {
