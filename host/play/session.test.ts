@@ -29,10 +29,10 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const fetched = fetchStandardFirmata();
 const boards = [
   { name: 'the simulated board', firmata: false, skip: '' },
-  { name: 'the simulated Firmata board (StandardFirmata, johnny-five)', firmata: true, skip: fetched.ok ? '' : ` — SKIPPED: ${fetched.error}` },
+  { name: `the simulated Firmata board (StandardFirmata, johnny-five)${fetched.ok ? '' : ` — SKIPPED: ${fetched.error}`}`, firmata: true, skip: fetched.ok ? '' : fetched.error },
 ];
 
-describe.each(boards)('a game session on $name$skip', ({ firmata, skip }) => {
+describe.each(boards)('a game session on $name', ({ firmata, skip }) => {
   it.skipIf(skip !== '')('plays moves from the page, lights the LEDs, writes the journal and the PDN', async () => {
     const v = variants.international;
     const startPos = parseFen(v, v.startFen);
