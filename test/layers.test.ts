@@ -25,6 +25,15 @@ describe('the layers of the design', () => {
     ]);
   });
 
+  it('the words (host/words/) import only themselves and the ICU packages: the game core and speech take their sentences from them', async () => {
+    const text = "import { IntlMessageFormat } from 'intl-messageformat';\nimport { step } from '../game/step.ts';\nimport { readFileSync } from 'node:fs';\nexport const x = [IntlMessageFormat, step, readFileSync];\n";
+    expect(await problems('host/words/example.ts', text)).toEqual([
+      'dambord/layers: host/words/ may import only host/words/; not host/game/step.ts',
+      'dambord/layers: host/words/ is pure: it may not import "node:fs" (no node: module or package; only the adapters do I/O)',
+    ]);
+    expect(await problems('host/words/example.ts', "export const x = Date.now();\n")).toHaveLength(1);
+  });
+
   it('the serial protocol imports of the link kit only its pure parts: sequence numbers and the user\'s commands', async () => {
     const text = "import { nextSeq } from '../kit/seq.ts';\nimport type { UserCommand } from '../kit/command.ts';\nimport { PortKeeper } from '../kit/reconnect.ts';\nexport const x: [unknown, unknown, UserCommand | null] = [nextSeq, PortKeeper, null];\n";
     expect(await problems('host/link/protocol/example.ts', text)).toEqual([
