@@ -9,6 +9,7 @@ import type { BoardEvent, BoardLink, LedFrame, LinkHealth } from '../link/types.
 import { zeroCounters } from '../link/types.ts';
 import { pairLinks } from './pairedLinks.ts';
 import { startSession } from './session.ts';
+import { clockedEvery } from '../link/testing/clockedEvery.ts';
 
 /** A board link fed by hand: `emit` an event, see the frames it was sent. */
 function fakeLink(state: LinkHealth['state'] = 'connected') {
@@ -62,17 +63,13 @@ function table() {
   start.board.forEach((p, i) => p && (on[0].add(i), on[1].add(i)));
   const hello = { fw: '2.0.0', squares: 50, buttons: 4, caps: [], ring: 64, boot: 1, extra: {} };
   const none = { appendBatch: () => {}, append: () => {}, close: () => {}, enqueue: async () => {}, path: 'none', count: 0 } as unknown as Journal;
-  // The session's look at the clock (every 100 ms) runs when the test says: settle() is one tick.
-  const ticks: (() => void)[] = [];
-  const every = (_ms: number, fn: () => void) => {
-    ticks.push(fn);
-    return () => void ticks.splice(ticks.indexOf(fn), 1);
-  };
-  const session = startSession({ start, policy: tournament, link: paired, now: () => t, every, observe: (seen) => paired.follow(seen.after), nextJournal: () => ({ journal: none, tags: [] }) });
+  // The session's look at the clock (every 100 ms) runs on the test's time: settle() is one tick.
+  const clock = clockedEvery(() => t);
+  const session = startSession({ start, policy: tournament, link: paired, now: () => t, every: clock.every, observe: (seen) => paired.follow(seen.after), nextJournal: () => ({ journal: none, tags: [] }) });
   /** One tick of the session (it feeds the pair the next game), and the I/O it starts let through. */
   const settle = async () => {
     t += 100;
-    for (const tick of [...ticks]) tick();
+    clock.run();
     await new Promise((r) => setImmediate(r));
   };
   const hand = async (seat: 0 | 1, type: 'lift' | 'place', square: number) => {
