@@ -212,6 +212,9 @@ describe('the page for screen readers, in Chromium, played from the keyboard', (
     await page.locator('body[data-review]:not([data-review="live"])').waitFor({ state: 'attached' });
     await page.keyboard.press('End');
     await page.locator('body[data-review="live"]').waitFor({ state: 'attached' });
+    // Sentences within one moment of each other are read as one (live.js): the answer below is
+    // asked once the return to the live game has been said, so that it stands alone on any machine.
+    await expect.poll(async () => (await heard('announce')).at(-1)).toMatch(/Back to the live game\.$/);
 
     // Questions from the keyboard (the board as keyboard, on the page): M the last move, M again
     // the last two, T whose turn; the answers in the polite region.
