@@ -40,6 +40,12 @@ const realStates = fc
   })
   .map(({ game, plies, ...address }) => realState({ ...address, game, plies }));
 
+/** A real state of this event's first round, near its start: one the relay takes, so every case feeds it real play as well as junk. */
+const acceptable = fc
+  .record({ game: fc.integer({ min: 0, max: 5 }), plies: fc.integer({ min: 0, max: 40 }), board: fc.integer({ min: 1, max: 8 }), d: fc.integer({ min: 0, max: 60_000 }) })
+  .map(({ d, ...rest }) => ({ ...realState({ ...rest, round: '1', event: EVENT, t: T0 + d }) }))
+  .map((s) => ({ topic: safeTopic(s), payload: Buffer.from(JSON.stringify(s)) }));
+
 /** A real state with one field replaced by anything, or made large. */
 const changed = fc.tuple(realStates, fc.constantFrom('players', 'position', 'turn', 'moves', 'pdn', 'variant', 'size', 'irregularity', 'link', 'clock', 'result', 'lastMove', 'none'), fc.anything(), fc.nat(3)).map(([s, field, value, big]) => {
   if (field === 'none') return s;
@@ -74,7 +80,8 @@ describe('the relay\'s MQTT input, any topic, any payload, any size, any time', 
     let takenInAll = 0;
     await fuzz(
       'relay MQTT input',
-      fc.property(fc.array(fc.tuple(message, fc.integer({ min: 0, max: 5000 })), { minLength: 1, maxLength: 30 }), fc.boolean(), (messages, delayed) => {
+      fc.property(fc.tuple(acceptable, fc.integer({ min: 0, max: 5000 })), fc.array(fc.tuple(message, fc.integer({ min: 0, max: 5000 })), { maxLength: 30 }), fc.boolean(), (first, rest, delayed) => {
+        const messages = [first, ...rest];
         let now = T0;
         const store = createRoundStore({ event: EVENT, maxBoard: MAX_BOARD, ...(delayed ? { delayMs: 1000 } : {}) }, { ...nodeStoreHost, now: () => now });
         const taken = new Set<string>();
@@ -100,13 +107,15 @@ describe('the relay\'s MQTT input, any topic, any payload, any size, any time', 
             expect(store.roundPdn().body.length).toBeLessThan(MAX_BOARD * 200_000);
             for (const n of [1, 2, MAX_BOARD, 2_000_000]) store.boardPdn(n);
           }
+          // The case's first state is real, of this round: it was taken, and not only junk refused.
+          expect(taken.size).toBeGreaterThan(0);
         } finally {
           store.close();
         }
       }),
       60,
     );
-    // Real states were taken too, not only refused.
+    // Real states were taken too, not only refused: every case begins with one the relay must take.
     expect(takenInAll).toBeGreaterThan(0);
   });
 });
