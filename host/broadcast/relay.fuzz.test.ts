@@ -40,9 +40,9 @@ const realStates = fc
   })
   .map(({ game, plies, ...address }) => realState({ ...address, game, plies }));
 
-/** A real state of this event's first round, near its start: one the relay takes, so every case feeds it real play as well as junk. */
+/** A real state of this event's first round, from the last minute up to the relay's allowed skew ahead: one the relay takes, so every case feeds it real play as well as junk. */
 const acceptable = fc
-  .record({ game: fc.integer({ min: 0, max: 5 }), plies: fc.integer({ min: 0, max: 40 }), board: fc.integer({ min: 1, max: 8 }), d: fc.integer({ min: 0, max: 60_000 }) })
+  .record({ game: fc.integer({ min: 0, max: 5 }), plies: fc.integer({ min: 0, max: 40 }), board: fc.integer({ min: 1, max: 8 }), d: fc.integer({ min: -60_000, max: ADMIT_DEFAULTS.skewMs }) })
   .map(({ d, ...rest }) => ({ ...realState({ ...rest, round: '1', event: EVENT, t: T0 + d }) }))
   .map((s) => ({ topic: safeTopic(s), payload: Buffer.from(JSON.stringify(s)) }));
 
