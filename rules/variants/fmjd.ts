@@ -40,13 +40,13 @@ export const fmjdIrregularities: IrregularityArticles = {
   takeback: '5.4.4', // taking back a move already played
   'opponent-piece': '5.4.5', // moving the opponent's piece
   'capture-missed': '5.4.6', // an ordinary move when a capture is possible
-  'removed-without-reason': '5.4.7', // taking a piece off the board without reason
+  'removed-without-reason': '5.4.7', // taking a piece off the board without reason, "bilo vlastite, bilo protivničke" (own or the opponent's)
   'not-maximum-capture': '5.4.8', // capturing more or fewer pieces than may be captured
   'capture-stopped': '5.4.9', // stopping during a multiple capture (piece let go, see 4.10)
   'capture-stopped-continuable': '5.4.13', // stopping during a multiple capture where it can go on
   'early-removal': '5.4.10', // lifting a piece irregularly during an unfinished multiple capture
   'incomplete-removal': '5.4.11', // taking off fewer pieces than were jumped
-  'removed-not-jumped': '5.4.12', // taking off pieces that were not jumped
+  'removed-not-jumped': '5.4.12', // "nakon uzimanja": after a capture, taking off pieces that were not jumped
   'removed-own': '5.4.14', // taking off one or more own pieces after a capture
   'touch-out-of-turn': '3.14', // touching or adjusting pieces when not on move
 };

@@ -36,14 +36,20 @@ export type Finding =
       accepted: Position;
       /** The legal capture that a correction finishes (the jumps stand; only the removal is put right). */
       completes?: Move;
-      /** Who did it, where that is not the side to move. */
+      /**
+       * Who did it, where that is not the side to move: the capturer, for pieces taken off after
+       * its capture (5.4.12, 5.4.14). A piece taken off without reason (5.4.7) names no one: the
+       * board cannot tell whose hand took it, and its sentence names no player.
+       */
       actor?: Color;
     }
   | { kind: 'mismatch' };
 
 /**
  * Explains a board that matches no legal move once play goes on (the clock, a decision asked
- * for, the opponent acting). `sensed` holds the piece codes now on the board.
+ * for, the opponent acting). `sensed` holds the piece codes now on the board. `lastMove` is the
+ * move just played while its player's hands may still be at work on the board (before the clock
+ * is pressed on it): pieces then taken off after a capture are that player's (5.4.12, 5.4.14).
  */
 export function classify(pos: Position, previous: Position | null, legal: readonly Move[], sensed: Uint8Array, lastMove: Move | null = null): Finding {
   const v = pos.variant;
@@ -63,11 +69,15 @@ export function classify(pos: Position, previous: Position | null, legal: readon
     return { ...irregular('takeback'), squares: [...vacated, ...filled], accepted: previous };
   }
   if (filled.length === 0 && vacated.length > 0) {
-    // Right after a capture, pieces of the side that was captured from are still being taken
-    // off by the capturer: one that was not jumped is 5.4.12, not a removal by its owner.
-    if (lastMove && lastMove.captured.length > 0 && mineGone.length === vacated.length) {
-      return { ...irregular('removed-not-jumped'), squares: vacated, accepted: stay(sensed), actor: opposite(pos.turn) };
+    // Right after a capture the capturer is still taking pieces off (FMJD 4.12): an own piece
+    // is 5.4.14 ("after the capture, one or more own pieces"), one of the side captured from
+    // that was not jumped 5.4.12, both the capturer's.
+    if (lastMove && lastMove.captured.length > 0) {
+      const capturer = opposite(pos.turn);
+      if (theirsGone.length > 0) return { ...irregular('removed-own'), squares: theirsGone, accepted: stay(sensed), actor: capturer };
+      return { ...irregular('removed-not-jumped'), squares: vacated, accepted: stay(sensed), actor: capturer };
     }
+    // Any other piece taken off is 5.4.7 ("own or the opponent's"), by a hand the board cannot name.
     return { ...irregular('removed-without-reason'), squares: vacated, accepted: stay(sensed) };
   }
   if (filled.length !== 1) return { kind: 'mismatch' };
@@ -85,18 +95,25 @@ export function classify(pos: Position, previous: Position | null, legal: readon
 
   // The mover is the own piece whose square emptied (or, for a capture ending where it
   // started, none did); other own pieces gone were removed (5.4.14).
-  const candidates = mineGone.length === 1 ? mineGone : mineGone.filter((s) => legal.some((m) => m.from === s));
+  // A capture the rules allow as a route but not as a choice (FMJD 4.13; Czech 4.14), or one they allow.
+  const allRoutes = allCaptureRoutes(pos);
+  const reaches = (s: number): boolean => allRoutes.some((r) => r.from === s && r.to === to) || isPlainStep(pos, s, to);
+  const reaching = mineGone.filter(reaches);
+  const candidates = mineGone.length === 1 ? mineGone : reaching.length > 0 ? reaching : mineGone.filter((s) => legal.some((m) => m.from === s));
   const from = candidates[0] ?? mineGone[0];
   const ownRemoved = mineGone.filter((s) => s !== from);
   const taken = SquareSet.from(theirsGone);
   const accepted = passTurn(sensed);
   const routes = generateRoutes(v, pos.board.slice(), me);
   const routesFrom = routes.filter((r) => r.from === from);
+  /** Whether the move from `from` to `to` is a capture: only then are pieces taken off "after the capture" (5.4.11, 5.4.12, 5.4.14). */
+  const capturing = !taken.isEmpty() && allRoutes.some((r) => r.from === from && r.to === to && r.captured.length > 0);
 
   const sameEnds = legal.filter((m) => m.from === from && m.to === to && m.captured.length > 0);
-  if (ownRemoved.length > 0) return { ...irregular('removed-own'), squares: ownRemoved, accepted, completes: sameEnds.find((m) => m.capturedSet.equals(taken)) };
-  // A capture the rules allow as a route but not as a choice (FMJD 4.13; Czech 4.14).
-  const allRoutes = allCaptureRoutes(pos);
+  if (ownRemoved.length > 0) {
+    if (!capturing) return { ...irregular('removed-without-reason'), squares: [...ownRemoved, ...theirsGone], accepted };
+    return { ...irregular('removed-own'), squares: ownRemoved, accepted, completes: sameEnds.find((m) => m.capturedSet.equals(taken)) };
+  }
   if (allRoutes.some((r) => r.from === from && r.to === to && r.capturedSet.equals(taken)) && !legal.some((m) => m.from === from && m.to === to && m.capturedSet.equals(taken))) {
     return { ...irregular('not-maximum-capture'), squares: [from, to, ...theirsGone], accepted };
   }
@@ -125,7 +142,8 @@ export function classify(pos: Position, previous: Position | null, legal: readon
     return { ...irregular('capture-missed'), squares: [...new Set([from, to, ...legal.map((m) => m.from)])], accepted };
   }
   if (!taken.isEmpty()) {
-    return { ...irregular('removed-not-jumped'), squares: theirsGone, accepted };
+    // Pieces taken off beside a move that jumps none: 5.4.7, by a hand the board cannot name.
+    return { ...irregular(capturing ? 'removed-not-jumped' : 'removed-without-reason'), squares: theirsGone, accepted };
   }
   return { ...irregular('illegal-move'), squares: [from, to], accepted };
 }

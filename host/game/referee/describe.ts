@@ -60,7 +60,7 @@ export const describe = {
   irregularity(v: Variant, code: IrregularityCode, squares: readonly number[], turn: Color, actor?: Color, lang: Language = 'en'): string {
     const side = actor ?? describe.actor(code, turn);
     const at = squares.length > 0 ? ` (${squares.map((s) => squareName(v, s)).join(', ')})` : '';
-    return say(lang, `journal.${code}`, { side, at, choice: choiceOf(v) });
+    return say(lang, `journal.${code}`, { side, at, count: new Set(squares).size, choice: choiceOf(v) });
   },
   /**
    * An irregularity in one sentence for people, its squares in words, from what the referee

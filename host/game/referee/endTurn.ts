@@ -23,13 +23,13 @@ export function endTurn(s: RefereeState, t: number, out: RefereeOutput[]): Refer
   if (s.mode.kind !== 'play') return s;
   if (s.pendingMove) return commit(s, s.pendingMove, t, out);
   const pos = currentPosition(s.game);
-  if (occupancyKey(s) === s.restKey) return atRest(s);
+  if (occupancyKey(s) === s.restKey) return { ...atRest(s), handedOver: true };
   // Laws 11: a capture is complete when the hand leaves the capturing piece, even though
   // captured pieces are still to be taken off.
   const released = pos.variant.captureHands.complete === 'release' ? landedCapture(s) : null;
   if (released) return commit(s, released, t, out);
   const prev = s.previousGame ? currentPosition(s.previousGame) : null;
-  const lastMove = s.game.moves[s.game.moves.length - 1] ?? null;
+  const lastMove = s.handedOver ? null : (s.game.moves[s.game.moves.length - 1] ?? null);
   const finding = classify(pos, prev, s.legal, visible(s), lastMove);
   if (finding.kind === 'mismatch') {
     const plan = difference(s.sensed, pos);

@@ -282,7 +282,9 @@ export function scoresheetPdn(sheet: Scoresheet): string {
         // The move in words (it is no legal move), what it was and the decision, in one comment; the clock's after it.
         const words = item.comments.filter((c) => !c.startsWith('[%'));
         const what = say(sheet.lang ?? 'en', 'sheet.irregular', { side: item.side, move: item.text === '--' ? 'none' : item.text });
-        into.push([what, ...words].join(' '), ...item.comments.filter((c) => c.startsWith('[%')));
+        // A piece taken off with no move (5.4.7) names no player: the board cannot tell whose hand took it.
+        const unnamed = item.text === '--' && item.irregular?.code === 'removed-without-reason';
+        into.push([...(unnamed ? [] : [what]), ...words].join(' '), ...item.comments.filter((c) => c.startsWith('[%')));
         moves.push({ kind: 'setup', fen: listedFen(item.after) });
       }
       needNumber = true;

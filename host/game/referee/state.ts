@@ -102,6 +102,11 @@ export interface RefereeState {
   readonly split: Split | null;
   /** Whether an opponent's lift may open a second reading (not inside one). */
   readonly splits: boolean;
+  /**
+   * The clock was pressed with the board at rest since the last move: its player's hands are done
+   * (a piece taken off now is no removal after that move's capture, 5.4.12, 5.4.14).
+   */
+  readonly handedOver: boolean;
   /** Square of a man crowned by the last move (either player may crown it, 3.6). */
   readonly crownable: number | null;
   readonly mode: Mode;

@@ -102,6 +102,7 @@ export function startTurn(s: RefereeState, pos: Position): RefereeState {
     touched: [],
     obligation: null,
     jadoube: false,
+    handedOver: false,
     pendingMove: null,
     beforeRelift: null,
     mode: { kind: 'play' },
