@@ -14,7 +14,8 @@ export const SPEECH_SPEC = { voice: 'string', speak: 'string', rate: 'string', v
 /** The options' help, as both commands print it. */
 export const SPEECH_HELP = `  --voice LANG       speak what happens in LANG: ${LANGUAGES.join(', ')} (espeak-ng); --speak is the same
   --rate WPM         words a minute (default 175); --volume N: 0-200 (default 100)
-  --wav DIR          each announcement a WAV file in DIR instead of the sound device
+  --wav DIR          each announcement a WAV file in DIR instead of the sound device,
+                     numbered in the order spoken (00001-link.wav, ...)
   --transcript FILE  one JSON line per announcement, in the order spoken:
                      {"t":MS,"lang":"hr","kind":"move","ply":N,"text":"..."}
   --beeps            the quiet mode: only tones on the board's piezo, no words

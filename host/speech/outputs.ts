@@ -2,7 +2,7 @@
 // piezo (the quiet mode), or nothing (a transcript only).
 
 import { join } from 'node:path';
-import type { AnnouncementKind } from './announce.ts';
+import type { Announcement, AnnouncementKind } from './announce.ts';
 import { speakToDevice, speakToWav } from './espeak.ts';
 import type { SoundPlayer } from './espeak.ts';
 import type { Output } from './speaker.ts';
@@ -17,10 +17,23 @@ export interface Delivery {
 /** Nothing is played: the transcript is all (`dambord replay --speak`). */
 export const silentOutput: Output = { speak: () => undefined };
 
-/** Each announcement a WAV file in `dir`: `00012-move.wav`, numbered by its id. */
-export function wavOutput(dir: string, delivery: Delivery = {}): Output {
+/**
+ * Each announcement a WAV file in `dir`, numbered in the order spoken: `00001-link.wav`,
+ * `00002-correction.wav`, ... The files are a record, not a voice: `speak` hands the sentence
+ * over and returns at once, so the speaker's queue keeps the order (and drops nothing) as it does
+ * with no output, however long espeak-ng takes; the files are written one after another behind
+ * it, and `idle` resolves when all handed over are written. `failed` is told of each one that
+ * cannot be (a refused special file, a full disk: its name and errno code in the error).
+ */
+export function wavOutput(dir: string, delivery: Delivery = {}, failed: (a: Announcement, e: Error) => void = () => {}): Output {
+  let spoken = 0;
+  let written: Promise<void> = Promise.resolve();
   return {
-    speak: (a, signal) => speakToWav(a.text, join(dir, `${String(a.id).padStart(5, '0')}-${a.kind}.wav`), { voice: VOICE[a.lang], ...delivery }, signal),
+    speak(a) {
+      const file = join(dir, `${String(++spoken).padStart(5, '0')}-${a.kind}.wav`);
+      written = written.then(() => speakToWav(a.text, file, { voice: VOICE[a.lang], ...delivery })).catch((e: unknown) => failed(a, e instanceof Error ? e : new Error(String(e))));
+    },
+    idle: () => written,
   };
 }
 

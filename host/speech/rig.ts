@@ -49,6 +49,16 @@ export interface Speech {
 
 /** Opens speech; throws, saying what to do, when the output cannot be had (no sound player). */
 export function openSpeech(o: SpeechOptions): Speech {
+  const told = new Set<string>();
+  // Each cause said once (a missing sound card, a full disk would otherwise be said at every
+  // move): by its errno code when it has one, the WAV files' names differing.
+  const failed = (a: Announcement, e: Error): void => {
+    const cause = (e as NodeJS.ErrnoException).code ?? e.message;
+    if (told.has(cause)) return;
+    told.add(cause);
+    const hint = o.output.to === 'device' ? '; no sound card here? --wav DIR keeps the words as files, --beeps gives tones on the board' : '';
+    o.warn?.(`speech: "${a.text}" not said: ${e.message} (the transcript goes on; further sentences failing so are not reported${hint})`);
+  };
   const delivery = { ...(o.rate !== undefined ? { rate: o.rate } : {}), ...(o.volume !== undefined ? { volume: o.volume } : {}) };
   let output: Output;
   switch (o.output.to) {
@@ -64,7 +74,7 @@ export function openSpeech(o: SpeechOptions): Speech {
       } catch (e) {
         throw new Error(`cannot make the WAV folder ${o.output.dir}: ${(e as Error).message}`, { cause: e });
       }
-      output = wavOutput(o.output.dir, delivery);
+      output = wavOutput(o.output.dir, delivery, failed);
       break;
     case 'beeps':
       output = beepOutput(o.output.beep, (ms) => new Promise((r) => setTimeout(r, ms)));
@@ -74,21 +84,12 @@ export function openSpeech(o: SpeechOptions): Speech {
       break;
   }
   const transcript = o.transcript ? openTranscript(o.transcript, (m) => o.warn?.(`speech: ${m}`)) : null;
-  const told = new Set<string>();
   const speaker = new Speaker(output, {
     // One line each, written as it is spoken: a crash loses nothing said before it.
     spoken: (a) => {
       transcript?.write(`${transcriptLine(a)}\n`);
     },
-    // Each cause said once (a missing sound card, a full disk would otherwise be said at every
-    // move): by its errno code when it has one, the WAV files' names differing.
-    failed: (a, e) => {
-      const cause = (e as NodeJS.ErrnoException).code ?? e.message;
-      if (told.has(cause)) return;
-      told.add(cause);
-      const hint = o.output.to === 'device' ? '; no sound card here? --wav DIR keeps the words as files, --beeps gives tones on the board' : '';
-      o.warn?.(`speech: "${a.text}" not said: ${e.message} (the transcript goes on; further sentences failing so are not reported${hint})`);
-    },
+    failed,
   });
   let announcer = createAnnouncer(o.lang, { queries: o.queries === true });
   /** Says `s`, numbered on from the announcer's own. */

@@ -13,11 +13,13 @@ import type { Announcement } from './announce.ts';
 
 /**
  * Where announcements are said. `speak` resolves when it is done, or at once when `signal`
- * aborts; an output that returns nothing is done at once (the transcript only), and the queue
- * then keeps the order things happened in.
+ * aborts; an output that returns nothing is done at once (the transcript only, WAV files written
+ * behind the queue), and the queue then keeps the order things happened in.
  */
 export interface Output {
   speak(a: Announcement, signal: AbortSignal): Promise<void> | void;
+  /** Resolves when what was handed over and returned at once is done too (WAV files written behind the queue). */
+  idle?(): Promise<void>;
 }
 
 /** A line of the transcript: the contract `{"t","lang","kind","ply","text"}`, `t` in whole ms. */
@@ -55,10 +57,10 @@ export class Speaker {
     this.pump();
   }
 
-  /** Resolves when everything queued has been said. */
-  idle(): Promise<void> {
-    if (!this.current && this.queue.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.drained.push(resolve));
+  /** Resolves when everything queued has been said (and the output is done with it). */
+  async idle(): Promise<void> {
+    if (this.current || this.queue.length > 0) await new Promise<void>((resolve) => this.drained.push(resolve));
+    await this.output.idle?.();
   }
 
   /** Stops speaking and drops what waits. */
