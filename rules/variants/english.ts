@@ -37,12 +37,12 @@ export const english: Variant = {
     takeback: '21',
     'opponent-piece': '21',
     'capture-missed': '16', // "fails to capture one or more men that he should have taken": the huff
-    'removed-without-reason': '21',
+    'removed-without-reason': '21', // the laws name no removal without reason: a false or improper move
     'not-maximum-capture': '9', // "he is not required to play the move which captures the greatest number of men"
     'capture-stopped': '9', // "once he begins a capturing move he must continue until all the men available on the path chosen have been captured"
     'capture-stopped-continuable': '9',
     'incomplete-removal': '11',
-    'removed-not-jumped': '21',
+    'removed-not-jumped': '21', // nor one of a piece not jumped after a capture
     'early-removal': '8', // the man leaps "and then captures the piece (or pieces) by removing it from the board"
     'removed-own': '12', // "if a player removes one of his own pieces, he may not replace it"
     'touch-out-of-turn': '18', // "touch or arrange without giving intimation to his opponent"
