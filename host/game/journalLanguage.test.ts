@@ -68,11 +68,22 @@ describe("the journal's messages in the journal's language", () => {
     if (!r.ok) throw new Error(r.reason);
     expect(r.state.config.lang).toBe('nl');
     expect(r.state.irregularity?.message).toBe('Wit raakte het stuk op 31 aan, maar speelde het stuk op 32: het aangeraakte stuk moet gespeeld worden.');
-    // Without its language the Dutch messages are not what the referee says: the resume refuses.
+    // Without its language the journal's facts still agree (a sentence is only their wording):
+    // the game resumes, saying its sentences in English from then on.
     const { lang: _nl, ...unnamed } = header;
     const english = resumeGame(parseJournal(bytes(writeJournal(unnamed, entries))));
-    expect(english.ok).toBe(false);
-    if (!english.ok) expect(english.reason).toContain('the journal has irregularity touch-move');
+    if (!english.ok) throw new Error(english.reason);
+    expect(english.state.config.lang).toBe('en');
+    expect(english.state.irregularity?.message).toMatch(/^White touched/);
+  });
+
+  it('a journal whose facts differ from the referee\'s is refused, whatever its words', () => {
+    const { header, entries } = touchMoveGame('nl');
+    const forged = entries.map((e) => (e.k === 'out' && e.o.type === 'irregularity' ? { ...e, o: { ...e.o, code: 'two-moves' as const } } : e));
+    expect(forged).not.toEqual(entries);
+    const r = resumeGame(parseJournal(bytes(writeJournal(header, forged))));
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toContain('the journal has irregularity two-moves');
   });
 
   it('a header naming no language dambord knows is refused', () => {
