@@ -21,6 +21,9 @@ import { resumeGame } from '../game/resume.ts';
 import type { BoardEvent, BoardLink } from '../link/types.ts';
 import { zeroCounters } from '../link/types.ts';
 import { tournament } from '../game/referee/policy.ts';
+import { steppedClock } from '../link/testing/steppedClock.ts';
+import { announce, createAnnouncer } from '../speech/announce.ts';
+import type { Announcement } from '../speech/announce.ts';
 import { CLOCK_HEARTBEAT_MS, startSession } from './session.ts';
 import type { RunningSession, SessionOptions } from './session.ts';
 
@@ -340,5 +343,96 @@ describe('FMJD 10: the clocks of a resumed game', () => {
     expect(quiet / heartbeats.length).toBeLessThan(130); // bytes per entry
     console.log(`journal: a man's move ${afterMove - empty} bytes (2 events, the move, the clock); ten minutes of thought ${quiet} bytes (${heartbeats.length} entries)`);
     await first.close();
+  });
+});
+
+describe('Standard Laws 24, 25 (seed 004): the English time per move at the board', () => {
+  const en = variants.english;
+
+  /**
+   * An English game in the laws' time per move on the stand-in board, the session looking at the
+   * clock on a stepped clock of the test's own; what the board beeps and what speech says.
+   */
+  async function lawsGame() {
+    const clock = steppedClock(100); // the session looks at the clock every 100 ms
+    const { link, push } = standInLink();
+    const beeps: { hz: number; ms: number; t: number }[] = [];
+    const said: Announcement[] = [];
+    let announcer = createAnnouncer('en');
+    const start = parseFen(en, en.startFen);
+    if (!start.ok) throw new Error('test: start');
+    const session = startSession({
+      start: start.position,
+      policy: tournament,
+      link: { ...link, beep: async (hz, ms) => void beeps.push({ hz, ms, t: clock.now() }) },
+      timeControl: timed('laws'),
+      now: clock.now,
+      every: clock.every,
+      observe: (seen) => {
+        const r = announce(announcer, seen);
+        announcer = r.announcer;
+        said.push(...r.said);
+      },
+    });
+    let seq = 0;
+    const board = [...start.position.board.keys()].filter((sq) => start.position.board[sq] !== 0);
+    push({ type: 'link', state: 'connected', hello: { fw: 'stand-in', squares: 32, buttons: 4, caps: [], ring: 64, boot: 1, extra: {} }, occupancy: SquareSet.from(board), buttons: [], t: 0 });
+    await flush();
+    /** Hands on the board now, one action a step of 200 ms: `lift 11`, `place 15`. */
+    const hands = async (script: string) => {
+      for (const line of script.trim().split('\n')) {
+        const [what, square] = line.trim().split(/\s+/);
+        await clock.until(() => false, 200);
+        push({ type: what as 'lift' | 'place', square: parseSquare(en, square), t: clock.now(), seq: ++seq, source: 'board' });
+        await flush();
+      }
+    };
+    return { clock, session, beeps, said, hands };
+  }
+
+  it('laws 24, 25: time called after five minutes for White, a move after the call goes on; after one minute for Black with only one way of taking, and the game lost through improper delay a minute later, shown, said, beeped and written in the PDN', async () => {
+    const g = await lawsGame();
+    const view = () => g.session.view();
+    await g.hands('lift 11\nplace 15'); // Black's first move (law 7) starts White's five minutes
+    const whiteFrom = g.clock.now();
+    expect(view().clock).toMatchObject({ running: 'white', white: 5 * 60 * S, called: null, control: 'laws' });
+
+    // Law 24: time is called at the end of five minutes.
+    expect(await g.clock.until(() => view().clock?.called === 'white', 5 * 60 * S + 200)).toBe(true);
+    expect(g.clock.now() - whiteFrom).toBeGreaterThanOrEqual(5 * 60 * S);
+    expect(g.clock.now() - whiteFrom).toBeLessThanOrEqual(5 * 60 * S + 100);
+    expect(view().clock).toMatchObject({ running: 'white', called: 'white' });
+    expect(view().clock!.white).toBeLessThanOrEqual(60 * S);
+    expect(view().log).toContain('time is called for white (law 24): the move must be completed within a minute');
+    expect(g.said.filter((a) => a.kind === 'clock').map((a) => a.text)).toEqual(['Time, White: the move must be completed within a minute, law 24.']);
+    expect(g.beeps.filter((b) => b.t >= whiteFrom)).toHaveLength(1);
+
+    // White completes the move within the minute: play goes on (22-18 offers Black 15x22).
+    await g.clock.until(() => false, 30 * S);
+    await g.hands('lift 22\nplace 18');
+    const blackFrom = g.clock.now();
+    expect(view().result).toBeNull();
+    expect(view().clock).toMatchObject({ running: 'black', called: null });
+
+    // Law 25: Black's only way of taking, 15x22: time is called at the end of one minute.
+    expect(await g.clock.until(() => view().clock?.called === 'black', 60 * S + 200)).toBe(true);
+    const calledAt = g.clock.now();
+    expect(calledAt - blackFrom).toBeGreaterThanOrEqual(60 * S);
+    expect(calledAt - blackFrom).toBeLessThanOrEqual(60 * S + 100);
+    expect(g.said.at(-1)?.text).toBe('Time, Black: the move must be completed within a minute, law 25.');
+    expect(g.beeps.filter((b) => b.t >= blackFrom)).toHaveLength(1);
+
+    // No move on the expiry of another minute: lost through improper delay.
+    expect(await g.clock.until(() => view().result !== null, 60 * S + 200)).toBe(true);
+    expect(g.clock.now() - calledAt).toBeGreaterThanOrEqual(60 * S - 100);
+    expect(g.clock.now() - calledAt).toBeLessThanOrEqual(60 * S + 100);
+    expect(view().result).toEqual({ result: '1-0', reason: 'black did not complete the move within a minute after time was called', article: '25' });
+    expect(view().log).toContain('black lost through improper delay (law 25)');
+    expect(g.said.at(-1)).toMatchObject({ kind: 'result', text: 'White wins: Black lost through improper delay, law 25.' });
+    const pdn = view().pdn;
+    expect(pdn).toContain('[TimeControl "laws"]');
+    expect(pdn).toContain('[Result "1-0"]');
+    expect(pdn.replace(/\s+/g, ' ')).toContain('{Time was called for Black, and the move was not completed on the expiry of another minute: the game is lost through improper delay (law 25).} 1-0');
+    await g.session.close();
   });
 });
