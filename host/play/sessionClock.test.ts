@@ -23,6 +23,7 @@ import { zeroCounters } from '../link/types.ts';
 import { tournament } from '../game/referee/policy.ts';
 import { steppedClock } from '../link/testing/steppedClock.ts';
 import { announce, createAnnouncer } from '../speech/announce.ts';
+import { answer } from '../speech/queries.ts';
 import type { Announcement } from '../speech/announce.ts';
 import { CLOCK_HEARTBEAT_MS, startSession } from './session.ts';
 import type { RunningSession, SessionOptions } from './session.ts';
@@ -406,6 +407,8 @@ describe('Standard Laws 24, 25 (seed 004): the English time per move at the boar
     expect(view().log).toContain('time is called for white (law 24): the move must be completed within a minute');
     expect(g.said.filter((a) => a.kind === 'clock').map((a) => a.text)).toEqual(['Time, White: the move must be completed within a minute, law 24.']);
     expect(g.beeps.filter((b) => b.t >= whiteFrom)).toHaveLength(1);
+    // Asked, the clocks are as their faces show them: White's minute after the call, Black's five to the call.
+    expect(answer('en', g.session.state(), { what: 'clocks' }, g.clock.now())).toBe('White 1 minute, Black 5 minutes.');
 
     // White completes the move within the minute: play goes on (22-18 offers Black 15x22).
     await g.clock.until(() => false, 30 * S);
