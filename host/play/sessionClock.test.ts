@@ -354,7 +354,7 @@ describe('Standard Laws 24, 25 (seed 004): the English time per move at the boar
    * An English game in the laws' time per move on the stand-in board, the session looking at the
    * clock on a stepped clock of the test's own; what the board beeps and what speech says.
    */
-  async function lawsGame() {
+  async function lawsGame(options: Partial<SessionOptions> = {}) {
     const clock = steppedClock(100); // the session looks at the clock every 100 ms
     const { link, push } = standInLink();
     const beeps: { hz: number; ms: number; t: number }[] = [];
@@ -374,17 +374,22 @@ describe('Standard Laws 24, 25 (seed 004): the English time per move at the boar
         announcer = r.announcer;
         said.push(...r.said);
       },
+      ...options,
     });
     let seq = 0;
-    const board = [...start.position.board.keys()].filter((sq) => start.position.board[sq] !== 0);
+    const sensed = options.resumed?.state.resume?.referee.sensed ?? start.position.board;
+    const board = [...sensed.keys()].filter((sq) => sensed[sq] !== 0);
     push({ type: 'link', state: 'connected', hello: { fw: 'stand-in', squares: 32, buttons: 4, caps: [], ring: 64, boot: 1, extra: {} }, occupancy: SquareSet.from(board), buttons: [], t: 0 });
     await flush();
-    /** Hands on the board now, one action a step of 200 ms: `lift 11`, `place 15`. */
+    /** Hands on the board now, one action a step of 200 ms: `lift 11`, `place 15`, `press clock`. */
     const hands = async (script: string) => {
       for (const line of script.trim().split('\n')) {
-        const [what, square] = line.trim().split(/\s+/);
+        const [what, arg] = line.trim().split(/\s+/);
         await clock.until(() => false, 200);
-        push({ type: what as 'lift' | 'place', square: parseSquare(en, square), t: clock.now(), seq: ++seq, source: 'board' });
+        if (what === 'press') {
+          push({ type: 'button', button: 'clock', down: true, t: clock.now(), seq: ++seq, source: 'board' });
+          push({ type: 'button', button: 'clock', down: false, t: clock.now(), seq: ++seq, source: 'board' });
+        } else push({ type: what as 'lift' | 'place', square: parseSquare(en, arg), t: clock.now(), seq: ++seq, source: 'board' });
         await flush();
       }
     };
@@ -437,5 +442,44 @@ describe('Standard Laws 24, 25 (seed 004): the English time per move at the boar
     expect(pdn).toContain('[Result "1-0"]');
     expect(pdn.replace(/\s+/g, ' ')).toContain('{Time was called for Black, and the move was not completed on the expiry of another minute: the game is lost through improper delay (law 25).} 1-0');
     await g.session.close();
+  });
+  it('laws 24, 25 in a resumed game: the time of the turn used before the host stopped is kept, time is called when the rest has run; a game lost through improper delay stays lost, with its law', async () => {
+    const file = join(work, 'laws.journal');
+    const journal = openJournal(file, { format: JOURNAL_FORMAT, variant: 'english', start: en.startFen, policy: 'tournament', tags: [{ name: 'TimeControl', value: 'laws' }], timeControl: null, created: '2026-11-26T10:00:00Z', t0: 0 });
+    const first = await lawsGame({ journal });
+    await first.hands('lift 11\nplace 15'); // White's five minutes run
+    await first.clock.until(() => false, 3 * 60 * S); // the host stops three minutes into White's turn
+    await first.session.close();
+
+    const resumeFrom = (): NonNullable<SessionOptions['resumed']> => {
+      const r = resumeGame(readJournal(file));
+      if (!r.ok) throw new Error(r.reason);
+      return r;
+    };
+    const reopened = resumeJournal(file);
+    if (!reopened.ok) throw new Error(reopened.reason);
+    const second = await lawsGame({ journal: reopened.journal, resumed: resumeFrom() });
+    // Back not running, White with what is left of the five minutes (the journal heard of the clock every 10 s).
+    const left = second.session.view().clock;
+    expect(left).toMatchObject({ running: null, called: null, control: 'laws', black: 5 * 60 * S });
+    expect(left!.white).toBeGreaterThan(2 * 60 * S - 1);
+    expect(left!.white).toBeLessThanOrEqual(2 * 60 * S + 10 * S);
+    await second.hands('press clock'); // White's time runs again
+    const pressed = second.clock.now();
+    expect(await second.clock.until(() => second.session.view().clock?.called === 'white', left!.white + 200)).toBe(true);
+    expect(second.clock.now() - pressed).toBeGreaterThanOrEqual(left!.white - 100);
+    expect(second.said.at(-1)?.text).toBe('Time, White: the move must be completed within a minute, law 24.');
+    await second.hands('lift 22\nplace 18'); // Black's only way of taking, 15x22: one minute to the call (law 25)
+    expect(await second.clock.until(() => second.session.view().result !== null, 2 * 60 * S + 200)).toBe(true);
+    const lost = second.session.view();
+    expect(lost.result).toMatchObject({ result: '1-0', article: '25' });
+    await second.session.close();
+
+    const again = resumeJournal(file);
+    if (!again.ok) throw new Error(again.reason);
+    const third = await lawsGame({ journal: again.journal, resumed: resumeFrom() });
+    expect(third.session.view().result).toEqual(lost.result);
+    expect(third.session.view().pdn).toBe(lost.pdn);
+    await third.session.close();
   });
 });
