@@ -411,7 +411,8 @@ describe('Standard Laws 24, 25 (seed 004): the English time per move at the boar
     expect(view().clock!.white).toBeLessThanOrEqual(60 * S);
     expect(view().log).toContain('time is called for white (law 24): the move must be completed within a minute');
     expect(g.said.filter((a) => a.kind === 'clock').map((a) => a.text)).toEqual(['Time, White: the move must be completed within a minute, law 24.']);
-    expect(g.beeps.filter((b) => b.t >= whiteFrom)).toHaveLength(1);
+    // Called "in a distinct manner": a long high tone, unlike the irregularities' (880 Hz 400 ms, 1320 Hz 120 ms).
+    expect(g.beeps.filter((b) => b.t >= whiteFrom).map(({ hz, ms }) => ({ hz, ms }))).toEqual([{ hz: 1760, ms: 800 }]);
     // Asked, the clocks are as their faces show them: White's minute after the call, Black's five to the call.
     expect(answer('en', g.session.state(), { what: 'clocks' }, g.clock.now())).toBe('White 1 minute, Black 5 minutes.');
 
@@ -428,7 +429,7 @@ describe('Standard Laws 24, 25 (seed 004): the English time per move at the boar
     expect(calledAt - blackFrom).toBeGreaterThanOrEqual(60 * S);
     expect(calledAt - blackFrom).toBeLessThanOrEqual(60 * S + 100);
     expect(g.said.at(-1)?.text).toBe('Time, Black: the move must be completed within a minute, law 25.');
-    expect(g.beeps.filter((b) => b.t >= blackFrom)).toHaveLength(1);
+    expect(g.beeps.filter((b) => b.t >= blackFrom).map(({ hz, ms }) => ({ hz, ms }))).toEqual([{ hz: 1760, ms: 800 }]);
 
     // No move on the expiry of another minute: lost through improper delay.
     expect(await g.clock.until(() => view().result !== null, 60 * S + 200)).toBe(true);
@@ -437,6 +438,7 @@ describe('Standard Laws 24, 25 (seed 004): the English time per move at the boar
     expect(view().result).toEqual({ result: '1-0', reason: 'black did not complete the move within a minute after time was called', article: '25' });
     expect(view().log).toContain('black lost through improper delay (law 25)');
     expect(g.said.at(-1)).toMatchObject({ kind: 'result', text: 'White wins: Black lost through improper delay, law 25.' });
+    expect(g.beeps.at(-1)).toMatchObject({ hz: 440, ms: 1000 }); // the loss, a long low tone
     const pdn = view().pdn;
     expect(pdn).toContain('[TimeControl "laws"]');
     expect(pdn).toContain('[Result "1-0"]');
