@@ -226,6 +226,13 @@ export interface Variant {
   readonly handling: HandlingArticles;
   /** The articles of the touch-move rule and of compulsory capture (FMJD 3.11, 4.2; Laws 19, 9). */
   readonly articles: RuleArticles;
+  /**
+   * The rulebook's own time per move, by its laws, or null where it leaves the clock to the
+   * competition (FMJD 10.5): time called after five minutes (`call`, Laws 24), after one minute
+   * when there is only one way of taking (`oneWay`, Laws 25), and the game lost through improper
+   * delay another minute later.
+   */
+  readonly timePerMove: { readonly call: string; readonly oneWay: string } | null;
   /** How results are written: FMJD's 2-0 / 1-1 / 0-2, or 1-0 / 1/2-1/2 / 0-1. */
   readonly scoring: ResultScoring;
 }

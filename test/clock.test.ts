@@ -78,3 +78,18 @@ describe('dambord play --clock: the arbiter sets the clocks of a resumed game (F
   });
 });
 
+
+describe('dambord play --time-control laws: the English laws\' time per move (Standard Laws 24, 25)', () => {
+  it('laws 24, 25: refused with exit 2 in a variant other than English, which has no such time', async () => {
+    for (const variant of ['international', 'russian']) {
+      const r = await runCliBuffered(['play', '--games', join(work, 'games'), '--variant', variant, '--time-control', 'laws']);
+      expect(r.code, variant).toBe(2);
+      expect(r.stderr).toContain(`the time control "laws" is the time per move of the Standard Laws of Checkers (laws 24 and 25), played in the english variant only, not in ${variant}`);
+    }
+  });
+
+  it('laws 24, 25: --help documents laws', async () => {
+    const r = await runCliBuffered(['play', '--help']);
+    expect(r.stdout).toMatch(/english variant also laws: the Standard Laws' time per move/);
+  });
+});

@@ -1,4 +1,7 @@
-import { clocksText, handOver, moved, stop } from './clock/clock.ts';
+import { clocksText, handOver, isPerMove, moved, stop } from './clock/clock.ts';
+import type { Clock } from './clock/clock.ts';
+import { oneWayOfTaking } from './clock/laws.ts';
+import type { Position } from '../../rules/index.ts';
 import { clockRecord } from './journal/record.ts';
 import type { ClockRecord } from './journal/record.ts';
 import type { RefereeOutput } from './referee/types.ts';
@@ -21,13 +24,15 @@ export interface ClockPress {
  *   hands the turn back with nothing credited; one that leaves the same side to move changes
  *   nothing;
  * - the game's result: the clock stops.
+ * In the English laws' time per move, the turn that begins gets one minute to the call when the
+ * side to move has only one way of taking (law 25), five otherwise (law 24).
  */
 export function clockOn(d: Draft, o: RefereeOutput): ClockPress | null {
   const clock = d.s.clock;
   if (!clock || clock.state === 'stopped') return null;
   if (o.type === 'move') {
     const t = clockAt(d, o.t);
-    const r = moved(clock, o.side, t);
+    const r = moved(clock, o.side, t, oneWay(clock, o.after));
     if (!r.ok) return null;
     d.s.clock = r.clock;
     const entry = clockRecord(r.clock, t, 'move');
@@ -38,7 +43,7 @@ export function clockOn(d: Draft, o: RefereeOutput): ClockPress | null {
   if (o.type === 'accepted' && o.position.turn !== clock.toMove) {
     const t = clockAt(d, o.t);
     const takeback = o.code === 'takeback';
-    const r = takeback ? handOver(clock, t) : moved(clock, clock.toMove, t);
+    const r = takeback ? handOver(clock, t, oneWay(clock, o.position)) : moved(clock, clock.toMove, t, oneWay(clock, o.position));
     if (!r.ok) return null;
     d.s.clock = r.clock;
     const entry = clockRecord(r.clock, t, takeback ? 'takeback' : 'accepted');
@@ -53,4 +58,9 @@ export function clockOn(d: Draft, o: RefereeOutput): ClockPress | null {
     return { entry: clockRecord(d.s.clock, t, 'stopped'), comment: null };
   }
   return null;
+}
+
+/** Law 25 for the side to move in `pos`, where `clock` keeps the English laws' time per move (else no need to look). */
+export function oneWay(clock: Clock, pos: Position): boolean {
+  return isPerMove(clock.tc) && oneWayOfTaking(pos);
 }

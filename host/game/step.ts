@@ -3,7 +3,8 @@
 
 import { currentPosition, opposite } from '../../rules/index.ts';
 import type { Variant } from '../../rules/index.ts';
-import { createClock, flagFall, flagResult, startFor, stop } from './clock/clock.ts';
+import { callTime, createClock, flagFall, flagResult, isPerMove, startFor, stop } from './clock/clock.ts';
+import { lawOf } from './clock/laws.ts';
 import { clockRecord, outRecord } from './journal/record.ts';
 import { NO_GUIDANCE, frameOf, ledMarks, observe } from './leds/guidance.ts';
 import type { LedMark } from './leds/guidance.ts';
@@ -17,7 +18,7 @@ import { addNote, newScoresheet, record } from './referee/record.ts';
 import { declinedOn, drawNotes, offerNote } from './drawOffers.ts';
 import type { RefereeEvent, RefereeOutput } from './referee/types.ts';
 import type { BoardEvent, LedFrame } from '../link/types.ts';
-import { clockOn } from './clockOn.ts';
+import { clockOn, oneWay } from './clockOn.ts';
 import { CLOCK_HEARTBEAT_MS, LOG_LIMIT } from './game.ts';
 import { clockAt, draft, journal, say } from './draft.ts';
 import type { Draft } from './draft.ts';
@@ -83,7 +84,8 @@ function apply(d: Draft, event: RefereeEvent): void {
     // The first press of the clock, before any move (or after a resume): the side to move's
     // time starts running, as a player starts the opponent's clock.
     const t = clockAt(d, event.t);
-    const started = startFor(s.clock, currentPosition(s.referee.game).turn, t);
+    const pos = currentPosition(s.referee.game);
+    const started = startFor(s.clock, pos.turn, t, oneWay(s.clock, pos));
     if (started.ok) {
       s.clock = started.clock;
       entries.push(clockRecord(s.clock, t, 'button'));
@@ -301,8 +303,8 @@ function onPlayer(d: Draft, c: PlayerCommand, t: number): void {
 
 /**
  * The clock between events: a flag falls (Latvian 7.1.2.5; never before the first move or
- * press, when no time runs), and while a clock runs the journal hears of it every
- * {@link CLOCK_HEARTBEAT_MS} of quiet.
+ * press, when no time runs), in the English laws' time per move time is called (laws 24, 25),
+ * and while a clock runs the journal hears of it every {@link CLOCK_HEARTBEAT_MS} of quiet.
  */
 function clockTick(d: Draft, now: number): void {
   const s = d.s;
@@ -316,14 +318,45 @@ function clockTick(d: Draft, now: number): void {
     changed(d);
     return;
   }
+  const called = callTime(s.clock, t);
+  if (called !== s.clock && called.called && s.referee) {
+    s.clock = called;
+    const law = lawOf(currentPosition(s.referee.game));
+    if (law) timeCalled(d, called.called, law, t);
+  }
   if (s.clock.state === 'running' && t - s.journalT >= CLOCK_HEARTBEAT_MS) journal(d, [clockRecord(s.clock, t, 'running')]);
 }
 
-/** `flag`'s time ran out: the game's result (Latvian 7.1.2.5). */
+/**
+ * Time called for `side` (laws 24, 25: "in a distinct manner"): said, beeped (a long high tone,
+ * unlike the irregularities'), journaled and shown (the clock's `called`).
+ */
+function timeCalled(d: Draft, side: 'white' | 'black', law: string, t: number): void {
+  say(d, sentence(langOf(d.s), 'log.time-called', { side, law }));
+  journal(d, [{ k: 'note', t, text: `time called: ${side} (law ${law})` }]);
+  d.effects.push({ type: 'beep', hz: 1760, ms: 800 });
+  changed(d);
+}
+
+/**
+ * `flag`'s time ran out: the game's result (Latvian 7.1.2.5); in the English laws' time per move,
+ * lost through improper delay (law 24, or 25 with only one way of taking), with a note on the
+ * scoresheet that says so.
+ */
 export function flagFallen(d: Draft, flag: 'white' | 'black'): void {
-  const f = flagResult(flag, d.s.config.start.variant);
-  const lang = langOf(d.s);
-  d.s.result = { result: f.result, reason: sentence(lang, 'log.time-ran-out', { side: flag }), article: f.article };
+  const s = d.s;
+  const referee = s.referee ?? s.resume?.referee;
+  const law = s.clock && referee && isPerMove(s.clock.tc) ? lawOf(currentPosition(referee.game)) : null;
+  const f = flagResult(flag, s.config.start.variant, law);
+  const lang = langOf(s);
+  if (law) {
+    s.result = { result: f.result, reason: sentence(lang, 'log.improper-delay', { side: flag }), article: f.article };
+    say(d, sentence(lang, 'log.lost-by-delay', { side: flag, law }));
+    s.sheet = { ...addNote(s.sheet, sentence(lang, 'sheet.delay', { side: flag, law })), result: f.result };
+    d.effects.push({ type: 'beep', hz: 440, ms: 1000 });
+    return;
+  }
+  s.result = { result: f.result, reason: sentence(lang, 'log.time-ran-out', { side: flag }), article: f.article };
   say(d, sentence(lang, 'log.lost-on-time', { side: flag, article: f.article }));
-  d.s.sheet = { ...d.s.sheet, result: f.result };
+  s.sheet = { ...s.sheet, result: f.result };
 }

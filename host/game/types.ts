@@ -24,7 +24,12 @@ export interface PlayView {
   readonly moves: readonly MoveView[];
   readonly turn: 'white' | 'black';
   readonly players: { readonly white: string; readonly black: string };
-  readonly clock: { readonly white: number; readonly black: number; readonly running: 'white' | 'black' | null; readonly control: string } | null;
+  /**
+   * The clocks, in ms: each side's time left; in the English laws' time per move (`control`
+   * `laws`) the time to the call, and for the side in `called` (time called, laws 24, 25) the
+   * minute left to the loss through improper delay. `called` only in that time control.
+   */
+  readonly clock: { readonly white: number; readonly black: number; readonly running: 'white' | 'black' | null; readonly control: string; readonly called?: 'white' | 'black' | null } | null;
   /** An irregularity waiting for the opponent's decision or being corrected, or noted last (until the next move). */
   readonly irregularity: IrregularityView | null;
   /**

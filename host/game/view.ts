@@ -4,7 +4,7 @@
 
 import { KING, WHITE, currentPosition, squareName } from '../../rules/index.ts';
 import type { Position, Variant } from '../../rules/index.ts';
-import { remaining, timeControlTag, timeTags } from './clock/clock.ts';
+import { faceTime, isPerMove, timeControlTag, timeTags } from './clock/clock.ts';
 import { difference as boardDifference } from './referee/referee.ts';
 import type { RefereeState } from './referee/referee.ts';
 import { describe } from './referee/describe.ts';
@@ -64,7 +64,13 @@ export function gameView(s: GameState, now: number, context: ViewContext): PlayV
     turn: pos.turn,
     players,
     clock: clock
-      ? { white: remaining(clock, 'white', viewT), black: remaining(clock, 'black', viewT), running: clock.state === 'running' ? clock.toMove : null, control: timeControlTag(clock.tc) }
+      ? {
+          white: faceTime(clock, 'white', viewT),
+          black: faceTime(clock, 'black', viewT),
+          running: clock.state === 'running' ? clock.toMove : null,
+          control: timeControlTag(clock.tc),
+          ...(isPerMove(clock.tc) ? { called: clock.called } : {}),
+        }
       : null,
     irregularity: irregularityView(s),
     obligation: referee ? obligationView(referee) : null,

@@ -21,6 +21,10 @@ import { resumeGame } from '../game/resume.ts';
 import type { BoardEvent, BoardLink } from '../link/types.ts';
 import { zeroCounters } from '../link/types.ts';
 import { tournament } from '../game/referee/policy.ts';
+import { steppedClock } from '../link/testing/steppedClock.ts';
+import { announce, createAnnouncer } from '../speech/announce.ts';
+import { answer } from '../speech/queries.ts';
+import type { Announcement } from '../speech/announce.ts';
 import { CLOCK_HEARTBEAT_MS, startSession } from './session.ts';
 import type { RunningSession, SessionOptions } from './session.ts';
 
@@ -340,5 +344,144 @@ describe('FMJD 10: the clocks of a resumed game', () => {
     expect(quiet / heartbeats.length).toBeLessThan(130); // bytes per entry
     console.log(`journal: a man's move ${afterMove - empty} bytes (2 events, the move, the clock); ten minutes of thought ${quiet} bytes (${heartbeats.length} entries)`);
     await first.close();
+  });
+});
+
+describe('Standard Laws 24, 25 (seed 004): the English time per move at the board', () => {
+  const en = variants.english;
+
+  /**
+   * An English game in the laws' time per move on the stand-in board, the session looking at the
+   * clock on a stepped clock of the test's own; what the board beeps and what speech says.
+   */
+  async function lawsGame(options: Partial<SessionOptions> = {}) {
+    const clock = steppedClock(100); // the session looks at the clock every 100 ms
+    const { link, push } = standInLink();
+    const beeps: { hz: number; ms: number; t: number }[] = [];
+    const said: Announcement[] = [];
+    let announcer = createAnnouncer('en');
+    const start = parseFen(en, en.startFen);
+    if (!start.ok) throw new Error('test: start');
+    const session = startSession({
+      start: start.position,
+      policy: tournament,
+      link: { ...link, beep: async (hz, ms) => void beeps.push({ hz, ms, t: clock.now() }) },
+      timeControl: timed('laws'),
+      now: clock.now,
+      every: clock.every,
+      observe: (seen) => {
+        const r = announce(announcer, seen);
+        announcer = r.announcer;
+        said.push(...r.said);
+      },
+      ...options,
+    });
+    let seq = 0;
+    const sensed = options.resumed?.state.resume?.referee.sensed ?? start.position.board;
+    const board = [...sensed.keys()].filter((sq) => sensed[sq] !== 0);
+    push({ type: 'link', state: 'connected', hello: { fw: 'stand-in', squares: 32, buttons: 4, caps: [], ring: 64, boot: 1, extra: {} }, occupancy: SquareSet.from(board), buttons: [], t: 0 });
+    await flush();
+    /** Hands on the board now, one action a step of 200 ms: `lift 11`, `place 15`, `press clock`. */
+    const hands = async (script: string) => {
+      for (const line of script.trim().split('\n')) {
+        const [what, arg] = line.trim().split(/\s+/);
+        await clock.until(() => false, 200);
+        if (what === 'press') {
+          push({ type: 'button', button: 'clock', down: true, t: clock.now(), seq: ++seq, source: 'board' });
+          push({ type: 'button', button: 'clock', down: false, t: clock.now(), seq: ++seq, source: 'board' });
+        } else push({ type: what as 'lift' | 'place', square: parseSquare(en, arg), t: clock.now(), seq: ++seq, source: 'board' });
+        await flush();
+      }
+    };
+    return { clock, session, beeps, said, hands };
+  }
+
+  it('laws 24, 25: time called after five minutes for White, a move after the call goes on; after one minute for Black with only one way of taking, and the game lost through improper delay a minute later, shown, said, beeped and written in the PDN', async () => {
+    const g = await lawsGame();
+    const view = () => g.session.view();
+    await g.hands('lift 11\nplace 15'); // Black's first move (law 7) starts White's five minutes
+    const whiteFrom = g.clock.now();
+    expect(view().clock).toMatchObject({ running: 'white', white: 5 * 60 * S, called: null, control: 'laws' });
+
+    // Law 24: time is called at the end of five minutes.
+    expect(await g.clock.until(() => view().clock?.called === 'white', 5 * 60 * S + 200)).toBe(true);
+    expect(g.clock.now() - whiteFrom).toBeGreaterThanOrEqual(5 * 60 * S);
+    expect(g.clock.now() - whiteFrom).toBeLessThanOrEqual(5 * 60 * S + 100);
+    expect(view().clock).toMatchObject({ running: 'white', called: 'white' });
+    expect(view().clock!.white).toBeLessThanOrEqual(60 * S);
+    expect(view().log).toContain('time is called for white (law 24): the move must be completed within a minute');
+    expect(g.said.filter((a) => a.kind === 'clock').map((a) => a.text)).toEqual(['Time, White: the move must be completed within a minute, law 24.']);
+    // Called "in a distinct manner": a long high tone, unlike the irregularities' (880 Hz 400 ms, 1320 Hz 120 ms).
+    expect(g.beeps.filter((b) => b.t >= whiteFrom).map(({ hz, ms }) => ({ hz, ms }))).toEqual([{ hz: 1760, ms: 800 }]);
+    // Asked, the clocks are as their faces show them: White's minute after the call, Black's five to the call.
+    expect(answer('en', g.session.state(), { what: 'clocks' }, g.clock.now())).toBe('White 1 minute, Black 5 minutes.');
+
+    // White completes the move within the minute: play goes on (22-18 offers Black 15x22).
+    await g.clock.until(() => false, 30 * S);
+    await g.hands('lift 22\nplace 18');
+    const blackFrom = g.clock.now();
+    expect(view().result).toBeNull();
+    expect(view().clock).toMatchObject({ running: 'black', called: null });
+
+    // Law 25: Black's only way of taking, 15x22: time is called at the end of one minute.
+    expect(await g.clock.until(() => view().clock?.called === 'black', 60 * S + 200)).toBe(true);
+    const calledAt = g.clock.now();
+    expect(calledAt - blackFrom).toBeGreaterThanOrEqual(60 * S);
+    expect(calledAt - blackFrom).toBeLessThanOrEqual(60 * S + 100);
+    expect(g.said.at(-1)?.text).toBe('Time, Black: the move must be completed within a minute, law 25.');
+    expect(g.beeps.filter((b) => b.t >= blackFrom).map(({ hz, ms }) => ({ hz, ms }))).toEqual([{ hz: 1760, ms: 800 }]);
+
+    // No move on the expiry of another minute: lost through improper delay.
+    expect(await g.clock.until(() => view().result !== null, 60 * S + 200)).toBe(true);
+    expect(g.clock.now() - calledAt).toBeGreaterThanOrEqual(60 * S - 100);
+    expect(g.clock.now() - calledAt).toBeLessThanOrEqual(60 * S + 100);
+    expect(view().result).toEqual({ result: '1-0', reason: 'black did not complete the move within a minute after time was called', article: '25' });
+    expect(view().log).toContain('black lost through improper delay (law 25)');
+    expect(g.said.at(-1)).toMatchObject({ kind: 'result', text: 'White wins: Black lost through improper delay, law 25.' });
+    expect(g.beeps.at(-1)).toMatchObject({ hz: 440, ms: 1000 }); // the loss, a long low tone
+    const pdn = view().pdn;
+    expect(pdn).toContain('[TimeControl "laws"]');
+    expect(pdn).toContain('[Result "1-0"]');
+    expect(pdn.replace(/\s+/g, ' ')).toContain('{Time was called for Black, and the move was not completed on the expiry of another minute: the game is lost through improper delay (law 25).} 1-0');
+    await g.session.close();
+  });
+  it('laws 24, 25 in a resumed game: the time of the turn used before the host stopped is kept, time is called when the rest has run; a game lost through improper delay stays lost, with its law', async () => {
+    const file = join(work, 'laws.journal');
+    const journal = openJournal(file, { format: JOURNAL_FORMAT, variant: 'english', start: en.startFen, policy: 'tournament', tags: [{ name: 'TimeControl', value: 'laws' }], timeControl: null, created: '2026-11-26T10:00:00Z', t0: 0 });
+    const first = await lawsGame({ journal });
+    await first.hands('lift 11\nplace 15'); // White's five minutes run
+    await first.clock.until(() => false, 3 * 60 * S); // the host stops three minutes into White's turn
+    await first.session.close();
+
+    const resumeFrom = (): NonNullable<SessionOptions['resumed']> => {
+      const r = resumeGame(readJournal(file));
+      if (!r.ok) throw new Error(r.reason);
+      return r;
+    };
+    const reopened = resumeJournal(file);
+    if (!reopened.ok) throw new Error(reopened.reason);
+    const second = await lawsGame({ journal: reopened.journal, resumed: resumeFrom() });
+    // Back not running, White with what is left of the five minutes (the journal heard of the clock every 10 s).
+    const left = second.session.view().clock;
+    expect(left).toMatchObject({ running: null, called: null, control: 'laws', black: 5 * 60 * S });
+    expect(left!.white).toBeGreaterThan(2 * 60 * S - 1);
+    expect(left!.white).toBeLessThanOrEqual(2 * 60 * S + 10 * S);
+    await second.hands('press clock'); // White's time runs again
+    const pressed = second.clock.now();
+    expect(await second.clock.until(() => second.session.view().clock?.called === 'white', left!.white + 200)).toBe(true);
+    expect(second.clock.now() - pressed).toBeGreaterThanOrEqual(left!.white - 100);
+    expect(second.said.at(-1)?.text).toBe('Time, White: the move must be completed within a minute, law 24.');
+    await second.hands('lift 22\nplace 18'); // Black's only way of taking, 15x22: one minute to the call (law 25)
+    expect(await second.clock.until(() => second.session.view().result !== null, 2 * 60 * S + 200)).toBe(true);
+    const lost = second.session.view();
+    expect(lost.result).toMatchObject({ result: '1-0', article: '25' });
+    await second.session.close();
+
+    const again = resumeJournal(file);
+    if (!again.ok) throw new Error(again.reason);
+    const third = await lawsGame({ journal: again.journal, resumed: resumeFrom() });
+    expect(third.session.view().result).toEqual(lost.result);
+    expect(third.session.view().pdn).toBe(lost.pdn);
+    await third.session.close();
   });
 });

@@ -5,13 +5,15 @@
 //
 // It says: every move (with its whole capture route), every irregularity with its article, who
 // decides and what the rules required instead (FMJD 5.4), the decision, the correction one step
-// at a time as the hands do it (5.8), crowning, the clock (low time, a flag), draw offers, the
+// at a time as the hands do it (5.8), crowning, the clock (low time, a flag; in the English
+// laws' time per move the call and the loss through improper delay), draw offers, the
 // result and why, the board's link, and the answers to the questions of the board as keyboard
 // (queries.ts).
 
 import { currentPosition, legalMoves, opposite, writeFen } from '../../rules/index.ts';
 import type { Color } from '../../rules/index.ts';
-import { remaining } from '../game/clock/clock.ts';
+import { isPerMove, remaining } from '../game/clock/clock.ts';
+import { lawOf } from '../game/clock/laws.ts';
 import type { GameState, SeenStep } from '../game/game.ts';
 import { correctionStepOf } from '../game/leds/guidance.ts';
 import { irregularMove, lastMove, record, sheetPosition } from '../game/referee/record.ts';
@@ -163,14 +165,21 @@ export function announce(current: Announcer, seen: SeenStep): { announcer: Annou
   // A draw offered, the clock.
   if (after.drawOffer && after.drawOffer !== before.drawOffer) add('result', 'news', say(lang, 'draw.offered', { side: after.drawOffer }));
   if (after.result && !before.result && !outputs.some((o) => o.type === 'result')) {
-    // A flag fell (the game ends on time, not by the referee).
+    // A flag fell (the game ends on time, not by the referee); in the English laws' time per
+    // move the game is lost through improper delay (laws 24, 25), which the result says.
     const flag = after.clock?.flag;
-    if (flag) add('clock', 'urgent', say(lang, 'flag', { side: flag }));
-    add('result', 'urgent', resultWords(lang, flag ? opposite(flag) : 'draw', flag ? 'time' : 'other', after.result.article));
+    const delay = after.clock !== null && isPerMove(after.clock.tc);
+    if (flag && !delay) add('clock', 'urgent', say(lang, 'flag', { side: flag }));
+    add('result', 'urgent', resultWords(lang, flag ? opposite(flag) : 'draw', flag ? (delay ? 'delay' : 'time') : 'other', after.result.article));
   }
   let low = a.low;
   const clock = after.clock;
-  if (clock?.state === 'running' && clock.since !== null && !after.result) {
+  // Time called (laws 24, 25: "in a distinct manner"), once a turn.
+  const called = clock?.called;
+  const law = called && called !== before.clock?.called && after.referee && !after.result ? lawOf(currentPosition(after.referee.game)) : null;
+  if (called && law) add('clock', 'urgent', say(lang, 'clock.called', { side: called, law }));
+  // Low-time alarms count down a game's time; each move of the laws has its own, and its call.
+  if (clock?.state === 'running' && clock.since !== null && !after.result && !isPerMove(clock.tc)) {
     const side = clock.toMove;
     const left = remaining(clock, side, Math.max(now, clock.since));
     let given = low[side];

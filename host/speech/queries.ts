@@ -6,7 +6,7 @@ import { UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT, colorOf, currentPosition, leg
 import { parseSquare } from '../../rules/index.ts';
 import type { Position, Variant } from '../../rules/index.ts';
 import type { QueryName } from '../game/queries.ts';
-import { remaining } from '../game/clock/clock.ts';
+import { faceTime } from '../game/clock/clock.ts';
 import type { GameState } from '../game/game.ts';
 import type { SheetMove } from '../game/referee/record.ts';
 import { pieceKey, routeWords, squareWords, squaresWords, timeWords } from './words.ts';
@@ -64,7 +64,8 @@ function answerWords(lang: Language, s: GameState, q: Query, now: number): strin
       const c = s.clock;
       if (!c) return say(lang, 'clock.none');
       const t = c.since === null ? now : Math.max(now, c.since);
-      return say(lang, 'clocks', { white: timeWords(lang, remaining(c, 'white', t), 'up'), black: timeWords(lang, remaining(c, 'black', t), 'up') });
+      // As the clocks' faces show them: in the English laws' time per move, the time to the call.
+      return say(lang, 'clocks', { white: timeWords(lang, faceTime(c, 'white', t), 'up'), black: timeWords(lang, faceTime(c, 'black', t), 'up') });
     }
     case 'rows': {
       const g = pos.variant.geometry;

@@ -25,5 +25,6 @@ export const brazilian: Variant = {
   endings: fmjdEndings,
   handling: fmjdHandling,
   articles: fmjdArticles, // FMJD 3.11, 4.2
+  timePerMove: null, // the clock is the competition's (FMJD 10.5)
   scoring: twoPointScoring,
 };

@@ -73,5 +73,6 @@ export const czech: Variant = {
     touchMove: '3.11', // a touched piece must be played
     captureCompulsory: '4.1', // capturing is compulsory
   },
+  timePerMove: null, // the rules set no time per move
   scoring: onePointScoring,
 };

@@ -62,5 +62,6 @@ export const english: Variant = {
     touchMove: '19', // "if the person whose turn it is to play touches one, he must either play it or forfeit the game"
     captureCompulsory: '9', // capturing is compulsory; the player chooses which
   },
+  timePerMove: { call: '24', oneWay: '25' }, // time called at 5 min, at 1 min with only one way of taking; lost a minute later
   scoring: onePointScoring,
 };

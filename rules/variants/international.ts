@@ -22,5 +22,6 @@ export const international: Variant = {
   endings: fmjdEndings,
   handling: fmjdHandling,
   articles: fmjdArticles, // 3.11, 4.2
+  timePerMove: null, // the clock is the competition's (FMJD 10.5)
   scoring: twoPointScoring,
 };

@@ -38,5 +38,6 @@ export const russian: Variant = {
   endings: fmjdEndings,
   handling: fmjdHandling,
   articles: fmjdArticles, // the FMJD numbers
+  timePerMove: null, // the clock is the competition's (FMJD 10.5)
   scoring: onePointScoring,
 };

@@ -4,6 +4,7 @@ import { parseFen, readPdnGames, variantList } from '../../../rules/index.ts';
 import type { Move, PdnGame, Position } from '../../../rules/index.ts';
 import { parseTimeControl } from '../../game/clock/clock.ts';
 import type { TimedControl } from '../../game/clock/clock.ts';
+import { controlRefused } from '../../game/clock/laws.ts';
 import { policyNamed } from '../../game/referee/policy.ts';
 import { MAX_BOARD, boardNumber } from '../../event/pairings.ts';
 import type { PairedBoard } from '../../event/pairings.ts';
@@ -57,7 +58,7 @@ ${simBoardHelp(22)}
   --round R           the round (default: the pairings' or the games'; needed when the pairings hold several)
   --site S            the scoresheets' Site
   --variant V         ${variantList(" (default, or the games' variant)", ', ')}
-  --time-control TC   PDN TimeControl for every board, e.g. 5400+30
+  --time-control TC   PDN TimeControl for every board, e.g. 5400+30; laws: the English laws' time per move
   --policy P          tournament (default), casual or blind
   --archive DIR       the archive's folder (default ./archive)
   --http-port N       the page's and feeds' port (default 8080; 0 for any free port)
@@ -136,6 +137,8 @@ export const eventCommand: Command = {
     const chosen = variantOption(o.variant ?? games[0]?.variant.name ?? 'international');
     if (!chosen.ok) return usageError(io, 'event', chosen.error);
     const v = chosen.variant;
+    const refused = timeControl && controlRefused(timeControl, v);
+    if (refused) return usageError(io, 'event', `--time-control: ${refused}`);
     const rounds = pairings ? [...new Set(pairings.boards.map((b) => b.round ?? ''))] : [];
     // Pairings of several rounds: --round must choose one.
     const chosenRound = o.round ?? pairings?.round ?? (rounds.length > 1 ? null : rounds[0] || undefined);

@@ -4,6 +4,7 @@ import type { Position } from '../../../rules/index.ts';
 import type { Policy } from '../../game/referee/types.ts';
 import { parseClockTime, parseTimeControl } from '../../game/clock/clock.ts';
 import type { TimedControl } from '../../game/clock/clock.ts';
+import { controlRefused } from '../../game/clock/laws.ts';
 import type { Journal } from '../../journal/journal.ts';
 import type { Reopened } from '../../journal/reopen.ts';
 import type { BoardLink } from '../../link/types.ts';
@@ -62,7 +63,9 @@ ${boardHelp(21)}
   --event NAME       the scoresheet's Event (default "?", unknown, as PDN writes it)
   --site S           where the game is played, e.g. "Amsterdam NED" (the Site tag)
   --round R          the round of the event, e.g. 3 or 3.1 (default "?", or "-" with no --event)
-  --time-control TC  PDN TimeControl, e.g. 5400+30 (90 min + 30 s a move), 40/7200:3600
+  --time-control TC  PDN TimeControl, e.g. 5400+30 (90 min + 30 s a move), 40/7200:3600; in the
+                     english variant also laws: the Standard Laws' time per move (time called
+                     after 5 min, 1 min with only one way to capture; lost a minute later)
   --policy P         tournament (default), casual or blind
   --show-jumps       the opponent asks for multiple captures to be shown jump by jump (FMJD 4.9)
   --hints            light the squares a lifted piece may go to (not in the tournament policy)
@@ -244,6 +247,8 @@ function newGame(o: { variant?: string; fen?: string; policy?: string; 'show-jum
   if (o['time-control']) {
     const tc = parseTimeControl(o['time-control']);
     if (!tc.ok) return { ok: false, error: `the time control "${o['time-control']}" is not one PDN knows (${tc.error}), e.g. 5400+30 or 40/7200:3600` };
+    const refused = controlRefused(tc.tc, v);
+    if (refused) return { ok: false, error: refused };
     if (tc.tc.kind !== 'unknown' && tc.tc.kind !== 'untimed') timeControl = tc.tc;
   }
   return { ok: true, game: { start: fen.position, policy, timeControl } };

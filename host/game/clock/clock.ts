@@ -9,6 +9,16 @@
 //   increments and sand clocks come from there, in the forms the PDN 3.0 TimeControl tag names;
 // - the player whose time runs out loses: Latvian 7.1.2.5 ("ir beidzies piešķirtais laika limits").
 //
+// English draughts has its own time per move (the Standard Laws of Checkers, seed 004, "Time
+// Limit to Moves"), the `per-move` period:
+// - law 24: "At the end of five minutes (if the play has not been previously been made) time must
+//   be called by the person appointed for that purpose, in a distinct manner; and if the play be
+//   not completed on the expiry of another minute, the game shall be adjudged to be lost through
+//   improper delay."
+// - law 25: "When there is only one way of taking one or more pieces, time shall be called at the
+//   end of one minute, and if the play be not completed on the expiry of another minute, the game
+//   shall be adjudged to be lost through improper delay."
+//
 // Formats: the TimeControl tag of PDN 3.0 (wiegerw/pdn, doc/pdntags.rst, "TimeControl Tag",
 // which takes PGN 9.6.1's format), and the `[%clock ...]` command of PDN 3.0 (doc/extensions.rst,
 // "clock command").
@@ -24,15 +34,30 @@ import type { WritableTag } from '../../../rules/pdn/write.ts';
  * - `increment`: `seconds` for the rest of the game, `increment` seconds added after each move
  *   (Fischer; FMJD 10.5; PDN `5400+30`);
  * - `sandclock`: an hourglass of `seconds`: the time a player uses is added to the opponent's
- *   (PDN `*60`).
+ *   (PDN `*60`);
+ * - `per-move`: each move in its own time, none carried over: time is called after `seconds`
+ *   (law 24), or after `capture` seconds when the mover has only one way of taking (law 25), and
+ *   the game is lost through improper delay `grace` seconds after the call. Written `laws`
+ *   ({@link LAWS}), the only form there is.
  */
 export type Period =
   | { readonly kind: 'moves'; readonly moves: number; readonly seconds: number }
   | { readonly kind: 'sudden-death'; readonly seconds: number }
   | { readonly kind: 'increment'; readonly seconds: number; readonly increment: number }
-  | { readonly kind: 'sandclock'; readonly seconds: number };
+  | { readonly kind: 'sandclock'; readonly seconds: number }
+  | { readonly kind: 'per-move'; readonly seconds: number; readonly capture: number; readonly grace: number };
 
-/** A time control with time on the clock: the periods in order. Only the last may be other than `moves`. */
+/**
+ * The time per move of the Standard Laws of Checkers: time called at five minutes (law 24), at
+ * one minute when there is only one way of taking (law 25), the game lost another minute later.
+ * `laws` in `--time-control` and in the PDN TimeControl tag (which has no token for it).
+ */
+export const LAWS = { kind: 'per-move', seconds: 300, capture: 60, grace: 60 } as const satisfies Period;
+
+/** The word that names {@link LAWS} in a time control. */
+export const LAWS_TOKEN = 'laws';
+
+/** A time control with time on the clock: the periods in order. Only the last may be other than `moves`; a `per-move` period is alone. */
 export interface TimedControl {
   readonly kind: 'timed';
   readonly periods: readonly Period[];
@@ -52,9 +77,10 @@ export type TimeControl = { readonly kind: 'unknown' } | { readonly kind: 'untim
  *   grammar's "additional checks");
  * - `zero-moves`: `0/S`;
  * - `zero-time`: a period of 0 seconds (the flag would fall at once);
- * - `too-large`: a number above {@link MAX_SECONDS} (or {@link MAX_SECONDS} moves).
+ * - `too-large`: a number above {@link MAX_SECONDS} (or {@link MAX_SECONDS} moves);
+ * - `laws-alone`: `laws` (English laws 24, 25) with another period: each move has its own time.
  */
-export type TimeControlError = 'empty' | 'syntax' | 'not-last' | 'zero-moves' | 'zero-time' | 'too-large';
+export type TimeControlError = 'empty' | 'syntax' | 'not-last' | 'zero-moves' | 'zero-time' | 'too-large' | 'laws-alone';
 
 export type TimeControlResult =
   | { readonly ok: true; readonly tc: TimeControl }
@@ -66,13 +92,15 @@ export const MAX_SECONDS = 8_640_000;
 /**
  * Reads a time control, liberally: the PDN 3.0 TimeControl tag (`?`, `-`, or elements
  * `moves/seconds`, `seconds`, `seconds+increment`, `*seconds` joined by `:`, whitespace
- * ignored), and `G/seconds` (or `G/seconds+increment`) for a whole-game time. Never throws.
+ * ignored), `G/seconds` (or `G/seconds+increment`) for a whole-game time, and `laws` for the
+ * English laws' time per move ({@link LAWS}, laws 24 and 25). Never throws.
  * As in PGN 9.6.1, the last `moves/seconds` period repeats as long as the game goes on.
  *
  * @example parseTimeControl('40/7200:3600') // 40 moves in 2 h, then 1 h for the rest (FMJD 10.1)
  * @example parseTimeControl('5400+30')      // 90 min, +30 s a move (Fischer)
  * @example parseTimeControl('G/3600')       // 1 h for the whole game (FMJD 10.3), same as '3600'
  * @example parseTimeControl('3600:40/7200') // { ok: false, error: 'not-last', element: '3600' }
+ * @example parseTimeControl('laws')         // time called at 5 min (1 min), lost 1 min later (laws 24, 25)
  */
 export function parseTimeControl(text: string): TimeControlResult {
   const s = text.replace(/\s+/g, '');
@@ -83,6 +111,10 @@ export function parseTimeControl(text: string): TimeControlResult {
   const elements = s.split(':');
   for (const [i, element] of elements.entries()) {
     if (element === '') return { ok: false, error: 'empty', element };
+    if (element.toLowerCase() === LAWS_TOKEN) {
+      if (elements.length > 1) return { ok: false, error: 'laws-alone', element };
+      return { ok: true, tc: { kind: 'timed', periods: [LAWS] } };
+    }
     const m = /^(?:(\d+)\/(\d+)|(?:[Gg]\/)?(\d+)(?:\+(\d+))?|\*(\d+))$/.exec(element);
     if (!m) return { ok: false, error: 'syntax', element };
     const nums = m.slice(1).filter((x): x is string => x !== undefined).map(Number);
@@ -119,6 +151,8 @@ export function timeControlTag(tc: TimeControl): string {
           return `${p.seconds}+${p.increment}`;
         case 'sandclock':
           return `*${p.seconds}`;
+        case 'per-move':
+          return LAWS_TOKEN;
       }
     })
     .join(':');
@@ -153,6 +187,8 @@ export interface Clock {
   readonly since: number | null;
   /** The side whose flag fell, once one did. */
   readonly flag: Color | null;
+  /** In a `per-move` period, the side whose time has been called this turn ({@link callTime}, laws 24, 25); else null. */
+  readonly called: Color | null;
   readonly white: SideClock;
   readonly black: SideClock;
 }
@@ -174,6 +210,31 @@ function withSide(c: Clock, color: Color, s: SideClock): Clock {
   return color === 'white' ? { ...c, white: s } : { ...c, black: s };
 }
 
+/** The period `color` plays in. */
+function periodOf(c: Clock, color: Color): Period {
+  return periodAt(c.tc, side(c, color).period);
+}
+
+/**
+ * The time of one turn in a `per-move` period, in ms, up to the loss: the time to the call and
+ * the minute after it; `oneWay`: the mover has only one way of taking (law 25).
+ */
+function turnTime(p: Extract<Period, { kind: 'per-move' }>, oneWay: boolean): number {
+  return ((oneWay ? p.capture : p.seconds) + p.grace) * 1000;
+}
+
+/**
+ * `c` with `color`'s turn begun in a `per-move` period: its time set for the turn and no call
+ * made; `keep`: time already used in this turn is kept (a clock brought back). Other periods unchanged.
+ */
+function beginTurn(c: Clock, color: Color, oneWay: boolean, keep = false): Clock {
+  const p = periodOf(c, color);
+  if (p.kind !== 'per-move') return c;
+  const s = side(c, color);
+  const time = turnTime(p, oneWay);
+  return { ...withSide(c, color, { ...s, remaining: keep ? Math.min(s.remaining, time) : time }), called: null };
+}
+
 function checkTime(c: Clock, now: number): void {
   if (!Number.isFinite(now)) throw new RangeError(`clock: time ${now} is not a number of ms`);
   if (c.since !== null && now < c.since) throw new RangeError(`clock: time ${now} before ${c.since}`);
@@ -187,8 +248,10 @@ function checkTime(c: Clock, now: number): void {
  * @example createClock(tc, variants.international.firstToMove)
  */
 export function createClock(tc: TimedControl, firstToMove: Color): Clock {
-  const s: SideClock = { remaining: tc.periods[0].seconds * 1000, used: 0, moves: 0, period: 0, periodMoves: 0 };
-  return { tc, state: 'ready', toMove: firstToMove, since: null, flag: null, white: s, black: s };
+  const first = tc.periods[0];
+  const time = first.kind === 'per-move' ? turnTime(first, false) : first.seconds * 1000;
+  const s: SideClock = { remaining: time, used: 0, moves: 0, period: 0, periodMoves: 0 };
+  return { tc, state: 'ready', toMove: firstToMove, since: null, flag: null, called: null, white: s, black: s };
 }
 
 /** Starts the clock of the side to move at `now` (an arbiter starting the game). Refused unless `ready`. */
@@ -223,6 +286,9 @@ function settle(clock: Clock, now: number): Clock {
  *   move of `40/7200:3600` made within 2 h adds 1 h;
  * - in an `increment` period, the increment is added (Fischer; FMJD 10.5);
  * - in a `sandclock` period, the time just used is added to the opponent's;
+ * - in a `per-move` period (English laws 24, 25), the opponent's turn begins with its own time,
+ *   one minute to the call when `oneWay` (the opponent has only one way of taking, law 25), five
+ *   otherwise, and a minute more to the loss; `color`'s clock shows a whole turn again;
  * - `color`'s clock stops and the opponent's runs from `now`.
  *
  * Refused with `not-your-clock` when `color`'s clock is not the one running (a second press,
@@ -231,7 +297,7 @@ function settle(clock: Clock, now: number): Clock {
  *
  * @example press(clock, 'white', 61_000) // White moved after 61 s; Black's time runs
  */
-export function press(clock: Clock, color: Color, now: number): ClockResult {
+export function press(clock: Clock, color: Color, now: number, oneWay = false): ClockResult {
   checkTime(clock, now);
   if (clock.state === 'stopped') return { ok: false, error: 'stopped' };
   if (clock.state !== 'running') return { ok: false, error: 'not-running' };
@@ -253,7 +319,8 @@ export function press(clock: Clock, color: Color, now: number): ClockResult {
     const o = side(out, opposite(color));
     out = withSide(out, opposite(color), { ...o, remaining: o.remaining + elapsed });
   }
-  return { ok: true, clock: { ...out, toMove: opposite(color), since: now } };
+  const after: Clock = { ...out, toMove: opposite(color), since: now };
+  return { ok: true, clock: beginTurn(beginTurn(after, color, false), opposite(color), oneWay) };
 }
 
 /**
@@ -262,27 +329,28 @@ export function press(clock: Clock, color: Color, now: number): ClockResult {
  * first move (`ready`) or in a game brought back after the host stopped (`paused`), the move
  * starts the clock: `color` is charged nothing, the move counts as a press at `now` (its
  * increment, its place in a moves-in-time period, FMJD 10.1) and the opponent's time runs from
- * `now`. Refused as {@link press} refuses.
+ * `now`. Refused as {@link press} refuses; `oneWay` as {@link press} takes it.
  *
  * @example moved(createClock(tc, 'white'), 'white', 60_000) // Black's time runs from 60 s; White's is whole
  */
-export function moved(clock: Clock, color: Color, now: number): ClockResult {
+export function moved(clock: Clock, color: Color, now: number, oneWay = false): ClockResult {
   checkTime(clock, now);
-  if (clock.state === 'ready' || clock.state === 'paused') return press({ ...clock, state: 'running', toMove: color, since: now }, color, now);
-  return press(clock, color, now);
+  if (clock.state === 'ready' || clock.state === 'paused') return press({ ...clock, state: 'running', toMove: color, since: now }, color, now, oneWay);
+  return press(clock, color, now, oneWay);
 }
 
 /**
  * The clock button pressed while no clock runs (`ready` or `paused`): `color`, the side to
  * move, has its time run from `now`, as a player starts the opponent's clock. No move is
- * counted. Refused with `stopped` after the game and `not-ready` while a clock runs (a press
- * then is the mover's, {@link moved}).
+ * counted. In a `per-move` period the turn's time is that of `oneWay` (law 25) or law 24, or
+ * less if a clock brought back had less. Refused with `stopped` after the game and `not-ready`
+ * while a clock runs (a press then is the mover's, {@link moved}).
  */
-export function startFor(clock: Clock, color: Color, now: number): ClockResult {
+export function startFor(clock: Clock, color: Color, now: number, oneWay = false): ClockResult {
   checkTime(clock, now);
   if (clock.state === 'stopped') return { ok: false, error: 'stopped' };
   if (clock.state === 'running') return { ok: false, error: 'not-ready' };
-  return { ok: true, clock: { ...clock, state: 'running', toMove: color, since: now } };
+  return { ok: true, clock: beginTurn({ ...clock, state: 'running', toMove: color, since: now }, color, oneWay, true) };
 }
 
 /**
@@ -290,10 +358,11 @@ export function startFor(clock: Clock, color: Color, now: number): ClockResult {
  * time is charged up to `now` and the other side's runs from `now`; nothing is credited (no
  * move counted, no increment; in a sand clock the time used flows to the other side, as it
  * always does). While no clock runs only the side to move changes. If the running side's time
- * ran out by `now` the result is the stopped clock with `flag` set. Refused with `stopped`
- * after the game.
+ * ran out by `now` the result is the stopped clock with `flag` set. In a `per-move` period the
+ * side now to move begins a turn as after {@link press} (`oneWay`, law 25). Refused with
+ * `stopped` after the game.
  */
-export function handOver(clock: Clock, now: number): ClockResult {
+export function handOver(clock: Clock, now: number, oneWay = false): ClockResult {
   checkTime(clock, now);
   if (clock.state === 'stopped') return { ok: false, error: 'stopped' };
   if (clock.state !== 'running') return { ok: true, clock: { ...clock, toMove: opposite(clock.toMove) } };
@@ -305,7 +374,8 @@ export function handOver(clock: Clock, now: number): ClockResult {
     const o = side(out, opposite(clock.toMove));
     out = withSide(out, opposite(clock.toMove), { ...o, remaining: o.remaining + elapsed });
   }
-  return { ok: true, clock: { ...out, toMove: opposite(clock.toMove), since: now } };
+  const after: Clock = { ...out, toMove: opposite(clock.toMove), since: now };
+  return { ok: true, clock: beginTurn(beginTurn(after, clock.toMove, false), after.toMove, oneWay) };
 }
 
 /** Both sides' clocks at `now` (the running side's brought up to `now`): what a journal keeps. */
@@ -325,7 +395,7 @@ export function restoreClock(tc: TimedControl, toMove: Color, white: SideClock, 
   for (const s of [white, black]) {
     if (![s.remaining, s.used, s.moves, s.period, s.periodMoves].every((n) => Number.isFinite(n) && n >= 0)) throw new RangeError(`clock: ${JSON.stringify(s)} is not a side's clock`);
   }
-  return { tc, state: 'paused', toMove, since: null, flag: null, white, black };
+  return { tc, state: 'paused', toMove, since: null, flag: null, called: null, white, black };
 }
 
 /**
@@ -432,19 +502,57 @@ export interface FlagResult {
   /** `0-2` / `2-0` in international and Brazilian draughts, `0-1` / `1-0` elsewhere. */
   readonly result: string;
   readonly winner: Color;
-  /** FMJD rules, Latvian text 7.1.2.5 (loss when the time limit has run out), with 10.5. */
+  /**
+   * FMJD rules, Latvian text 7.1.2.5 (loss when the time limit has run out), with 10.5; or the
+   * Standard Laws of Checkers' law 24 or 25 (lost through improper delay).
+   */
   readonly article: string;
 }
 
 /**
  * The result when `flag`'s time ran out: `flag` loses (Latvian text of the FMJD rules 7.1.2.5;
- * FMJD 10.5 leaves the clock to the competition regulations). Written with `normaliseResult`.
+ * FMJD 10.5 leaves the clock to the competition regulations). With `law`, the time per move of
+ * the Standard Laws ran out: "the game shall be adjudged to be lost through improper delay"
+ * (law 24, or 25 when there was only one way of taking). Written with `normaliseResult`.
  *
  * @example flagResult('white', variants.international).result // '0-2'
  * @example flagResult('white', variants.russian).result       // '0-1'
+ * @example flagResult('black', variants.english, '24')         // { result: '1-0', winner: 'white', article: '24' }
  */
-export function flagResult(flag: Color, v: Variant): FlagResult {
-  return { result: normaliseResult(flag === 'white' ? '0-2' : '2-0', v), winner: opposite(flag), article: '7.1.2.5' };
+export function flagResult(flag: Color, v: Variant, law: string | null = null): FlagResult {
+  return { result: normaliseResult(flag === 'white' ? '0-2' : '2-0', v), winner: opposite(flag), article: law ?? '7.1.2.5' };
+}
+
+/** Whether `tc` is the time per move of the English laws ({@link LAWS}). */
+export function isPerMove(tc: TimedControl): boolean {
+  return tc.periods[0].kind === 'per-move';
+}
+
+/**
+ * Time is called (laws 24, 25: "time must be called by the person appointed for that purpose,
+ * in a distinct manner"): in a `per-move` period, once the running side has used its time to the
+ * call by `now` and only the minute after it is left, the clock with `called` set to that side.
+ * Otherwise `clock` itself: another period, no clock running, the call made already, or the
+ * flag fallen by `now` (the loss, {@link flagFall}, goes first).
+ */
+export function callTime(clock: Clock, now: number): Clock {
+  checkTime(clock, now);
+  const p = periodOf(clock, clock.toMove);
+  if (p.kind !== 'per-move' || clock.state !== 'running' || clock.called) return clock;
+  const left = remaining(clock, clock.toMove, now);
+  return left > 0 && left <= p.grace * 1000 ? { ...clock, called: clock.toMove } : clock;
+}
+
+/**
+ * `color`'s time as its clock face shows it at `now`, in ms: the time left ({@link remaining});
+ * in a `per-move` period the time to the call, and once time is called the minute left to the
+ * loss (laws 24, 25).
+ */
+export function faceTime(clock: Clock, color: Color, now: number): number {
+  const left = remaining(clock, color, now);
+  const p = periodOf(clock, color);
+  if (p.kind !== 'per-move' || clock.called === color) return left;
+  return Math.max(0, left - p.grace * 1000);
 }
 
 /**

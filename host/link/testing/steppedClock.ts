@@ -11,7 +11,8 @@ export interface SteppedClock {
   /** Periodic work due on the clock (the `every` option of the links, MockBoard and discovery). */
   readonly every: Every;
   /**
-   * Moves the clock in 1 ms steps until `done()` or `withinMs` passed, running the work due and
+   * Moves the clock in steps (1 ms unless the clock was made with another) until `done()` or
+   * `withinMs` passed, running the work due and
    * then the event loop after each step (the mock ports deliver on process.nextTick, the
    * streams on promises: all settle before one setImmediate); says whether done.
    */
@@ -19,7 +20,8 @@ export interface SteppedClock {
 }
 
 /**
- * A clock that stands still until the test moves it: see {@link SteppedClock}.
+ * A clock that stands still until the test moves it, `stepMs` at a time (1 ms; a session's tests
+ * that wait minutes step by its look at the clock, 100 ms): see {@link SteppedClock}.
  *
  * @example
  *   const clock = steppedClock();
@@ -27,13 +29,13 @@ export interface SteppedClock {
  *   const link = openSerialLink({ path, binding: ports.binding, now: clock.now, every: clock.every });
  *   expect(await clock.until(() => events.length > 0, 1000)).toBe(true); // within 1000 ms of its time
  */
-export function steppedClock(): SteppedClock {
+export function steppedClock(stepMs = 1): SteppedClock {
   let t = 0;
   const now = () => t;
   const ticks = clockedEvery(now);
   const until = async (done: () => boolean, withinMs: number): Promise<boolean> => {
     for (const end = t + withinMs; !done() && t < end; ) {
-      t += 1;
+      t += stepMs;
       ticks.run();
       await new Promise((resolve) => setImmediate(resolve));
     }

@@ -44,10 +44,12 @@ export function renderClocks(view, receivedAt) {
     if (!clock) continue;
     let ms = clock[side];
     if (clock.running === side && !view.result) ms -= performance.now() - receivedAt;
-    el.textContent = formatClock(ms);
+    // Time called in the English laws' time per move (laws 24, 25): the minute left is marked.
+    const called = clock.called === side;
+    el.textContent = called ? `${t('play.timeCalled')} ${formatClock(ms)}` : formatClock(ms);
     el.classList.toggle('running', clock.running === side);
-    el.classList.toggle('low', ms < 30_000);
-    el.setAttribute('aria-label', t('common.clockLabel', { side, time: formatClock(ms), running: clock.running === side ? 'yes' : 'no' }));
+    el.classList.toggle('low', ms < 30_000 || called);
+    el.setAttribute('aria-label', `${t('common.clockLabel', { side, time: formatClock(ms), running: clock.running === side ? 'yes' : 'no' })}${called ? `, ${t('play.timeCalled')}` : ''}`);
   }
 }
 
