@@ -207,7 +207,7 @@ describe('web server', () => {
     for (const path of ['/words.json?lang=xx', '/messages.json?lang=EN', '/words.json?lang=', '/sheet.html?lang=klingon']) {
       const res = await fetch(new URL(path, web.url));
       expect(res.status, path).toBe(400);
-      expect((await res.json()).error, path).toMatch(/^no such language: .* \(one of en, nl, fr, ru, pt, pl, hr, bs, cs, lv, it\)$/);
+      expect(((await res.json()) as { error: string }).error, path).toMatch(/^no such language: .* \(one of en, nl, fr, ru, pt, pl, hr, bs, cs, lv, it\)$/);
     }
   });
 

@@ -140,3 +140,70 @@ export function t(id, values = {}) {
   const text = loaded.page[id];
   return typeof text === 'string' ? format(`page ${id}`, text, values) : id;
 }
+
+/** A sentence as words, as the view carries it (host/words/said.ts). @typedef {{id: string, values?: Record<string, any>}} Said */
+
+/** A value of a sentence in the page's language: a sentence said, a list joined, else as it is. @param {any} value @returns {string | number} */
+function sayValue(value) {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value.list)) {
+    const items = value.list.map((/** @type {any} */ item) => String(sayValue(item)));
+    // The page's English joins without a comma before the last item, as the server's (host/words/said.ts joinWords).
+    if (LANG !== 'en') return new Intl.ListFormat(LANG, { type: value.join === 'or' ? 'disjunction' : 'conjunction' }).format(items);
+    return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${value.join === 'or' ? 'or' : 'and'} ${items[items.length - 1]}`;
+  }
+  const text = loaded.messages[value.id];
+  if (typeof text !== 'string') throw new Error(`no message ${value.id}`);
+  /** @type {Record<string, string | number>} */
+  const values = {};
+  for (const [name, v] of Object.entries(value.values ?? {})) values[name] = sayValue(v);
+  return format(`messages ${value.id}`, text, values);
+}
+
+/**
+ * The sentence `said` in the page's language; `text` (the server's, in the game's language) where
+ * it cannot be said (no words, a message the catalogue lacks). A full stop ending `text` ends it too.
+ * @example sayWords({ id: 'view.captures', values: { side: 'white', moves: { list: ['28x19'], join: 'or' } } }, '') // 'White must capture: 28x19'
+ * @param {Said | null | undefined} said
+ * @param {string} text
+ * @returns {string}
+ */
+export function sayWords(said, text) {
+  if (!said || typeof said !== 'object') return text;
+  try {
+    const out = String(sayValue(said));
+    return text.endsWith('.') && !out.endsWith('.') ? `${out}.` : out;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The view with the sentences the server made for the page (the irregularity, its choices and
+ * what the rules require, the obligation, the compulsory capture, the guidance, why the game
+ * ended) said in the page's language, from the words beside each; the rest as it is.
+ * @template {Record<string, any>} V
+ * @param {V} view
+ * @returns {V}
+ */
+export function inPageLanguage(view) {
+  if (!view || typeof view !== 'object') return view;
+  /** @type {Record<string, any>} */
+  const out = { ...view };
+  for (const key of ['obligation', 'compulsory', 'guidance']) {
+    const x = view[key];
+    if (x && x.said) out[key] = { ...x, message: sayWords(x.said, String(x.message ?? '')) };
+  }
+  const irr = view.irregularity;
+  if (irr && irr.said && Array.isArray(irr.said.message)) {
+    const sentences = irr.said.message.map((/** @type {Said} */ m) => sayWords(m, ''));
+    out.irregularity = {
+      ...irr,
+      message: sentences.length > 0 && sentences.every(Boolean) ? sentences.join(' ') : irr.message,
+      required: irr.required && sayWords(irr.said.required, irr.required),
+      choices: irr.choices && irr.said.choices ? { accept: sayWords(irr.said.choices.accept, irr.choices.accept), correct: sayWords(irr.said.choices.correct, irr.choices.correct) } : irr.choices,
+    };
+  }
+  if (view.result && view.result.said) out.result = { ...view.result, reason: sayWords(view.result.said, String(view.result.reason ?? '')) };
+  return /** @type {V} */ (out);
+}
