@@ -157,6 +157,8 @@ describe('the page in the player\'s language, chosen on the page (dambord issue 
             await page.getByTestId('theme').selectOption(theme);
             await expect.poll(() => page.evaluate('document.documentElement.dataset.shown')).toBe(theme);
             for (const v of await axeViolations(page)) audits.push(`${lang} ${width}x${height} ${theme}: ${v}`);
+            // The switch beside the sound and the theme fits the header: nothing wider than the screen.
+            expect(await page.evaluate('document.documentElement.scrollWidth'), `${lang} ${width}x${height}`).toBeLessThanOrEqual(width);
             await page.screenshot({ path: `/tmp/i28-lang-${lang}-${width}x${height}-${theme}.png`, fullPage: true });
           }
         }
@@ -196,6 +198,10 @@ describe('the page in the player\'s language, chosen on the page (dambord issue 
         expect(await page.getByTestId('round-pdn').textContent(), when).toBe('Скачать тур (PDN)');
         expect(await page.getByTestId('title').textContent(), when).toMatch(/^Clubavond, тур 3$/);
       }
+      await page.setViewportSize({ width: 360, height: 740 });
+      await addAxe(page);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: '/tmp/i28-lang-watch-ru-360x740.png', fullPage: true });
       expect(errors).toEqual([]);
     } finally {
       await watch.close();
