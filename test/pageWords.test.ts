@@ -167,6 +167,20 @@ describe('the page in the player\'s language, chosen on the page (dambord issue 
         expect(await sheet.text()).toContain(lang === 'nl' ? '<h1>Notatiebiljet</h1>' : '<h1>Бланк записи партии</h1>');
       }
       expect(audits).toEqual([]);
+      // Before the first paint: while the page's script is still on its way, the server's English is not shown.
+      let release = (): void => {};
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/words.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.reload({ waitUntil: 'commit' });
+      await page.getByTestId('flip').waitFor({ state: 'attached' });
+      expect(await page.getByTestId('flip').textContent()).toBe('Flip board');
+      expect(await page.evaluate('getComputedStyle(document.documentElement).visibility')).toBe('hidden');
+      release();
+      await expect.poll(() => page.getByTestId('flip').textContent()).toBe('Перевернуть доску');
+      await expect.poll(() => page.evaluate('getComputedStyle(document.documentElement).visibility')).toBe('visible');
       expect(errors).toEqual([]);
     } finally {
       await web.close();

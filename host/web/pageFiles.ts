@@ -38,9 +38,12 @@ const STATIC_DIR = new URL('./static/', import.meta.url);
 /** intl-messageformat's self-contained build, beside its package's entry point. */
 const FORMATTER = join(dirname(createRequire(import.meta.url).resolve('intl-messageformat')), 'intl-messageformat.iife.js');
 
-/** The ES modules `names` of static/ (`app` is /app.js), with words.js, which every page imports, and the preferences it reads (prefs.js). */
+/**
+ * The ES modules `names` of static/ (`app` is /app.js), with words.js, which every page imports,
+ * the preferences it reads (prefs.js) and langFirst.js, the script every page's head runs first.
+ */
 export function modules(names: readonly string[]): Record<string, StaticFile> {
-  return Object.fromEntries([...new Set([...names, 'words', 'prefs'])].map((name) => [`/${name}.js`, { file: `${name}.js`, type: JS }]));
+  return Object.fromEntries([...new Set([...names, 'words', 'prefs', 'langFirst'])].map((name) => [`/${name}.js`, { file: `${name}.js`, type: JS }]));
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

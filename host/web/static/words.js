@@ -8,8 +8,9 @@
 // The page's language: the one chosen with the page's language switch (`<select id="lang">`,
 // remembered in localStorage, prefs.js LANG_KEY), else the server's (`<html lang>`). When the
 // choice is not the server's, this module asks for its catalogues (GET /words.json?lang=xx),
-// writes the HTML's words again in it and sets `<html lang>`, the page hidden meanwhile, before
-// any other module draws: every module that imports this one waits until the words are here.
+// writes the HTML's words again in it and sets `<html lang>`, the page hidden meanwhile (from
+// before its first paint: langFirst.js), before any other module draws: every module that
+// imports this one waits until the words are here.
 // Choosing another language remembers it and loads the page again in it. In Node, where the
 // tests run the pure modules, English.
 //
