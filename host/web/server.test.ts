@@ -200,6 +200,9 @@ describe('web server', () => {
     expect(page).toContain('<option value="ru" lang="ru">Русский</option>');
     expect(page).toContain('<option value="cs" lang="cs">Čeština</option>');
     expect(page).toContain('data-words-label="common.language" data-languages aria-label="Taal">');
+    // The script the head runs first, which keeps a page remembered in another language hidden until its words are written.
+    expect(page).toContain('<script src="/langFirst.js"></script>');
+    expect((await fetch(new URL('/langFirst.js', web.url))).headers.get('content-type')).toContain('text/javascript');
     expect(await (await fetch(new URL('/words.json?lang=ru', web.url))).json()).toMatchObject({ 'play.flip': 'Перевернуть доску', 'common.language': 'Язык' });
     // The sentences the view carries are formatted in the page's language with its messages.
     expect(await (await fetch(new URL('/messages.json?lang=fr', web.url))).json()).toMatchObject({ 'view.captures': expect.stringContaining('doivent prendre') });
