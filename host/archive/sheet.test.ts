@@ -52,11 +52,29 @@ describe('the scoresheet', () => {
       expect([m![1], m![2]]).toEqual([plies[2 * n - 2].text, clocks[2 * n - 2]]);
       expect([m![3], m![4]]).toEqual(n < 59 ? [plies[2 * n - 1].text, clocks[2 * n - 1]] : ['', '']);
     }
-    for (const [label, value] of [['Event', 'nk'], ['Date', '2009.04.08'], ['White', 'Derkx,B.'], ['Black', 'Meijer,Hein'], ['Result', '2-0'], ['Variant', 'international (GameType 20)']])
+    for (const [label, value] of [['Event', 'nk'], ['Date', '2009.04.08'], ['White', 'Derkx,B.'], ['Black', 'Meijer,Hein'], ['Result', '2-0: White wins'], ['Variant', 'international (GameType 20)']])
       expect(html).toContain(`<span class="label">${label}</span><span class="value">${value}</span>`);
     expect(html).toContain('<span class="label">Round</span><span class="value"></span>');
     for (const who of ["White's", "Black's", "Arbiter's"]) expect(html).toContain(`${who} signature`);
     expect(html).toContain('@page { size: A4;');
+  });
+
+  it('writes its headings, labels and result in the language asked: Dutch, Russian', () => {
+    const game = readPdn('[Event "Clubavond"]\n[White "Anna"]\n[Black "Bert"]\n[Result "0-2"]\n[GameType "20"]\n1. 32-28 19-23 2. 28x19 14x23 0-2\n').games[0];
+    const nl = scoresheetHtml(game, 'nl');
+    expect(nl).toContain('<html lang="nl">');
+    expect(nl).toContain('<title>Notatiebiljet: Anna - Bert</title>');
+    expect(nl).toContain('<h1>Notatiebiljet</h1>');
+    for (const [label, value] of [['Evenement', 'Clubavond'], ['Wit', 'Anna'], ['Zwart', 'Bert'], ['Uitslag', '0-2: zwart wint'], ['Variant', 'internationaal (GameType 20)'], ['Ronde', '']])
+      expect(nl).toContain(`<span class="label">${label}</span><span class="value">${value}</span>`);
+    expect(nl).toContain('<th class="no">Nr.</th><th>Wit</th><th class="time">tijd</th><th>Zwart</th><th class="time">tijd</th>');
+    for (const who of ['wit', 'zwart', 'arbiter']) expect(nl).toContain(`<div class="signature">Handtekening ${who}</div>`);
+    const ru = scoresheetHtml(game, 'ru');
+    expect(ru).toContain('<h1>Бланк записи партии</h1>');
+    expect(ru).toContain('<span class="label">Результат</span><span class="value">0-2: победа чёрных</span>');
+    expect(ru).toContain('<th>Белые</th>');
+    // No English word is left in what is read (the style sheet's class names aside).
+    expect(ru.replace(/<style>[\s\S]*<\/style>/, '').replace(/class="[^"]*"/g, '')).not.toMatch(/White|Black|Scoresheet|signature|time\b|No\./);
   });
 
   it('puts the first player of English draughts, Black, in the first column, and escapes the tags', () => {

@@ -1,11 +1,14 @@
 // A game's scoresheet as a printable HTML page, in the FMJD form: the header's boxes (event,
 // place, date, round, the players, the result, the variant), the moves numbered 1..N with each
 // player's move and the clock time after it where the PDN keeps one, and lines for the players'
-// and the arbiter's signatures. Printed on A4 (by a browser, or htmlToPdf). Pure: no I/O.
+// and the arbiter's signatures. Printed on A4 (by a browser, or htmlToPdf), its words in a
+// language of the catalogues (host/words/messages/<lang>.json, `scoresheet.*`). Pure: no I/O.
 
 import { normaliseResult, rosterValue, writeFen } from '../../rules/index.ts';
 import type { Color, PdnGame } from '../../rules/index.ts';
 import { moverClock } from './clocks.ts';
+import { say } from '../words/catalogue.ts';
+import type { Language } from '../words/catalogue.ts';
 
 /** One numbered row of the sheet: the first player's move and the second's, each with its clock. */
 export interface SheetRow {
@@ -56,34 +59,45 @@ export function sheetRows(game: PdnGame): SheetRow[] {
   return rows;
 }
 
+/** Who won by a PDN result (`2-0`, `0-2`, `1-1`, `1/2-1/2`), as the catalogues select it: `white`, `black`, `draw`, or `none` for a game not over. */
+function winnerOf(result: string): string {
+  const score = /^(\d+(?:\/\d+)?)-(\d+(?:\/\d+)?)$/.exec(result);
+  if (!score) return 'none';
+  const value = (s: string): number => (s.includes('/') ? Number(s.split('/')[0]) / Number(s.split('/')[1]) : Number(s));
+  const [w, b] = [value(score[1]), value(score[2])];
+  return w > b ? 'white' : b > w ? 'black' : 'draw';
+}
+
 /**
- * The scoresheet of `game` as a whole HTML page, ready to print on A4.
+ * The scoresheet of `game` as a whole HTML page, ready to print on A4, its headings, labels and
+ * result in `lang` (English unless told).
  *
- * @example writeFileSync('sheet.html', scoresheetHtml(readPdn(text).games[0]))
+ * @example writeFileSync('sheet.html', scoresheetHtml(readPdn(text).games[0], 'nl'))
  */
-export function scoresheetHtml(game: PdnGame): string {
+export function scoresheetHtml(game: PdnGame, lang: Language = 'en'): string {
   const tag = (name: string) => game.tags.find((t) => t.name.toLowerCase() === name.toLowerCase())?.value.trim() ?? '';
   const known = (value: string) => (value === '' || value === '?' ? '' : value);
   const v = game.variant;
-  const colour = (c: Color) => (c === 'white' ? 'White' : 'Black');
+  const colour = (c: Color | 'no' | 'time') => say(lang, 'scoresheet.column', { column: c });
+  const label = (box: string) => say(lang, 'scoresheet.box', { box });
   const second: Color = v.firstToMove === 'white' ? 'black' : 'white';
   const date = rosterValue('Date', tag('Date'));
   const result = normaliseResult(game.result ?? tag('Result'), v);
-  const box = (label: string, value: string, wide = false) => `<div class="box${wide ? ' wide' : ''}"><span class="label">${label}</span><span class="value">${esc(value)}</span></div>`;
+  const box = (name: string, value: string, wide = false) => `<div class="box${wide ? ' wide' : ''}"><span class="label">${esc(label(name))}</span><span class="value">${esc(value)}</span></div>`;
   const rows = sheetRows(game);
   const columns: SheetRow[][] = [];
   for (let i = 0; i < Math.max(rows.length, 1); i += ROWS_PER_COLUMN) columns.push(rows.slice(i, i + ROWS_PER_COLUMN));
   const cell = (m: SheetMove | undefined) => `<td class="move">${esc(m?.text ?? '')}</td><td class="time">${esc(m?.clock ?? '')}</td>`;
   const row = (r: SheetRow) =>
-    r.setup !== undefined ? `<tr><td class="no">${r.number}</td><td class="setup" colspan="4">position set up: ${esc(r.setup)}</td></tr>` : `<tr><td class="no">${r.number}</td>${cell(r.first)}${cell(r.second)}</tr>`;
+    r.setup !== undefined ? `<tr><td class="no">${r.number}</td><td class="setup" colspan="4">${esc(say(lang, 'scoresheet.setup', { fen: r.setup }))}</td></tr>` : `<tr><td class="no">${r.number}</td>${cell(r.first)}${cell(r.second)}</tr>`;
   const table = (list: SheetRow[]) =>
-    `<table class="moves"><thead><tr><th class="no">No.</th><th>${colour(v.firstToMove)}</th><th class="time">time</th><th>${colour(second)}</th><th class="time">time</th></tr></thead><tbody>${list.map(row).join('')}</tbody></table>`;
+    `<table class="moves"><thead><tr><th class="no">${esc(colour('no'))}</th><th>${esc(colour(v.firstToMove))}</th><th class="time">${esc(colour('time'))}</th><th>${esc(colour(second))}</th><th class="time">${esc(colour('time'))}</th></tr></thead><tbody>${list.map(row).join('')}</tbody></table>`;
   const title = `${known(tag('White')) || '?'} - ${known(tag('Black')) || '?'}`;
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
-<title>Scoresheet: ${esc(title)}</title>
+<title>${esc(say(lang, 'scoresheet.pageTitle', { players: title }))}</title>
 <style>
 @page { size: A4; margin: 12mm; }
 * { box-sizing: border-box; }
@@ -106,30 +120,31 @@ table.moves { width: 100%; border-collapse: collapse; break-inside: avoid; }
 </style>
 </head>
 <body>
-<h1>Scoresheet</h1>
+<h1>${esc(say(lang, 'scoresheet.title'))}</h1>
 <div class="header">
-${box('Event', known(tag('Event')), true)}
-${box('Place', known(tag('Site')))}
-${box('Date', date === '????.??.??' ? '' : date)}
-${box('White', known(tag('White')), true)}
-${box('Round', known(tag('Round')))}
-${box('Result', result === '*' ? '' : result)}
-${box('Black', known(tag('Black')), true)}
-${box('Variant', `${v.name} (GameType ${v.gameType})`, true)}
+${box('event', known(tag('Event')), true)}
+${box('place', known(tag('Site')))}
+${box('date', date === '????.??.??' ? '' : date)}
+${box('white', known(tag('White')), true)}
+${box('round', known(tag('Round')))}
+${box('result', result === '*' ? '' : say(lang, 'scoresheet.result', { result, winner: winnerOf(result) }))}
+${box('black', known(tag('Black')), true)}
+${box('variant', say(lang, 'scoresheet.variant', { variant: v.name, gameType: v.gameType }), true)}
 </div>
 <div class="columns">
 ${columns.map(table).join('\n')}
 </div>
 <div class="signatures">
-<div class="signature">White's signature</div>
-<div class="signature">Black's signature</div>
-<div class="signature">Arbiter's signature</div>
+<div class="signature">${esc(say(lang, 'scoresheet.signature', { who: 'white' }))}</div>
+<div class="signature">${esc(say(lang, 'scoresheet.signature', { who: 'black' }))}</div>
+<div class="signature">${esc(say(lang, 'scoresheet.signature', { who: 'arbiter' }))}</div>
 </div>
 </body>
 </html>
 `;
 }
 
+/** `text` safe as an element's text (the sheet writes no attribute from the game). */
 function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }

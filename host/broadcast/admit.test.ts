@@ -83,6 +83,8 @@ describe('every state a host publishes is taken: irregularities waiting, accepte
       expect(states.length).toBeGreaterThan(3);
       let previous: BoardState | null = null;
       for (const [i, s] of states.entries()) {
+        // The broadcast keeps the sentences' text; the words the play page says them from (`said`) stay on the play page.
+        expect(JSON.stringify(s), `state ${i}`).not.toContain('"said"');
         expect(code(previous, s), `state ${i}: ${s.moves.map((m) => m.text).join(' ')} ${s.irregularity?.code ?? ''} ${s.irregularity?.status ?? ''}`).toBe('taken');
         previous = s;
       }

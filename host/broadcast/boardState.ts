@@ -12,6 +12,12 @@ function broadcastPdn(pdn: string): string {
   return pdn.replace(/^\[(WhiteTimeUsed|BlackTimeUsed) "[^"]*"\]\r?\n/gm, '');
 }
 
+/** A sentence's holder without the words the play page says it from (`said`): the broadcast keeps the text only. */
+function unsaid<T extends { readonly said?: unknown }>(x: T): Omit<T, 'said'> {
+  const { said: _said, ...rest } = x;
+  return rest;
+}
+
 /** The state of the board at `address` as its view shows it at `t` (ms since the epoch). */
 export function boardStateOf(address: BoardAddress, view: PlayView, t: number): BoardState {
   return {
@@ -26,8 +32,8 @@ export function boardStateOf(address: BoardAddress, view: PlayView, t: number): 
     moves: view.moves.map((m) => ({ ply: m.ply, side: m.side, text: m.text, irregular: m.irregular })),
     lastMove: view.lastMove,
     clock: view.clock,
-    result: view.result,
-    irregularity: view.irregularity,
+    result: view.result && unsaid(view.result),
+    irregularity: view.irregularity && unsaid(view.irregularity),
     link: view.link.state,
     pdn: broadcastPdn(view.pdn),
     t,

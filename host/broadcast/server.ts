@@ -4,7 +4,8 @@
 //
 // Routes:
 //   GET /                      the viewers' page (static/watch.html): the round, or one board with ?board=N;
-//                              its modules, /words.json (its words in the server's `lang`) and
+//                              its modules, /words.json (its words in the server's `lang`, or
+//                              another's with ?lang=xx), /messages.json and
 //                              /vendor/intl-messageformat.js (host/web/pageFiles.ts)
 //   GET /api/round             the round as viewers see it (RoundSnapshot JSON)
 //   GET /api/round/events      server-sent events: `event: round` (the snapshot) first, then
@@ -149,9 +150,9 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
   const server = guardedServer(guard, methods, handle);
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const file = await page.read(path);
+    const file = await page.read(path, req.url);
     if (file) {
-      send(res, 200, file.type, file.body, 'no-cache');
+      send(res, file.status ?? 200, file.type, file.body, 'no-cache');
       return;
     }
     if (path === '/api/round') {

@@ -164,6 +164,18 @@ describe('dambord archive sheet', () => {
     expect(readFileSync(out, 'utf8')).toContain(`<span class="label">White</span><span class="value">${white}</span>`);
   });
 
+  it('writes the scoresheet in the language --lang asks for: French, and refuses one it does not know', async () => {
+    const fr = await cli(['archive', 'sheet', '--archive', archive, nk1, '1', '--lang', 'fr']);
+    expect(fr.code).toBe(EXIT.ok);
+    expect(fr.stdout).toContain('<html lang="fr">');
+    expect(fr.stdout).toContain('<h1>Feuille de notation</h1>');
+    expect(fr.stdout).toContain('<span class="label">Blancs</span>');
+    expect(fr.stdout).toContain('<div class="signature">Signature de l’arbitre</div>');
+    const xx = await cli(['archive', 'sheet', '--archive', archive, nk1, '1', '--lang', 'xx']);
+    expect(xx.code).toBe(EXIT.usage);
+    expect(xx.stderr).toMatch(/no language "xx": choose one of en, nl, fr/);
+  });
+
   it.each([
     [['cafe00'], EXIT.usage, /no game in the archive has the id or file "cafe00", and no file "cafe00"/],
     [[nk1, '9'], EXIT.usage, /has 7 games, not a game 9/],

@@ -15,6 +15,7 @@ import type { Scoresheet } from './referee/record.ts';
 import type { IrregularityCode, Policy, RefereeOutput } from './referee/types.ts';
 import type { PlayView } from './types.ts';
 import type { Language } from '../words/catalogue.ts';
+import type { Said } from '../words/said.ts';
 
 /** What a game is played with: fixed for its whole life (a resume brings it back from the journal's header). */
 export interface GameConfig {
@@ -47,8 +48,10 @@ export interface ResumePoint {
 export interface Flagged {
   readonly code: IrregularityCode;
   readonly article: string;
-  /** One sentence for people, squares in words (`describe.said`). */
+  /** One sentence for people, squares in words (`describe.said`); two when a second irregularity joined the first. */
   readonly message: string;
+  /** The sentences of `message` as words, to say in another language (host/words/said.ts). */
+  readonly said: readonly Said[];
   readonly decision: 'decide' | 'note';
   /** The side that made it; the opponent decides. */
   readonly side: Color;

@@ -17,7 +17,7 @@ import { rebuildWords } from './journal/rebuild.ts';
 import { observe } from './leds/guidance.ts';
 import { recordWithOffers } from './drawOffers.ts';
 import { createGame, flagFallen, flagged, langOf } from './step.ts';
-import { resultReason } from './referee/describe.ts';
+import { resultReason, resultReasonWords } from './referee/describe.ts';
 import { say as sentence } from '../words/catalogue.ts';
 
 /** What a resume may be told. */
@@ -143,7 +143,7 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
   };
   s.guidance = observe(s.guidance, recovery.outputs);
   for (const o of recovery.outputs) {
-    if (o.type === 'result') s.result = { result: o.result, reason: resultReason(o.reason, langOf(s)), article: o.article };
+    if (o.type === 'result') s.result = { result: o.result, reason: resultReason(o.reason, langOf(s)), article: o.article, said: resultReasonWords(o.reason) };
     if (o.type === 'irregularity' && o.decision === 'decide') s.irregularity = flagged(recovery.start.variant, o, h.lang);
     if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') s.irregularity = null;
   }

@@ -11,7 +11,7 @@ import type { LedMark } from './leds/guidance.ts';
 import { guideIn } from './guide.ts';
 import type { Guide } from './guide.ts';
 import { followOutputs, guideMarks, guided } from './guided.ts';
-import { describe, resultReason } from './referee/describe.ts';
+import { describe, resultReason, resultReasonWords } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
 import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
 import { addNote, newScoresheet, record } from './referee/record.ts';
@@ -26,6 +26,7 @@ import type { Flagged, GameConfig, GameInput, GameState, GameStep, PlayerCommand
 import type { JournalEntry } from './journal/record.ts';
 import { say as sentence } from '../words/catalogue.ts';
 import type { Language } from '../words/catalogue.ts';
+import { sayWords } from '../words/said.ts';
 
 /** A new game, waiting for the board to connect and show `config.start`; `guide`, a sheet that guides it (begun at `config.start`). */
 export function createGame(config: GameConfig, guide: Guide | null = null): GameState {
@@ -136,7 +137,7 @@ function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
       d.effects.push(o.decision === 'decide' ? { type: 'beep', hz: 880, ms: 400 } : { type: 'beep', hz: 1320, ms: 120 });
     }
     if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') s.irregularity = s.irregularity?.decision === 'note' && o.type !== 'move' ? s.irregularity : null;
-    if (o.type === 'result') s.result = { result: o.result, reason: resultReason(o.reason, s.config.lang), article: o.article };
+    if (o.type === 'result') s.result = { result: o.result, reason: resultReason(o.reason, s.config.lang), article: o.article, said: resultReasonWords(o.reason) };
     if (o.type !== 'move' || s.log.length < LOG_LIMIT) say(d, outputText(v, o, s.config.lang));
   }
   changed(d);
@@ -156,12 +157,13 @@ function annotate(d: Draft, kind: 'move' | 'setup', text: string): void {
 
 /** A second irregularity flagged on the same move, added to the first (which the decision is on). */
 function both(first: Flagged | null, then: Flagged): Flagged {
-  return first ? { ...first, message: `${first.message} ${then.message}`, squares: [...first.squares, ...then.squares] } : then;
+  return first ? { ...first, message: `${first.message} ${then.message}`, said: [...first.said, ...then.said], squares: [...first.squares, ...then.squares] } : then;
 }
 
 /** An irregularity the referee said, as the game keeps it: its sentence in words for people. */
 export function flagged(v: Variant, o: Extract<RefereeOutput, { type: 'irregularity' }>, lang: Language = 'en'): Flagged {
-  return { code: o.code, article: o.article, message: describe.said(v, o.code, o.squares, o.side, lang), decision: o.decision, side: o.side, squares: o.squares };
+  const said = describe.saidWords(v, o.code, o.squares, o.side);
+  return { code: o.code, article: o.article, message: sayWords(lang, said), said: [said], decision: o.decision, side: o.side, squares: o.squares };
 }
 
 /** The LEDs as the game now wants them (sent when they change), and the view changed. */
@@ -350,13 +352,13 @@ export function flagFallen(d: Draft, flag: 'white' | 'black'): void {
   const f = flagResult(flag, s.config.start.variant, law);
   const lang = langOf(s);
   if (law) {
-    s.result = { result: f.result, reason: sentence(lang, 'log.improper-delay', { side: flag }), article: f.article };
+    s.result = { result: f.result, reason: sentence(lang, 'log.improper-delay', { side: flag }), article: f.article, said: { id: 'log.improper-delay', values: { side: flag } } };
     say(d, sentence(lang, 'log.lost-by-delay', { side: flag, law }));
     s.sheet = { ...addNote(s.sheet, sentence(lang, 'sheet.delay', { side: flag, law })), result: f.result };
     d.effects.push({ type: 'beep', hz: 440, ms: 1000 });
     return;
   }
-  s.result = { result: f.result, reason: sentence(lang, 'log.time-ran-out', { side: flag }), article: f.article };
+  s.result = { result: f.result, reason: sentence(lang, 'log.time-ran-out', { side: flag }), article: f.article, said: { id: 'log.time-ran-out', values: { side: flag } } };
   say(d, sentence(lang, 'log.lost-on-time', { side: flag, article: f.article }));
   s.sheet = { ...s.sheet, result: f.result };
 }

@@ -2,10 +2,14 @@ import type { BoardButton, LinkHealth } from '../link/types.ts';
 import type { LedPattern } from '../link/types.ts';
 import type { LedMark } from './leds/guidance.ts';
 import type { QueryName } from './queries.ts';
+import type { Said } from '../words/said.ts';
 
 /**
  * What `dambord play` shows of a game, as one JSON-able value: the web page renders it whole
- * each time it changes (server-sent events), and tests read it.
+ * each time it changes (server-sent events), and tests read it. Its sentences are in the game's
+ * language, each with its words beside it (`said`: message id and values, host/words/said.ts),
+ * from which the page says them in its own language (a view without them, made by hand, is
+ * shown as its text).
  */
 export interface PlayView {
   readonly variant: string;
@@ -36,13 +40,13 @@ export interface PlayView {
    * A touch-move obligation in force (FMJD 3.11): the piece the side to move touched and must
    * play, e.g. carried over after a correction (5.8), or touched and put back this turn.
    */
-  readonly obligation: { readonly side: 'white' | 'black'; readonly square: string; readonly article: string; readonly message: string } | null;
+  readonly obligation: { readonly side: 'white' | 'black'; readonly square: string; readonly article: string; readonly message: string; readonly said?: Said } | null;
   /**
    * The captures the side to move must choose from (FMJD 4.2, 4.13), in PDN, and the sentence
    * ("Black must capture: 27x38", "White must capture: 28x17 or 28x19"); null when no capture
    * is possible or the game is not in play.
    */
-  readonly compulsory: { readonly side: 'white' | 'black'; readonly moves: readonly string[]; readonly article: string; readonly message: string } | null;
+  readonly compulsory: { readonly side: 'white' | 'black'; readonly moves: readonly string[]; readonly article: string; readonly message: string; readonly said?: Said } | null;
   /** The last move that stands: its squares (from, every landing square, to) and the pieces it captured; null before the first. */
   readonly lastMove: { readonly squares: readonly string[]; readonly captured: readonly string[] } | null;
   /**
@@ -50,8 +54,9 @@ export interface PlayView {
    * position, a mismatch, or a correction). `message` says it in one sentence ("Put the
    * position back: take the piece off 30, put a white man on 34.").
    */
-  readonly guidance: { readonly kind: 'setup' | 'mismatch' | 'correction'; readonly clear: readonly string[]; readonly fill: readonly string[]; readonly message: string } | null;
-  readonly result: { readonly result: string; readonly reason: string; readonly article: string } | null;
+  readonly guidance: { readonly kind: 'setup' | 'mismatch' | 'correction'; readonly clear: readonly string[]; readonly fill: readonly string[]; readonly message: string; readonly said?: Said } | null;
+  /** The result (`2-0`), why, in words (`reason`, and as words `said`), and the article. */
+  readonly result: { readonly result: string; readonly reason: string; readonly article: string; readonly said?: Said } | null;
   /** A draw offered by this side and not yet answered: it stands until the opponent moves. */
   readonly drawOffer: 'white' | 'black' | null;
   /** The live scoresheet. */
@@ -135,6 +140,8 @@ export interface IrregularityView {
   readonly choices: { readonly accept: string; readonly correct: string } | null;
   /** What the rules required instead, in words ("White must capture: 27x38", "White must play the piece on 31 (touched, 3.11)"); null when nothing in particular. */
   readonly required: string | null;
+  /** The sentences above as words, to say in another language: `message` (its sentences, one after the other), `required` and `choices`, null where they are. */
+  readonly said?: { readonly message: readonly Said[]; readonly required: Said | null; readonly choices: { readonly accept: Said; readonly correct: Said } | null };
 }
 
 /** One dark square as the page draws it. */

@@ -10,17 +10,20 @@ import type { GameState, PlayerCommand } from './game.ts';
 import { step } from './step.ts';
 import { gameView, pdnName } from './view.ts';
 import type { PlayView } from './types.ts';
+import type { Language } from '../words/catalogue.ts';
+import { sayWords } from '../words/said.ts';
+import type { Said } from '../words/said.ts';
 
 const intl = variants.international;
 const TAGS = [{ name: 'Event', value: '?' }, { name: 'Site', value: 'Utrecht NED' }, { name: 'Date', value: '2026.11.24' }, { name: 'Round', value: '-' }];
 
 /** The game after the hands of `script` on an international board from `fen`. */
-function played(script: string, fen = intl.startFen): GameState {
+function played(script: string, fen = intl.startFen, lang: Language = 'en'): GameState {
   const start = parseFen(intl, fen);
   if (!start.ok) throw new Error(start.error.reason);
   const parsed = parseActionScript(script, intl);
   if (!parsed.ok) throw new Error(parsed.reason);
-  const config = { start: start.position, policy: tournament, players: { white: 'Wit', black: 'Zwart' }, tags: TAGS, timeControl: null, hints: false };
+  const config = { start: start.position, policy: tournament, players: { white: 'Wit', black: 'Zwart' }, tags: TAGS, timeControl: null, hints: false, lang };
   return replayEvents(config, eventsOf(parsed.actions).map((e) => e.event)).state;
 }
 
@@ -34,7 +37,7 @@ describe('FMJD 5.4: an irregularity says who decides and what each choice does',
 
   it('waiting for the decision: Black decides; accept lets 32-28 stand, correct puts the position back with 33 to be played', () => {
     const irr = view(played(touched)).irregularity;
-    expect(irr).toEqual({
+    expect(irr).toMatchObject({
       code: 'touch-move',
       article: '5.4.3',
       message: 'White touched the piece on 33 and moved the piece on 32 instead: the touched piece must be played.',
@@ -49,14 +52,14 @@ describe('FMJD 5.4: an irregularity says who decides and what each choice does',
   it('after Correct: being corrected, no choices left, and the guidance says the next steps in one sentence', () => {
     const v = view(played(`${touched}press correct\n`));
     expect(v.irregularity).toMatchObject({ status: 'correcting', decides: 'black', choices: null });
-    expect(v.guidance).toEqual({ kind: 'correction', clear: ['28'], fill: ['32'], message: 'Put the position back: take the piece off 28 and put a white man on 32.' });
+    expect(v.guidance).toMatchObject({ kind: 'correction', clear: ['28'], fill: ['32'], message: 'Put the position back: take the piece off 28 and put a white man on 32.' });
   });
 
   it('5.8: once put back, the obligation carried over is shown on the page and marked on its square', () => {
     const v = view(played(`${touched}press correct\nlift 28\nplace 32\n`));
     expect(v.irregularity).toBeNull();
     expect(v.guidance).toBeNull();
-    expect(v.obligation).toEqual({ side: 'white', square: '33', article: '3.11', message: 'White must play the piece on 33 (touched, 3.11).' });
+    expect(v.obligation).toMatchObject({ side: 'white', square: '33', article: '3.11', message: 'White must play the piece on 33 (touched, 3.11).' });
     expect(square(v, '33')).toMatchObject({ mark: 'obligation', led: 'alternate' });
     expect(v.moves).toEqual([]);
     expect(v.pdn.replace(/\s+/g, ' ')).toContain('{White must still play the piece on 33 (touched, 3.11).}');
@@ -92,7 +95,7 @@ describe('FMJD 5.4: an irregularity says who decides and what each choice does',
 describe('FMJD 4.2, 4.13: the compulsory capture in words', () => {
   it('after 32-28 19-23 White must capture 28x19: named, and the capturer marked apart from the last move', () => {
     const v = view(played('lift 32\nplace 28\nlift 19\nplace 23\n'));
-    expect(v.compulsory).toEqual({ side: 'white', moves: ['28x19'], article: '4.2', message: 'White must capture: 28x19' });
+    expect(v.compulsory).toMatchObject({ side: 'white', moves: ['28x19'], article: '4.2', message: 'White must capture: 28x19' });
     expect(square(v, '28')).toMatchObject({ mark: 'capture', led: 'slow' });
     expect(['19', '23'].map((n) => square(v, n).mark)).toEqual(['last', 'last']);
     expect(v.lastMove).toEqual({ squares: ['19', '23'], captured: [] });
@@ -171,5 +174,48 @@ describe('the header and the download as a club secretary reads them', () => {
     expect(pdnName('', { white: '?', black: '?' }, 'ru')).toBe('Белые - Чёрные.pdn');
     expect(pdnName('', { white: '/', black: '/' }, 'ru')).toBe('партия.pdn');
     expect(pdnName('', { white: '../../etc', black: 'x' })).toBe('etc - x.pdn');
+  });
+});
+
+describe('the page in its own language: each sentence of the view comes with its words, which say it as a game in that language does', () => {
+  /** The view's sentences in `lang`, from its words (as the page says them), the server's text where there are none. */
+  const pageSays = (v: PlayView, lang: Language) => {
+    const say = (said: Said | null | undefined, text: string | null | undefined) => (said ? sayWords(lang, said) : text);
+    const irr = v.irregularity;
+    return {
+      irregularity: irr && {
+        message: irr.said?.message.map((m) => sayWords(lang, m)).join(' '),
+        required: say(irr.said?.required, irr.required),
+        accept: say(irr.said?.choices?.accept, irr.choices?.accept),
+        correct: say(irr.said?.choices?.correct, irr.choices?.correct),
+      },
+      compulsory: say(v.compulsory?.said, v.compulsory?.message),
+      guidance: say(v.guidance?.said, v.guidance?.message),
+      obligation: v.obligation && `${say(v.obligation.said, v.obligation.message)}.`,
+      result: say(v.result?.said, v.result?.reason),
+    };
+  };
+  /** The same sentences as the game in `lang` makes them itself. */
+  const gameSays = (v: PlayView) => ({
+    irregularity: v.irregularity && { message: v.irregularity.message, required: v.irregularity.required, accept: v.irregularity.choices?.accept, correct: v.irregularity.choices?.correct },
+    compulsory: v.compulsory?.message,
+    guidance: v.guidance?.message,
+    obligation: v.obligation?.message ?? null,
+    result: v.result?.reason,
+  });
+
+  it.each([
+    ['5.4.3 touched, pending', 'lift 33\nplace 33\nlift 32\nplace 28\n', intl.startFen],
+    ['5.4.3 being corrected (guidance)', 'lift 33\nplace 33\nlift 32\nplace 28\npress correct\n', intl.startFen],
+    ['5.8 the obligation carried over', 'lift 33\nplace 33\nlift 32\nplace 28\npress correct\nlift 28\nplace 32\n', intl.startFen],
+    ['5.4.6 a capture missed, 4.2 the capture required', 'lift 32\nplace 28\nlift 19\nplace 23\nlift 31\nplace 27\npress clock\n', intl.startFen],
+    ['5.4.3 and 5.4.10 on one move', 'lift 48\nplace 48\nlift 47\nlift 42\nplace 18\nlift 32\nlift 22\n', 'W:W47,48:B42,32,22,5'],
+    ['4.2 the compulsory capture', 'lift 32\nplace 28\nlift 19\nplace 23\n', intl.startFen],
+    ['the result: no pieces left', 'lift 28\nplace 17\nlift 22\n', 'W:W28:B22'],
+  ])('%s: an English game\'s view said in Dutch and in Russian is what the game says in them', (_name, hands, fen) => {
+    const english = view(played(hands, fen));
+    for (const lang of ['nl', 'ru'] as const) expect(pageSays(english, lang), lang).toEqual(gameSays(view(played(hands, fen, lang))));
+    // Not the English words: the page's language is another.
+    expect(pageSays(english, 'nl')).not.toEqual(gameSays(english));
   });
 });

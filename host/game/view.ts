@@ -20,6 +20,7 @@ import { capturesOf, irregularityView } from './viewIrregularity.ts';
 import type { MoveView, PlayView, SquareView } from './types.ts';
 import { say } from '../words/catalogue.ts';
 import type { Language } from '../words/catalogue.ts';
+import { sayWords } from '../words/said.ts';
 
 /** What the view needs that is not the game's: the link's health, and whether the board is the simulator. */
 export interface ViewContext {
@@ -172,7 +173,8 @@ function obligationView(s: RefereeState): PlayView['obligation'] {
   const pos = currentPosition(s.game);
   const v = pos.variant;
   const article = v.articles.touchMove;
-  return { side: pos.turn, square: squareName(v, sq), article, message: `${say(s.lang, 'view.touched', { side: pos.turn, square: squareName(v, sq), article })}.` };
+  const said = { id: 'view.touched', values: { side: pos.turn, square: squareName(v, sq), article } } as const;
+  return { side: pos.turn, square: squareName(v, sq), article, message: `${sayWords(s.lang, said)}.`, said };
 }
 
 /** The captures the side to move must choose from (FMJD 4.2; 4.13 the choice among them), in play only. */
@@ -203,5 +205,6 @@ function guidanceView(s: GameState, pos: Position): PlayView['guidance'] {
 }
 
 function named(v: Variant, kind: 'setup' | 'mismatch' | 'correction', clear: readonly number[], fill: readonly Fill[], lang: Language = 'en'): PlayView['guidance'] {
-  return { kind, clear: clear.map((sq) => squareName(v, sq)), fill: fill.map((f) => squareName(v, f.square)), message: describe.steps(v, kind, clear, fill, lang) };
+  const said = describe.stepsWords(v, kind, clear, fill);
+  return { kind, clear: clear.map((sq) => squareName(v, sq)), fill: fill.map((f) => squareName(v, f.square)), message: sayWords(lang, said), said };
 }

@@ -435,7 +435,7 @@ describe('Standard Laws 24, 25 (seed 004): the English time per move at the boar
     expect(await g.clock.until(() => view().result !== null, 60 * S + 200)).toBe(true);
     expect(g.clock.now() - calledAt).toBeGreaterThanOrEqual(60 * S - 100);
     expect(g.clock.now() - calledAt).toBeLessThanOrEqual(60 * S + 100);
-    expect(view().result).toEqual({ result: '1-0', reason: 'black did not complete the move within a minute after time was called', article: '25' });
+    expect(view().result).toMatchObject({ result: '1-0', reason: 'black did not complete the move within a minute after time was called', article: '25' });
     expect(view().log).toContain('black lost through improper delay (law 25)');
     expect(g.said.at(-1)).toMatchObject({ kind: 'result', text: 'White wins: Black lost through improper delay, law 25.' });
     expect(g.beeps.at(-1)).toMatchObject({ hz: 440, ms: 1000 }); // the loss, a long low tone

@@ -192,6 +192,41 @@ describe('web server', () => {
     expect(await (await fetch(new URL('/words.json', web.url))).json()).toMatchObject({ 'play.flip': 'Flip board' });
   });
 
+  it('serves the catalogues of the language the page asks for (?lang=), lists every language on its switch, and answers 400 for one it does not know', async () => {
+    await start({ lang: 'nl' });
+    const page = await (await fetch(web.url)).text();
+    // The switch names each language in itself, the server's selected.
+    expect(page).toContain('<option value="nl" lang="nl" selected>Nederlands</option>');
+    expect(page).toContain('<option value="ru" lang="ru">Русский</option>');
+    expect(page).toContain('<option value="cs" lang="cs">Čeština</option>');
+    expect(page).toContain('data-words-label="common.language" data-languages aria-label="Taal">');
+    // The script the head runs first, which keeps a page remembered in another language hidden until its words are written.
+    expect(page).toContain('<script src="/langFirst.js"></script>');
+    expect((await fetch(new URL('/langFirst.js', web.url))).headers.get('content-type')).toContain('text/javascript');
+    expect(await (await fetch(new URL('/words.json?lang=ru', web.url))).json()).toMatchObject({ 'play.flip': 'Перевернуть доску', 'common.language': 'Язык' });
+    // The sentences the view carries are formatted in the page's language with its messages.
+    expect(await (await fetch(new URL('/messages.json?lang=fr', web.url))).json()).toMatchObject({ 'view.captures': expect.stringContaining('doivent prendre') });
+    expect(await (await fetch(new URL('/messages.json', web.url))).json()).toMatchObject({ 'view.captures': expect.stringContaining('moet slaan') });
+    for (const path of ['/words.json?lang=xx', '/messages.json?lang=EN', '/words.json?lang=', '/sheet.html?lang=klingon']) {
+      const res = await fetch(new URL(path, web.url));
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { error: string }).error, path).toMatch(/^no such language: .* \(one of en, nl, fr, ru, pt, pl, hr, bs, cs, lv, it\)$/);
+    }
+  });
+
+  it('serves the live scoresheet to print, in the language the page asks for', async () => {
+    await start({ lang: 'nl' });
+    session.set({ pdn: '[Event "Club"]\n[White "Anna"]\n[Black "Bert"]\n[GameType "21"]\n\n1. 11-15 23-19 *\n' });
+    const nl = await fetch(new URL('/sheet.html', web.url));
+    expect(nl.headers.get('content-type')).toContain('text/html');
+    const html = await nl.text();
+    expect(html).toContain('<h1>Notatiebiljet</h1>');
+    expect(html).toContain('<th>Zwart</th><th class="time">tijd</th><th>Wit</th>');
+    expect(html).toContain('<td class="move">11-15</td><td class="time"></td><td class="move">23-19</td>');
+    const ru = await (await fetch(new URL('/sheet.html?lang=ru', web.url))).text();
+    expect(ru).toContain('<span class="label">Белые</span><span class="value">Anna</span>');
+  });
+
   it('answers HEAD like GET, without a body', async () => {
     await start();
     const res = await fetch(new URL('/app.js', web.url), { method: 'HEAD' });

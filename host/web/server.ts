@@ -5,7 +5,9 @@
 //   GET  /app.js      the page's script and the ES modules it imports (/hands.js, ...), hand-written
 //                     and checked by tsc (static/tsconfig.json), no build step
 //   GET  /style.css   the page's style sheet, and /theme.css its colours (shared with the viewers' page)
-//   GET  /words.json  the page's words in the server's `lang` (host/words/page/), and
+//   GET  /words.json  the page's words in the server's `lang` (host/words/page/), or in another with
+//                     ?lang=xx (400 for a language not known); /messages.json likewise the
+//                     catalogue of the sentences in the view (host/words/messages/), and
 //                     /vendor/intl-messageformat.js the formatter the page reads them with (pageFiles.ts)
 //   GET  /api/view    the PlayView as JSON
 //   GET  /api/access  whether this request may control the game: {ok:true, control, tokenRequired}
@@ -20,6 +22,8 @@
 //                     origin, 409 when the session refuses the command, 413 for a larger body,
 //                     415 for another content type
 //   GET  /game.pdn    the live scoresheet
+//   GET  /sheet.html  the live scoresheet in the FMJD form, to print (host/archive/sheet.ts), its
+//                     words in the server's `lang` or another with ?lang=xx (400 for one not known)
 // Anything else: 404; a known path with a wrong method: 405 with an Allow header. HEAD works
 // wherever GET does (except the event stream).
 //
@@ -46,7 +50,9 @@ import type { PlaySession, PlayView } from '../game/types.ts';
 import type { Language } from '../words/catalogue.ts';
 import { MAX_BODY_BYTES, controlGuard, fail, guardedServer, listen, send, serverUrls } from './http.ts';
 import { serveCommand } from './command.ts';
-import { CSS, HTML, modules, pageFiles } from './pageFiles.ts';
+import { CSS, HTML, askedLanguage, modules, pageFiles } from './pageFiles.ts';
+import { readPdn } from '../../rules/index.ts';
+import { scoresheetHtml } from '../archive/sheet.ts';
 import type { StaticFile } from './pageFiles.ts';
 
 export { checkCommand } from './command.ts';
@@ -113,6 +119,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '/api/events': ['GET'],
   '/api/command': ['POST'],
   '/game.pdn': ['GET', 'HEAD'],
+  '/sheet.html': ['GET', 'HEAD'],
 };
 
 /**
@@ -144,9 +151,9 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
   const server = guardedServer(guard, (path) => allowed[path] ?? null, handle);
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const file = await page.read(path);
+    const file = await page.read(path, req.url);
     if (file) {
-      send(res, 200, file.type, file.body, 'no-cache');
+      send(res, file.status ?? 200, file.type, file.body, 'no-cache');
       return;
     }
     switch (path) {
@@ -161,6 +168,12 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
         const view = session.view();
         res.setHeader('Content-Disposition', attachment(view.pdnName || 'game.pdn'));
         send(res, 200, 'application/x-draughts-pdn; charset=utf-8', view.pdn, 'no-store');
+        return;
+      }
+      case '/sheet.html': {
+        const asked = askedLanguage(req.url ?? path, options.lang ?? 'en');
+        if (!asked.ok) return fail(res, 400, asked.error);
+        send(res, 200, HTML, scoresheetHtml(readPdn(session.view().pdn).games[0], asked.lang), 'no-store');
         return;
       }
       case '/api/events':

@@ -26,6 +26,12 @@ export type Catalogue = Readonly<Record<keyof typeof en, string>>;
 export const LANGUAGES = ['en', 'nl', 'fr', 'ru', 'pt', 'pl', 'hr', 'bs', 'cs', 'lv', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** Each language named in itself, as a language switch lists them (`Nederlands`, `Русский`). */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
+  en: 'English', nl: 'Nederlands', fr: 'Français', ru: 'Русский', pt: 'Português', pl: 'Polski',
+  hr: 'Hrvatski', bs: 'Bosanski', cs: 'Čeština', lv: 'Latviešu', it: 'Italiano',
+};
+
 /** Each language's catalogue. */
 export const CATALOGUES: Readonly<Record<Language, Catalogue>> = { en, nl, fr, ru, pt, pl, hr, bs, cs, lv, it };
 

@@ -15,6 +15,8 @@ import { INDEX_FILE, NO_EVENT, NO_ROUND, NotAnIndex, REJECTED_DIR, loadIndex, lo
 import type { ArchiveIndex } from '../../archive/store.ts';
 import { CHROMIUM_MISSING, chromiumInstalled, htmlToPdf } from '../../print/chromium.ts';
 import { parseArgs } from '../args.ts';
+import { LANG_SPEC, langFrom } from '../langOption.ts';
+import { LANGUAGES } from '../../words/catalogue.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
 import { readText, variantOption, why } from '../input.ts';
@@ -132,7 +134,7 @@ Example:
   dambord archive export --event "nk" --round 2 -o "nk ronde 02.pdn"
 `;
 
-const sheetUsage = `Usage: dambord archive sheet [--archive DIR] [--variant V] [--html OUT.html] [--pdf OUT.pdf] GAME [N]
+const sheetUsage = `Usage: dambord archive sheet [--archive DIR] [--variant V] [--lang LANG] [--html OUT.html] [--pdf OUT.pdf] GAME [N]
 
 The scoresheet of a game in the FMJD form, to print on A4: the event, place, date, round,
 players, result and variant in boxes, the moves numbered with each player's move and the
@@ -147,6 +149,8 @@ Chromium (/usr/bin/chromium; apt-get install -y chromium).
 Options:
   --archive DIR     the archive's folder (default ./archive)
   --variant V       read a PDN file's games as variant V (${variantList('', ', ')})
+  --lang LANG       the language of the sheet's headings, labels and result:
+                    ${LANGUAGES.join(', ')} (default: en)
   --html OUT.html   write the scoresheet as HTML to OUT.html
   --pdf OUT.pdf     write it as PDF (A4) to OUT.pdf
 
@@ -156,6 +160,7 @@ be read or written, or Chromium is not installed (the HTML is still written).
 Examples:
   dambord archive sheet 3f2a9c --pdf sheet.pdf
   dambord archive sheet "nk ronde 01.pdn" 2 --html sheet.html
+  dambord archive sheet 3f2a9c --lang nl --pdf notatiebiljet.pdf
 `;
 
 /** `dambord archive import`. */
@@ -332,8 +337,10 @@ export const archiveSheetCommand: Command = {
   summary: "Print a game's scoresheet in the FMJD form as HTML or PDF",
   usage: sheetUsage,
   async run(argv, io) {
-    const args = parseArgs(argv, { archive: 'string', variant: 'string', html: 'string', pdf: 'string' });
+    const args = parseArgs(argv, { archive: 'string', variant: 'string', html: 'string', pdf: 'string', ...LANG_SPEC });
     if (!args.ok) return usageError(io, 'archive sheet', args.error);
+    const lang = langFrom(args.options);
+    if (!lang.ok) return usageError(io, 'archive sheet', lang.error);
     const variant = args.options.variant === undefined ? undefined : variantOption(args.options.variant);
     if (variant && !variant.ok) return usageError(io, 'archive sheet', variant.error);
     const [ref, nth, ...rest] = args.positionals;
@@ -368,7 +375,7 @@ export const archiveSheetCommand: Command = {
       io.stderr.write(`dambord archive sheet: ${file}:${game.error.pos.line}:${game.error.pos.column}: game ${number} cannot be replayed: ${game.error.reason}\n`);
       return EXIT.checkFailed;
     }
-    const html = scoresheetHtml(game);
+    const html = scoresheetHtml(game, lang.lang);
     const { html: htmlOut, pdf: pdfOut } = args.options;
     if (htmlOut === undefined && pdfOut === undefined) io.stdout.write(html);
     if (htmlOut !== undefined && !writeOut(io, 'archive sheet', htmlOut, html)) return EXIT.io;

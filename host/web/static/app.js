@@ -44,7 +44,7 @@ import { askAccess, commands, showError } from './connection.js';
 import { $ } from './html.js';
 import { createSounds } from './prefs.js';
 import { liveRegion } from './live.js';
-import { t } from './words.js';
+import { inPageLanguage, t } from './words.js';
 
 export { formatClock, formatMs, headerLine, healthRows, joinSentences, known, linkSummary, moveName, pairMoves, readableLog, resultLine, shownName } from './format.js';
 export { MARKS, canReview, liftWords, piecesInHand, positionAt, questionKey, reviewKey, squareKey, squareLabel } from './board.js';
@@ -74,7 +74,7 @@ function follow(take) {
   events.addEventListener('view', (e) => {
     live();
     try {
-      take(JSON.parse(e.data));
+      take(inPageLanguage(JSON.parse(e.data)));
     } catch (err) {
       showError(t('play.badView', { error: err instanceof Error ? err.message : String(err) }));
     }
