@@ -158,7 +158,7 @@ export function playCommandWith(seams: PlaySeams): Command {
     const second = secondAsked.second ? { kind: boardChosen(o, secondAsked.second === 'sim' ? null : secondAsked.second), port: secondAsked.second === 'sim' ? null : secondAsked.second } : null;
     const seated = await seatGame({
       board, second, start, startFen: o.fen ?? v.startFen, policy, timeControl, timeControlTag: o['time-control'], hints: o.hints, lang: lang.lang,
-      players: { white: o.white ?? '?', black: o.black ?? '?' }, tags: (now) => gameTags(o, now),
+      players: { white: o.white ?? '?', black: o.black ?? '?' }, tags: (now, set) => gameTags(set ?? o, now),
       journals: { dir }, resumed, journalSeam: seams.journal,
       ...(speech ? { ask: (q: Query, state: GameState, now: number) => speech.ask(q, state, now).text } : {}),
       // The move is said before the copy step it gives the other board.
