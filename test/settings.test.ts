@@ -93,4 +93,23 @@ describe('dambord play: the settings of a game, set on the page', () => {
     expect(header).toMatchObject({ policy: 'tournament', lang: 'nl' });
     expect(header.tags).toEqual(expect.arrayContaining([{ name: 'Round', value: '3' }, { name: 'White', value: 'Anna' }, { name: 'TimeControl', value: '5400+30' }]));
   });
+
+  it('a game set on the page and resumed after a crash keeps its settings, fixed', async () => {
+    const dir = join(work, 'resumed');
+    let url: string;
+    ({ child, url } = await play(dir, []));
+    await waitFor('the game to start', async () => (await view(url)).guidance === null && (await view(url)).link.state === 'connected');
+    const set = { white: 'Anna', black: 'Bert', event: 'Club night', round: '5', 'time-control': '40/7200:3600', policy: 'casual', lang: 'fr' };
+    await command(url, { type: 'settings', settings: set });
+    await hands(url, 'l:32 p:28');
+    await waitFor('32-28', async () => (await view(url)).moves.length === 1);
+    child.kill('SIGKILL');
+    await new Promise((r) => child!.once('exit', r));
+
+    ({ child, url } = await play(dir, ['--resume', 'last']));
+    const v = await view(url);
+    expect(v.players).toEqual({ white: 'Anna', black: 'Bert' });
+    expect(v.settings).toEqual({ current: set, next: null, fixed: true });
+    await stop(child);
+  });
 });

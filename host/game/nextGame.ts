@@ -30,11 +30,13 @@ export function nextGame(prev: GameState, tags: Tags, now: number, players: { re
 /**
  * The game `prev`, not yet begun (no move made), set up again with the players, tags, policy,
  * clock and language of `chosen` (the page's settings, host/game/settings.ts): as a new game
- * on the same board, what the board senses taken as it stands.
+ * on the same board, what the board senses taken as it stands. A board that shows the start
+ * has its referee begun at board time 0, the `t0` of the new journal's header, as the replay of
+ * that journal begins it: the events that follow are all later.
  */
-export function setAgain(prev: GameState, tags: Tags, now: number, chosen: Pick<GameConfig, 'players' | 'policy' | 'timeControl' | 'lang' | 'hints'>): GameStep {
+export function setAgain(prev: GameState, tags: Tags, chosen: Pick<GameConfig, 'players' | 'policy' | 'timeControl' | 'lang' | 'hints'>): GameStep {
   const { white, black } = chosen.players;
-  return begun(prev, { ...prev.config, ...chosen, tags: withPlayers(chosen.players, tags) }, now, (lang) => sentence(lang, 'log.game-set', { white, black }));
+  return begun(prev, { ...prev.config, ...chosen, tags: withPlayers(chosen.players, tags) }, 0, (lang) => sentence(lang, 'log.game-set', { white, black }));
 }
 
 /** White and Black, then `tags` but theirs. */

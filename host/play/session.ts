@@ -248,7 +248,7 @@ export function startSession(options: SessionOptions): RunningSession {
     } catch (e) {
       return { ok: false, error: `cannot set the game: ${e instanceof Error ? e.message : String(e)}; it is kept as it is` };
     }
-    const r = setAgain(state, opened.tags, boardNow(), chosen);
+    const r = setAgain(state, opened.tags, chosen);
     if (journal) options.dropJournal?.(journal);
     journal = opened.journal;
     state = r.state;
