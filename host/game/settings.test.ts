@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { parseFen, variants } from '../../rules/index.ts';
 import type { GameConfig } from './game.ts';
 import { casual, tournament, withShowJumps } from './referee/policy.ts';
-import { checkSettings, chosenBy, settingProblem, settingsOf } from './settings.ts';
+import { chosenBy, settingsOf } from './gameSettings.ts';
+import { checkSettings, settingProblem } from './settings.ts';
 
 const start = parseFen(variants.international, variants.international.startFen);
 if (!start.ok) throw new Error(start.error.reason);

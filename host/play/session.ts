@@ -12,7 +12,7 @@ import { draft, say } from '../game/draft.ts';
 import { createGame, step } from '../game/step.ts';
 import type { Guide } from '../game/guide.ts';
 import { NOT_OVER, nextGame, setAgain } from '../game/nextGame.ts';
-import { chosenBy, settingsOf } from '../game/settings.ts';
+import { chosenBy, settingsOf } from '../game/gameSettings.ts';
 import type { Settings } from '../game/settings.ts';
 import type { Policy } from '../game/referee/types.ts';
 import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
