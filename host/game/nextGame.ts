@@ -4,9 +4,10 @@
 // begins when it shows it.
 
 import { draft, say } from './draft.ts';
-import type { GameState, GameStep } from './game.ts';
+import type { GameConfig, GameState, GameStep } from './game.ts';
 import { changed, createGame, langOf, setUpText, startIfSetUp } from './step.ts';
 import { say as sentence } from '../words/catalogue.ts';
+import type { Language } from '../words/catalogue.ts';
 
 /** The tags of the next game the shell knows and the core does not (the day it starts). */
 export type Tags = readonly { readonly name: string; readonly value: string }[];
@@ -20,17 +21,34 @@ export const NOT_OVER = 'the game is not over: a new game starts after the resul
  * replaces every tag but White and Black (Event, Date...). The link stays as it is; what the
  * board senses is the setting up.
  */
-export function nextGame(prev: GameState, tags: Tags, now: number, players: { readonly white: string; readonly black: string } = { white: prev.config.players.black, black: prev.config.players.white }): GameStep | { readonly refused: string } {
+export function nextGame(prev: GameState, tags: Tags, now: number, players: { readonly white: string; readonly black: string } = { white: prev.config.players.black, black: prev.config.players.white }, chosen: Partial<GameConfig> = {}): GameStep | { readonly refused: string } {
   if (!prev.result) return { refused: NOT_OVER };
-  const config = prev.config;
-  const fresh = createGame({
-    ...config,
-    players,
-    tags: [{ name: 'White', value: players.white }, { name: 'Black', value: players.black }, ...tags.filter((t) => t.name !== 'White' && t.name !== 'Black')],
-  });
-  const d = draft({ ...fresh, link: prev.link, offset: prev.offset, clockT: prev.clockT, journalT: prev.clockT, setup: sensedOf(prev) });
   const named = players.white !== '?' || players.black !== '?';
-  say(d, sentence(langOf(d.s), 'log.new-game', { named: named ? 'yes' : 'no', white: players.white, black: players.black }));
+  return begun(prev, { ...prev.config, ...chosen, players, tags: withPlayers(players, tags) }, now, (lang) => sentence(lang, 'log.new-game', { named: named ? 'yes' : 'no', white: players.white, black: players.black }));
+}
+
+/**
+ * The game `prev`, not yet begun (no move made), set up again with the players, tags, policy,
+ * clock and language of `chosen` (the page's settings, host/game/settings.ts): as a new game
+ * on the same board, what the board senses taken as it stands. A board that shows the start
+ * has its referee begun at board time 0, the `t0` of the new journal's header, as the replay of
+ * that journal begins it: the events that follow are all later.
+ */
+export function setAgain(prev: GameState, tags: Tags, chosen: Pick<GameConfig, 'players' | 'policy' | 'timeControl' | 'lang' | 'hints'>): GameStep {
+  const { white, black } = chosen.players;
+  return begun(prev, { ...prev.config, ...chosen, tags: withPlayers(chosen.players, tags) }, 0, (lang) => sentence(lang, 'log.game-set', { white, black }));
+}
+
+/** White and Black, then `tags` but theirs. */
+function withPlayers(players: { readonly white: string; readonly black: string }, tags: Tags): Tags {
+  return [{ name: 'White', value: players.white }, { name: 'Black', value: players.black }, ...tags.filter((t) => t.name !== 'White' && t.name !== 'Black')];
+}
+
+/** A fresh game under `config` at the board of `prev` (its link, its time, what it senses), `line` said in its language. */
+function begun(prev: GameState, config: GameConfig, now: number, line: (lang: Language) => string): GameStep {
+  const fresh = createGame(config);
+  const d = draft({ ...fresh, link: prev.link, offset: prev.offset, clockT: prev.clockT, journalT: prev.clockT, setup: sensedOf(prev) });
+  say(d, line(langOf(d.s)));
   if (!startIfSetUp(d, now + prev.offset)) {
     say(d, setUpText(d.s));
     changed(d);

@@ -3,6 +3,7 @@ import type { LedPattern } from '../link/types.ts';
 import type { LedMark } from './leds/guidance.ts';
 import type { QueryName } from './queries.ts';
 import type { Said } from '../words/said.ts';
+import type { Settings } from './settings.ts';
 
 /**
  * What `dambord play` shows of a game, as one JSON-able value: the web page renders it whole
@@ -76,6 +77,19 @@ export interface PlayView {
   readonly log: readonly string[];
   /** A file name for the PDN download: `2026.11.24 Wit - Zwart.pdn`, letters, digits, spaces and `.,-_()'` only. */
   readonly pdnName: string;
+  /**
+   * The settings of the game at the board (host/game/settings.ts), where the page may set them
+   * (`dambord play`): those of this game, those asked for the next one (null: none asked), and
+   * whether this game's are fixed (a move made, a result, or a game resumed).
+   */
+  readonly settings?: SettingsView;
+}
+
+/** The settings the page shows and sets: this game's, the next game's, and whether this game's may still change. */
+export interface SettingsView {
+  readonly current: Settings;
+  readonly next: Settings | null;
+  readonly fixed: boolean;
 }
 
 /** What the sheet of a guided replay asks for (host/game/guided.ts), as the page and the terminal say it. */
@@ -172,6 +186,11 @@ export type PlayCommand =
    * (`dambord digitise`: the next scoresheet's), or, not named, the same players colours swapped.
    */
   | { readonly type: 'new-game'; readonly white?: string; readonly black?: string }
+  /**
+   * The players' names, Event, Site, Round, time control, policy and language: of this game
+   * while no move is made (it is set up again, on a journal of its own), else of the next.
+   */
+  | { readonly type: 'settings'; readonly settings: Settings }
   /** A game being recorded (the digitise policy): the last move taken back, the LEDs guiding its pieces back. */
   | { readonly type: 'takeback' }
   /** A game being recorded: its result as the scoresheet gives it (`2-0`, `0-2`, `1-1`; `1-0`... in the 8x8 variants). */

@@ -11,7 +11,9 @@ import type { GameEffect, GameInput, GameState, SeenStep } from '../game/game.ts
 import { draft, say } from '../game/draft.ts';
 import { createGame, step } from '../game/step.ts';
 import type { Guide } from '../game/guide.ts';
-import { NOT_OVER, nextGame } from '../game/nextGame.ts';
+import { NOT_OVER, nextGame, setAgain } from '../game/nextGame.ts';
+import { chosenBy, settingsOf } from '../game/gameSettings.ts';
+import type { Settings } from '../game/settings.ts';
 import type { Policy } from '../game/referee/types.ts';
 import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
 import { gameView } from '../game/view.ts';
@@ -74,7 +76,16 @@ export interface SessionOptions {
    * Opens the journal of the next game (`new-game`, after a result), with the tags the shell
    * gives it (the day it starts); absent, a new game is refused. Throws when it cannot.
    */
-  readonly nextJournal?: (players: { readonly white: string; readonly black: string }) => { readonly journal: Journal; readonly tags: readonly { readonly name: string; readonly value: string }[] };
+  readonly nextJournal?: (players: { readonly white: string; readonly black: string }, chosen?: NextChoice) => { readonly journal: Journal; readonly tags: readonly { readonly name: string; readonly value: string }[] };
+  /** Lets go of the journal of a game set up again before its first move (the page's settings): it holds no game. */
+  readonly dropJournal?: (journal: Journal) => void;
+}
+
+/** What the page's settings choose of a game's journal header: the settings, and the policy and language they give. */
+export interface NextChoice {
+  readonly settings: Settings;
+  readonly policy: Policy;
+  readonly lang: Language;
 }
 
 /** A running session: the PlaySession contract plus what the command line needs. */
@@ -124,7 +135,16 @@ export function startSession(options: SessionOptions): RunningSession {
   const boardNow = () => boardClock.board + (now() - boardClock.host);
   const listeners = new Set<(view: PlayView) => void>();
   let journal = options.journal ?? null;
-  const view = () => gameView(state, boardNow(), { health: options.link.health(), simulated: Boolean(options.hands) });
+  /** The settings asked for the next game (the page), null: none. */
+  let next: Settings | null = null;
+  /** Whether the journal now written holds a game the page's settings may set again: not a resumed one. */
+  let fresh = !options.resumed;
+  const view = () => {
+    const v = gameView(state, boardNow(), { health: options.link.health(), simulated: Boolean(options.hands) });
+    return options.nextJournal ? { ...v, settings: { current: settingsOf(state.config), next, fixed: fixed() } } : v;
+  };
+  /** This game's settings are fixed once a move is made or tried, the clock started, a result given, or when it was resumed. */
+  const fixed = () => !fresh || state.result !== null || state.irregularity !== null || state.sheet.items.length > 0 || (state.clock !== null && state.clock.state !== 'ready');
 
   let faulted: string | null = null;
   let onFault: (message: string) => void = () => {};
@@ -186,14 +206,16 @@ export function startSession(options: SessionOptions): RunningSession {
     if (!state.result) return { ok: false, error: NOT_OVER };
     if (!options.nextJournal) return { ok: false, error: 'this session plays one game' };
     const swapped = named.white === undefined && named.black === undefined;
-    const players = swapped ? { white: state.config.players.black, black: state.config.players.white } : { white: named.white ?? '?', black: named.black ?? '?' };
+    // The page's settings for the next game, else the players named, else colours swapped.
+    const chosen = next && swapped ? chosenBy(next, state.config) : null;
+    const players = chosen ? chosen.players : swapped ? { white: state.config.players.black, black: state.config.players.white } : { white: named.white ?? '?', black: named.black ?? '?' };
     let opened;
     try {
-      opened = options.nextJournal(players);
+      opened = options.nextJournal(players, next && chosen ? { settings: next, policy: chosen.policy, lang: chosen.lang ?? 'en' } : undefined);
     } catch (e) {
       return { ok: false, error: `cannot start a new game: ${e instanceof Error ? e.message : String(e)}; this game is kept as it is` };
     }
-    const r = nextGame(state, opened.tags, boardNow(), players);
+    const r = nextGame(state, opened.tags, boardNow(), players, chosen ?? {});
     if ('refused' in r) {
       opened.journal.close();
       return { ok: false, error: r.refused };
@@ -201,6 +223,36 @@ export function startSession(options: SessionOptions): RunningSession {
     journal?.close();
     journal = opened.journal;
     state = r.state;
+    next = null;
+    fresh = true;
+    perform(r.effects);
+    return { ok: true };
+  }
+
+  /**
+   * The page's settings: this game set up again under them on a journal of its own while no move
+   * is made (the journal's header keeps them for a resume), else kept for the next game.
+   */
+  function setSettings(settings: Settings): { ok: true } | { ok: false; error: string } {
+    if (faulted) return { ok: false, error: faulted };
+    if (!options.nextJournal) return { ok: false, error: "this game's settings are those it was started with (its command line)" };
+    if (fixed()) {
+      next = settings;
+      notify();
+      return { ok: true };
+    }
+    const chosen = chosenBy(settings, state.config);
+    let opened;
+    try {
+      opened = options.nextJournal(chosen.players, { settings, policy: chosen.policy, lang: chosen.lang ?? 'en' });
+    } catch (e) {
+      return { ok: false, error: `cannot set the game: ${e instanceof Error ? e.message : String(e)}; it is kept as it is` };
+    }
+    const r = setAgain(state, opened.tags, chosen);
+    if (journal) options.dropJournal?.(journal);
+    journal = opened.journal;
+    state = r.state;
+    next = null;
     perform(r.effects);
     return { ok: true };
   }
@@ -228,6 +280,7 @@ export function startSession(options: SessionOptions): RunningSession {
     // COMMANDS_WAITING waiting, a command is refused.
     command: (c: PlayCommand) => turn(async (): Promise<{ ok: true; text?: string } | { ok: false; error: string }> => {
       if (c.type === 'new-game') return newGame(c);
+      if (c.type === 'settings') return setSettings(c.settings);
       if (c.type === 'takeback') {
         // A game being recorded (the digitise policy): the board's Correct, as the players' own command.
         if (!state.config.policy.recording) return { ok: false, error: 'a move is taken back only in a game being recorded (dambord digitise); at play, put its pieces back and the opponent decides (5.4.4)' };

@@ -3,7 +3,7 @@
 // (speech, the second board, the broadcast, the PDN file, the terminal) that each step of the
 // game then comes down to. `dambord play`, `digitise` and `event` say what to seat; this seats it.
 
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Position } from '../../rules/index.ts';
 import { parseFen, writeFen } from '../../rules/index.ts';
@@ -22,7 +22,9 @@ import { pairGameOf } from './pair.ts';
 import { pairLinks, pairedHands } from './pairedLinks.ts';
 import type { BoardHands, PairedLinks } from './pairedLinks.ts';
 import { startSession } from './session.ts';
-import type { RunningSession, SessionOptions, SimulatedHands } from './session.ts';
+import type { NextChoice, RunningSession, SessionOptions, SimulatedHands } from './session.ts';
+import { pdnOf } from './outputs/pdnFile.ts';
+import type { Settings } from '../game/settings.ts';
 import type { GameOutput, TableSide } from './outputs/output.ts';
 import type { Language } from '../words/catalogue.ts';
 
@@ -55,8 +57,11 @@ export interface TableOptions {
   /** The language of a new game's log, view sentences and journal messages (recorded in its journal's header); default English. */
   readonly lang?: Language;
   readonly players: Players;
-  /** The scoresheet's tags beside White and Black for a game begun at `now` (Event, Site, Date, Round). */
-  readonly tags: (now: Date) => readonly Tag[];
+  /**
+   * The scoresheet's tags beside White and Black for a game begun at `now` (Event, Site, Date,
+   * Round); `settings`: those the page set for it (host/game/settings.ts), else the command's.
+   */
+  readonly tags: (now: Date, settings?: Settings) => readonly Tag[];
   /** A simulated board starts holding the game's start (an event's board, set up before the round), not the box's pieces. */
   readonly setUp?: boolean;
   /** The board's number at an event: a Board tag before White in the journal's header. */
@@ -127,11 +132,19 @@ export async function seatGame(o: TableOptions): Promise<Seated> {
     guide: o.guide ?? null, ...(o.command ? { command: o.command } : {}), ...(o.ask ? { ask: o.ask } : {}),
     ...(outputs.some((out) => out.step) ? { observe: (seen) => outputs.forEach((out) => out.step?.(seen)) } : {}),
     ...('dir' in o.journals ? {
-      nextJournal: (players: Players) => {
-        // The next game speaks as this one did: a resumed game's language is its journal's.
-        const next = newGame({ ...o, lang: o.resumed?.game.state.config.lang ?? o.lang }, players);
+      nextJournal: (players: Players, chosen?: NextChoice) => {
+        // The next game speaks as this one did (a resumed game's language is its journal's), or as the page set it.
+        const next = chosen
+          ? newGame({ ...o, policy: chosen.policy, lang: chosen.lang, timeControlTag: chosen.settings['time-control'] }, players, chosen.settings)
+          : newGame({ ...o, lang: o.resumed?.game.state.config.lang ?? o.lang }, players);
         played.push(next.journal);
         return next;
+      },
+      dropJournal: (journal: Journal) => {
+        journal.close();
+        rmSync(journal.path, { force: true });
+        rmSync(pdnOf(journal), { force: true });
+        if (played.includes(journal)) played.splice(played.indexOf(journal), 1);
       },
     } : {}),
   });
@@ -178,14 +191,14 @@ function boardPieces(o: TableOptions): Uint8Array {
 }
 
 /** A new game's journal, its header written once it is first written to, and the session's tags. */
-function newGame(o: TableOptions, players: Players): { journal: Journal; tags: readonly Tag[] } {
+function newGame(o: TableOptions, players: Players, settings?: Settings): { journal: Journal; tags: readonly Tag[] } {
   const now = new Date();
   let file: string;
   if ('dir' in o.journals) {
     mkdirSync(o.journals.dir, { recursive: true });
     file = join(o.journals.dir, `${now.toISOString().replace(/[:.]/g, '-')}.journal`);
   } else file = o.journals.file;
-  const tags = o.tags(now);
+  const tags = o.tags(now, settings);
   const header = headerTags(tags, players, o);
   const journal = journalOnFirstWrite(file, {
     format: JOURNAL_FORMAT, variant: o.start.variant.name, start: o.startFen ?? writeFen(o.start), policy: o.policy.name, showJumps: o.policy.showJumps, ...(o.lang ? { lang: o.lang } : {}),

@@ -201,4 +201,20 @@ describe('a new game at the board', () => {
     expect(again.map((x) => x.text)).toEqual(['White: 55 seconds left.']);
     expect(again[0].id).toBe(2);
   });
+
+  it("a game whose language the page's settings changed is spoken in it; a game in the same language keeps the voice's", () => {
+    const tc = { timeControl: { kind: 'timed', periods: [{ moves: null, seconds: 70, increment: 0 }] } as never };
+    let a = createAnnouncer('hr');
+    const running = (s: GameState): GameState => ({ ...s, clock: { ...s.clock!, state: 'running', since: 0, toMove: 'white' } });
+    const tick = (s: GameState) => {
+      const r = announce(a, { input: { type: 'tick' }, before: s, after: s, effects: [], now: 15_000 });
+      a = r.announcer;
+      return r.said.map((x) => x.lang);
+    };
+    // `--voice hr --lang en`: the log in English, the voice Croatian, for this game and the next.
+    expect(tick(running(createGame(config({ ...tc, lang: 'en' }))))).toEqual(['hr']);
+    expect(tick(running(createGame(config({ ...tc, lang: 'en' }))))).toEqual(['hr']);
+    // The page set Dutch for the next game: it is spoken in Dutch.
+    expect(tick(running(createGame(config({ ...tc, lang: 'nl' }))))).toEqual(['nl']);
+  });
 });

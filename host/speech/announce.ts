@@ -90,7 +90,10 @@ export function numbered(a: Announcer, said: readonly Said[]): { announcer: Anno
 /** The announcer after `seen`, and what to say, in order. */
 export function announce(current: Announcer, seen: SeenStep): { announcer: Announcer; said: Announcement[] } {
   // The next game at the board: its clock's alarms and the keyboard start afresh; the ids go on.
-  const a = current.game === null || current.game === seen.before.config ? current : { ...createAnnouncer(current.lang, { queries: current.keyboard !== null }), next: current.next };
+  // A game whose language the players changed (the page's settings) is spoken in it; else the voice stays.
+  const game = seen.before.config;
+  const spoken = current.game !== null && game.lang !== undefined && game.lang !== (current.game.lang ?? 'en') ? game.lang : current.lang;
+  const a = current.game === null || current.game === game ? current : { ...createAnnouncer(spoken, { queries: current.keyboard !== null }), next: current.next };
   const { lang } = a;
   const { before, after, now } = seen;
   const ply = after.referee?.ply ?? before.referee?.ply ?? 0;

@@ -3,6 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { QUERIES } from '../game/queries.ts';
+import { checkSettings } from '../game/settings.ts';
 import type { QueryName } from '../game/queries.ts';
 import type { PlayCommand, PlaySession } from '../game/types.ts';
 import { BOARD_BUTTONS } from '../link/types.ts';
@@ -110,6 +111,10 @@ export function checkCommand(x: unknown): CheckedCommand {
       if (!named(o.white) || !named(o.black)) return no('"new-game" takes optional "white" and "black": the players\' names, at most 100 characters');
       return yes({ type: 'new-game', ...(o.white !== undefined ? { white: o.white } : {}), ...(o.black !== undefined ? { black: o.black } : {}) });
     }
+    case 'settings': {
+      const checked = checkSettings(o.settings);
+      return checked.ok ? yes({ type: 'settings', settings: checked.settings }) : no(checked.error);
+    }
     case 'takeback':
       return yes({ type: 'takeback' });
     case 'result':
@@ -122,7 +127,7 @@ export function checkCommand(x: unknown): CheckedCommand {
       return yes({ type: 'query', what: o.what as QueryName, ...(o.square !== undefined ? { square: o.square as string } : {}), ...(o.count !== undefined ? { count: o.count as number } : {}) });
     }
     default:
-      return no('unknown command type: expected lift, place, press, resign, draw, new-game, takeback, result or query');
+      return no('unknown command type: expected lift, place, press, resign, draw, new-game, settings, takeback, result or query');
   }
 }
 

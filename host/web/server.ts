@@ -108,8 +108,9 @@ const STATIC: Readonly<Record<string, StaticFile>> = {
   '/index.html': { file: 'index.html', type: HTML },
   '/style.css': { file: 'style.css', type: CSS },
   '/theme.css': { file: 'theme.css', type: CSS },
+  '/setup.css': { file: 'setup.css', type: CSS },
   // The page's ES modules (app.js and what it imports).
-  ...modules(['app', 'format', 'board', 'notices', 'prefs', 'live', 'html', 'pieces', 'playState', 'connection', 'hands', 'review', 'controls', 'render', 'boardView', 'moveList', 'panels']),
+  ...modules(['app', 'setup', 'format', 'board', 'notices', 'prefs', 'live', 'html', 'pieces', 'playState', 'connection', 'hands', 'review', 'controls', 'render', 'boardView', 'moveList', 'panels']),
 };
 
 /** The methods each known path but the page's answers. */

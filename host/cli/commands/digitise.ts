@@ -2,13 +2,14 @@ import { rmSync } from 'node:fs';
 import { checkDate, parseFen, variantList, writeFen } from '../../../rules/index.ts';
 import type { Variant } from '../../../rules/index.ts';
 import { digitise } from '../../game/referee/policy.ts';
-import { BOARD_SPEC, boardName, boardHelp } from '../../boards/registry.ts';
+import { boardName, boardHelp } from '../../boards/registry.ts';
 import { recordedPdn, recordingSession, resumedRecording } from '../../play/recording.ts';
 import { seatGame } from '../../play/table.ts';
 import type { GameOutput } from '../../play/outputs/output.ts';
 import { pdnFile, pdnOf } from '../../play/outputs/pdnFile.ts';
 import { startWebServer } from '../../web/server.ts';
-import { parseArgs } from '../args.ts';
+import { configHelp, parseArgsWithConfig } from '../configFile.ts';
+import { DIGITISE_OPTIONS } from '../commandOptions.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { gameTags } from '../gameTags.ts';
@@ -19,9 +20,9 @@ import { journalToResume, resumeFrom } from '../resumeJournal.ts';
 import { Asker, Lines, resultOf, resumedHeader } from '../sheetInput.ts';
 import { forTerminal } from '../terminalText.ts';
 import type { Players, SheetHeader } from '../sheetInput.ts';
-import { LANG_SPEC, langFrom, langHelp } from '../langOption.ts';
+import { langFrom, langHelp } from '../langOption.ts';
 
-const usage = `Usage: dambord digitise [--variant V] [--fen FEN | --guide SHEET [--game N]] [--firmata] [--port P | --find]
+const usage = `Usage: dambord digitise [--variant V] [--fen FEN | --guide SHEET [--game N]] [--firmata] [--port P | --find] [--config FILE]
                         [--event NAME] [--site S] [--date YYYY.MM.DD] [--round R] [--white NAME] [--black NAME]
                         [--no-ask] [--games DIR] [--http-port N] [--host H] [--lang LANG]
        dambord digitise --resume FILE|last [--guide SHEET [--game N]] [--firmata] [--port P | --find]
@@ -70,6 +71,7 @@ ${boardHelp(21)}
   --http-port N      the page's port (default 8080; 0 for any free port)
   --host H           the page's interface (default 127.0.0.1; see dambord play)
 ${langHelp("en; a resumed sheet keeps its journal's")}
+${configHelp(21)}
 
 Examples:
   dambord digitise
@@ -88,10 +90,7 @@ export const digitiseCommand: Command = {
   summary: 'Record paper scoresheets on the board: the games played through, a PDN each',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, {
-      variant: 'string', fen: 'string', guide: 'string', game: 'string', resume: 'string', ...BOARD_SPEC, event: 'string', site: 'string', date: 'string', round: 'string',
-      white: 'string', black: 'string', 'no-ask': 'boolean', games: 'string', 'http-port': 'string', host: 'string', ...LANG_SPEC,
-    });
+    const args = parseArgsWithConfig('digitise', argv, DIGITISE_OPTIONS);
     if (!args.ok) return usageError(io, 'digitise', args.error);
     const o = args.options;
     if (args.positionals.length > 0) return usageError(io, 'digitise', `unexpected argument "${args.positionals[0]}"`);

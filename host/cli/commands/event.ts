@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { BOARD_SWITCHES, SIM_BOARDS, boardChosen, simBoardHelp, simBoardNamed } from '../../boards/registry.ts';
+import { SIM_BOARDS, boardChosen, simBoardHelp, simBoardNamed } from '../../boards/registry.ts';
 import { parseFen, readPdnGames, variantList } from '../../../rules/index.ts';
 import type { Move, PdnGame, Position } from '../../../rules/index.ts';
 import { parseTimeControl } from '../../game/clock/clock.ts';
@@ -16,15 +16,16 @@ import { startBroadcastServer } from '../../broadcast/server.ts';
 import { createRoundStore } from '../../broadcast/store.ts';
 import { nodeStoreHost } from '../../broadcast/storeHost.ts';
 import type { BoardState } from '../../broadcast/types.ts';
-import { parseArgs } from '../args.ts';
+import { configHelp, parseArgsWithConfig } from '../configFile.ts';
+import { EVENT_OPTIONS } from '../commandOptions.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
 import { portOption, readText, variantOption, why } from '../input.ts';
 import { brokerOption, listOfBoards, pairingsOption, secondsOption } from '../broadcastOptions.ts';
 import { gameTags } from '../gameTags.ts';
-import { LANG_SPEC, langFrom, langHelp } from '../langOption.ts';
+import { langFrom, langHelp } from '../langOption.ts';
 
-const usage = `Usage: dambord event [--pairings FILE] [--sim-games FILE.pdn [--speed X]] [--sim-board ${SIM_BOARDS.map((k) => k.simulates.name).join('|')}]
+const usage = `Usage: dambord event [--pairings FILE] [--sim-games FILE.pdn [--speed X]] [--sim-board ${SIM_BOARDS.map((k) => k.simulates.name).join('|')}] [--config FILE]
                      [--ports N=PORT,...] [--firmata] [--boards LIST] [--event NAME] [--round R] [--site S]
                      [--variant V] [--time-control TC] [--policy P] [--archive DIR]
                      [--http-port N] [--host H] [--delay SECONDS] [--broker URL [--id NAME]] [--exit-when-done]
@@ -72,6 +73,7 @@ ${simBoardHelp(22)}
                       only names that start with the user's name and "-"
   --exit-when-done    stop once the simulated hands have played every game (rehearsals, tests)
 ${langHelp("en; a board going on with its journal keeps the journal's")}
+${configHelp(22)}
 
 Examples:
   dambord event --sim-games round1.pdn --speed 10
@@ -85,11 +87,7 @@ export const eventCommand: Command = {
   summary: 'Run the boards of an event\'s round and broadcast them live (feeds, viewers, MQTT)',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, {
-      pairings: 'string', 'sim-games': 'string', speed: 'string', 'sim-board': 'string', ports: 'string', ...BOARD_SWITCHES, boards: 'string',
-      event: 'string', round: 'string', site: 'string', variant: 'string', 'time-control': 'string', policy: 'string', archive: 'string',
-      'http-port': 'string', host: 'string', delay: 'string', broker: 'string', id: 'string', 'exit-when-done': 'boolean', ...LANG_SPEC,
-    });
+    const args = parseArgsWithConfig('event', argv, EVENT_OPTIONS);
     if (!args.ok) return usageError(io, 'event', args.error);
     const o = args.options;
     if (args.positionals.length > 0) return usageError(io, 'event', `unexpected argument "${args.positionals[0]}"`);

@@ -9,7 +9,7 @@ import type { Journal } from '../../journal/journal.ts';
 import type { Reopened } from '../../journal/reopen.ts';
 import type { BoardLink } from '../../link/types.ts';
 import { boardSeat } from '../openBoard.ts';
-import { BOARD_SPEC, boardChosen, boardName, boardHelp } from '../../boards/registry.ts';
+import { boardChosen, boardName, boardHelp } from '../../boards/registry.ts';
 import { seatGame } from '../../play/table.ts';
 import { pdnFile, pdnOf } from '../../play/outputs/pdnFile.ts';
 import { speechOutput } from '../../play/outputs/speech.ts';
@@ -22,14 +22,15 @@ import { startWebServer } from '../../web/server.ts';
 import type { GameState } from '../../game/game.ts';
 import type { PlayView } from '../../game/types.ts';
 import type { Query } from '../../speech/queries.ts';
-import { parseArgs } from '../args.ts';
-import { SPEECH_HELP, SPEECH_SPEC, openAsked, speechFrom } from '../speechOptions.ts';
-import { LANG_SPEC, langFrom, langHelp } from '../langOption.ts';
+import { configHelp, parseArgsWithConfig } from '../configFile.ts';
+import { PLAY_OPTIONS } from '../commandOptions.ts';
+import { SPEECH_HELP, openAsked, speechFrom } from '../speechOptions.ts';
+import { langFrom, langHelp } from '../langOption.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { portOption, variantOption, why } from '../input.ts';
 
-const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--second-board sim|P2] [--white NAME] [--black NAME]
+const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--second-board sim|P2] [--white NAME] [--black NAME] [--config FILE]
                     [--event NAME] [--site S] [--round R] [--time-control TC] [--policy P] [--show-jumps] [--http-port N] [--host H]
                     [--games DIR] [--resume FILE|last [--clock WHITE,BLACK]] [--lang LANG]
                     [--voice LANG [--rate WPM] [--volume N] [--wav DIR | --beeps] [--transcript FILE] [--queries]]
@@ -84,6 +85,7 @@ ${boardHelp(21)}
   --clock W,B        with --resume: the arbiter sets the clocks, White's time left then
                      Black's, each H:MM:SS or seconds, e.g. --clock 1:23:45,1:10:00
 ${langHelp("--voice's language when given, else en; a resumed game keeps its journal's")}
+${configHelp(21)}
 ${SPEECH_HELP}
 
 Examples:
@@ -115,11 +117,7 @@ export function playCommandWith(seams: PlaySeams): Command {
   summary: 'Play a game at the board (the simulator without --port) with a live web page',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, {
-      variant: 'string', fen: 'string', white: 'string', black: 'string', event: 'string', site: 'string', round: 'string',
-      'time-control': 'string', policy: 'string', 'show-jumps': 'boolean', 'http-port': 'string', host: 'string', games: 'string', resume: 'string', hints: 'boolean',
-      ...BOARD_SPEC, clock: 'string', 'second-board': 'string', ...SPEECH_SPEC, ...LANG_SPEC,
-    });
+    const args = parseArgsWithConfig('play', argv, PLAY_OPTIONS);
     if (!args.ok) return usageError(io, 'play', args.error);
     const o = args.options;
     if (args.positionals.length > 0) return usageError(io, 'play', `unexpected argument "${args.positionals[0]}"`);
@@ -163,7 +161,7 @@ export function playCommandWith(seams: PlaySeams): Command {
     const second = secondAsked.second ? { kind: boardChosen(o, secondAsked.second === 'sim' ? null : secondAsked.second), port: secondAsked.second === 'sim' ? null : secondAsked.second } : null;
     const seated = await seatGame({
       board, second, start, startFen: o.fen ?? v.startFen, policy, timeControl, timeControlTag: o['time-control'], hints: o.hints, lang: lang.lang,
-      players: { white: o.white ?? '?', black: o.black ?? '?' }, tags: (now) => gameTags(o, now),
+      players: { white: o.white ?? '?', black: o.black ?? '?' }, tags: (now, set) => gameTags(set ?? o, now),
       journals: { dir }, resumed, journalSeam: seams.journal,
       ...(speech ? { ask: (q: Query, state: GameState, now: number) => speech.ask(q, state, now).text } : {}),
       // The move is said before the copy step it gives the other board.

@@ -10,8 +10,9 @@ import { startBroadcastServer } from '../../broadcast/server.ts';
 import { createRoundStore } from '../../broadcast/store.ts';
 import { nodeStoreHost } from '../../broadcast/storeHost.ts';
 import { boardTopic, parseBoardTopic } from '../../broadcast/topics.ts';
-import { parseArgs } from '../args.ts';
-import { LANG_SPEC, langFrom } from '../langOption.ts';
+import { configHelp, parseArgsWithConfig } from '../configFile.ts';
+import { RELAY_OPTIONS } from '../commandOptions.ts';
+import { langFrom } from '../langOption.ts';
 import { LANGUAGES } from '../../words/catalogue.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
@@ -20,7 +21,7 @@ import { brokerOption, listOfBoards, pairingsOption, secondsOption } from '../br
 import type { BrokerAddress } from '../broadcastOptions.ts';
 import type { BrokerUser } from '../../broadcast/access.ts';
 
-const usage = `Usage: dambord relay --event NAME [--round R] [--boards LIST | --pairings FILE]
+const usage = `Usage: dambord relay --event NAME [--round R] [--boards LIST | --pairings FILE] [--config FILE]
                      [--broker URL | [--mqtt-port N] [--mqtt-host H] [--hosts FILE | --mqtt-user U]]
                      [--http-port N] [--host H] [--delay SECONDS] [--id NAME] [--lang LANG]
        dambord relay --event NAME --hosts FILE --mosquitto-config DIR
@@ -67,6 +68,7 @@ Options:
   --http-port N     the page's and feeds' port (default 8080; 0 for any free port)
   --host H          the page's interface (default 127.0.0.1)
   --lang LANG       the viewers' page's language: ${LANGUAGES.join(', ')} (default en)
+${configHelp(20)}
   --delay SECONDS   broadcast delay: moves and clocks are shown this much later (up to 3600)
   --id NAME         the relay's name at the broker, for a kept session (default: a random one,
                     no session kept: the retained states give every board's last state)
@@ -90,7 +92,7 @@ export const relayCommand: Command = {
   summary: 'Serve an event whose boards run on several hosts, through an MQTT broker',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { event: 'string', round: 'string', boards: 'string', pairings: 'string', broker: 'string', 'mqtt-port': 'string', 'mqtt-host': 'string', 'mqtt-user': 'string', hosts: 'string', 'mosquitto-config': 'string', 'http-port': 'string', host: 'string', delay: 'string', id: 'string', ...LANG_SPEC });
+    const args = parseArgsWithConfig('relay', argv, RELAY_OPTIONS);
     if (!args.ok) return usageError(io, 'relay', args.error);
     const o = args.options;
     if (args.positionals.length > 0) return usageError(io, 'relay', `unexpected argument "${args.positionals[0]}"`);

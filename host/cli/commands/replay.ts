@@ -7,15 +7,16 @@ import type { GameConfig } from '../../game/game.ts';
 import { gamePdn } from '../../game/view.ts';
 import type { RefereeEvent } from '../../game/referee/types.ts';
 import { eventsOf, parseActionScript } from '../../script/actions.ts';
-import { parseArgs } from '../args.ts';
-import { SPEECH_HELP, SPEECH_SPEC, openAsked, speechFrom } from '../speechOptions.ts';
-import { LANG_SPEC, langFrom, langHelp } from '../langOption.ts';
+import { configHelp, parseArgsWithConfig } from '../configFile.ts';
+import { REPLAY_OPTIONS } from '../commandOptions.ts';
+import { SPEECH_HELP, openAsked, speechFrom } from '../speechOptions.ts';
+import { langFrom, langHelp } from '../langOption.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { readText, variantOption, why } from '../input.ts';
 import { Progress } from '../progress.ts';
 
-const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--show-jumps] [--through sim|firmata] [--json] [--pdn FILE] [--lang LANG]
+const usage = `Usage: dambord replay --variant V [--fen FEN] [--policy P] [--show-jumps] [--through sim|firmata] [--json] [--pdn FILE] [--lang LANG] [--config FILE]
                       [--speak LANG [--transcript FILE] [--wav DIR] [--rate WPM] [--queries]] SCRIPT
 
 Runs an action script (what hands do to a board) through the referee and prints what it
@@ -54,6 +55,7 @@ Options:
                 {"type":"irregularity","code":"touch-move","article":"5.4.3","squares":[..]}, ...
   --pdn FILE    also write the game as a PDN scoresheet to FILE
 ${langHelp('en; with --json only the irregularities\' "message" is in it')}
+${configHelp(16)}
 
 Speech (what a blind player hears; no sound device: the transcript, and WAV files with --wav):
 ${SPEECH_HELP}
@@ -70,7 +72,7 @@ export const replayCommand: Command = {
   summary: 'Run an action script through the referee and print moves and irregularities',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { variant: 'string', fen: 'string', policy: 'string', 'show-jumps': 'boolean', json: 'boolean', pdn: 'string', through: 'string', ...SPEECH_SPEC, ...LANG_SPEC });
+    const args = parseArgsWithConfig('replay', argv, REPLAY_OPTIONS);
     if (!args.ok) return usageError(io, 'replay', args.error);
     const { options, positionals } = args;
     const chosen = variantOption(options.variant ?? 'international');

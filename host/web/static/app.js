@@ -9,7 +9,7 @@
 //   live.js (the live regions), pieces.js and html.js (shared with the viewers' page);
 // - the page: playState.js (its state), connection.js (commands, questions, access, errors),
 //   hands.js (the hands on the simulator), review.js (stepping through the moves, the keys),
-//   controls.js (the game's buttons, sounds, theme), and the rendering: render.js (the whole
+//   controls.js (the game's buttons, sounds, theme), setup.js (the game's settings), and the rendering: render.js (the whole
 //   page from a view), boardView.js (the board), moveList.js (the moves, the review bar),
 //   panels.js (everything around the board).
 // The page itself starts only where there is a document.
@@ -36,6 +36,7 @@
 
 import { attachHands } from './hands.js';
 import { attachReview } from './review.js';
+import { attachSetup } from './setup.js';
 import { attachControls, attachPrefs } from './controls.js';
 import { renderLegend } from './boardView.js';
 import { renderClocks, GAME_BUTTONS, RESULT_BUTTONS } from './panels.js';
@@ -113,7 +114,11 @@ async function start() {
   $('watching').textContent = access.why;
   $('watching').hidden = page.control;
   if (!page.control) for (const id of [...GAME_BUTTONS, ...RESULT_BUTTONS]) $(id).hidden = true;
-  follow((view) => receive(page, view, performance.now(), sounds));
+  const drawSetup = attachSetup(page);
+  follow((view) => {
+    receive(page, view, performance.now(), sounds);
+    drawSetup(view);
+  });
 }
 
 if (typeof document !== 'undefined') {

@@ -1,0 +1,67 @@
+// A game's settings as a club's file and the page give them: each checked as its option is, the
+// page's object refused whole when any part of it is wrong, and a game's config read back.
+import { describe, expect, it } from 'vitest';
+import { parseFen, variants } from '../../rules/index.ts';
+import type { GameConfig } from './game.ts';
+import { casual, tournament, withShowJumps } from './referee/policy.ts';
+import { chosenBy, settingsOf } from './gameSettings.ts';
+import { checkSettings, settingProblem } from './settings.ts';
+
+const start = parseFen(variants.international, variants.international.startFen);
+if (!start.ok) throw new Error(start.error.reason);
+const config = (over: Partial<GameConfig> = {}): GameConfig => ({ start: start.position, policy: tournament, players: { white: '?', black: '?' }, tags: [], timeControl: null, hints: false, ...over });
+
+describe('settingProblem: the same check as the options', () => {
+  it('a name or tag is one line of 1 to 100 characters (PDN 3.0: a tag value is a string on the tag line)', () => {
+    expect(settingProblem('white', 'Anna van Dijk')).toBeNull();
+    expect(settingProblem('event', 'Ø'.repeat(100))).toBeNull();
+    expect(settingProblem('site', '🙂'.repeat(100))).toBeNull(); // 100 characters, 200 UTF-16 units
+    expect(settingProblem('event', 'x'.repeat(101))).toBe('--event has more than 100 characters');
+    expect(settingProblem('black', '  ')).toBe('--black is empty');
+    expect(settingProblem('round', '3\t1')).toMatch(/control character/);
+    expect(settingProblem('white', 'Anna\u0085')).toMatch(/control character/);
+    expect(settingProblem('white', 'Anna\ud800')).toMatch(/control character/);
+  });
+
+  it('a time control PDN reads, a policy and a language of dambord', () => {
+    expect(settingProblem('time-control', '40/7200:3600')).toBeNull();
+    expect(settingProblem('time-control', '90 min')).toMatch(/^the time control "90 min" is not one PDN knows/);
+    expect(settingProblem('policy', 'blind')).toBeNull();
+    expect(settingProblem('policy', 'constructor')).toBe('unknown policy "constructor"; choose tournament, casual or blind');
+    expect(settingProblem('lang', 'lv')).toBeNull();
+    expect(settingProblem('lang', 'de')).toMatch(/^no language "de"/);
+  });
+});
+
+describe('checkSettings: the page is a network input', () => {
+  it('takes the known settings, an empty field left unset', () => {
+    expect(checkSettings({ white: 'Anna', black: '', policy: 'casual' })).toEqual({ ok: true, settings: { white: 'Anna', policy: 'casual' } });
+  });
+
+  it('refuses anything else whole', () => {
+    expect(checkSettings(null)).toMatchObject({ ok: false });
+    expect(checkSettings(['Anna'])).toMatchObject({ ok: false });
+    expect(checkSettings({ white: 'Anna', date: '2026.11.24' })).toEqual({ ok: false, error: 'no setting "date": the settings are white, black, event, site, round, time-control, policy, lang' });
+    expect(checkSettings({ white: 'Anna', round: 3 })).toEqual({ ok: false, error: '"round" must be a string' });
+    // JSON.parse makes "__proto__" an own key, as a request's body would.
+    expect(checkSettings(JSON.parse('{"__proto__": {"white": "x"}}'))).toMatchObject({ ok: false, error: expect.stringMatching(/^no setting "__proto__"/) });
+  });
+});
+
+describe("a game's settings read back and chosen", () => {
+  it('settingsOf leaves out what PDN writes as unknown', () => {
+    const c = config({ players: { white: 'Anna', black: '?' }, tags: [{ name: 'Event', value: 'Club night' }, { name: 'Site', value: '?' }, { name: 'Round', value: '-' }], policy: casual, lang: 'nl' });
+    expect(settingsOf(c)).toEqual({ white: 'Anna', event: 'Club night', policy: 'casual', lang: 'nl' });
+  });
+
+  it('chosenBy keeps the opponent\'s request to show jumps (FMJD 4.9) and gives no hints in the tournament policy', () => {
+    const base = config({ policy: withShowJumps(casual), hints: true });
+    const chosen = chosenBy({ white: 'Anna', policy: 'tournament', 'time-control': '5400+30' }, base);
+    expect(chosen.players).toEqual({ white: 'Anna', black: '?' });
+    expect(chosen.policy.name).toBe('tournament');
+    expect(chosen.policy.showJumps).toBe(true);
+    expect(chosen.hints).toBe(false);
+    expect(chosen.timeControl).not.toBeNull();
+    expect(chosenBy({ policy: 'casual' }, base)).toMatchObject({ hints: true, timeControl: null, lang: 'en' });
+  });
+});
