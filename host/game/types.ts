@@ -155,6 +155,8 @@ export type PlayCommand =
   | { readonly type: 'resign'; readonly color: 'white' | 'black' }
   /** With `color`: that side offers a draw (accepted by an offer of the other side); without: a draw agreed by both (FMJD 7.3.1). */
   | { readonly type: 'draw'; readonly color?: 'white' | 'black' }
+  /** `color`, offered a draw by the other side, declines it at once (playing on declines it too). */
+  | { readonly type: 'decline-draw'; readonly color: 'white' | 'black' }
   /**
    * After the result: the next game at the same board, the board set up again; the players named
    * (`dambord digitise`: the next scoresheet's), or, not named, the same players colours swapped.

@@ -5,6 +5,7 @@
 //   GET  /app.js      the page's script and the ES modules it imports (/hands.js, ...), hand-written
 //                     and checked by tsc (static/tsconfig.json), no build step
 //   GET  /style.css   the page's style sheet, and /theme.css its colours (shared with the viewers' page)
+//   GET  /favicon.svg the page's icon (a corner of the board with a man of each colour)
 //   GET  /words.json  the page's words in the server's `lang` (host/words/page/), and
 //                     /vendor/intl-messageformat.js the formatter the page reads them with (pageFiles.ts)
 //   GET  /api/view    the PlayView as JSON
@@ -102,6 +103,8 @@ const STATIC: Readonly<Record<string, StaticFile>> = {
   '/index.html': { file: 'index.html', type: HTML },
   '/style.css': { file: 'style.css', type: CSS },
   '/theme.css': { file: 'theme.css', type: CSS },
+  // The page's icon, drawn here: the browser asks for it on every load.
+  '/favicon.svg': { file: 'favicon.svg', type: 'image/svg+xml; charset=utf-8' },
   // The page's ES modules (app.js and what it imports).
   ...modules(['app', 'format', 'board', 'notices', 'prefs', 'live', 'html', 'pieces', 'playState', 'connection', 'hands', 'review', 'controls', 'render', 'boardView', 'moveList', 'panels']),
 };
