@@ -107,7 +107,7 @@ describe.each(boards)('the page plays a real game on $board', ({ args, skip, sho
     }
 
     // The move list on the page is the game's.
-    const rows = await page.locator('[data-testid=moves] > li').allTextContents();
+    const rows = await page.locator('[data-testid=moves] > li:not([data-testid=moves-result])').allTextContents();
     expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(pairs(expected));
     expect((await view(url)).moves.map((m) => m.text)).toEqual(expected);
 
@@ -117,6 +117,9 @@ describe.each(boards)('the page plays a real game on $board', ({ args, skip, sho
     expect(await result.textContent()).toMatch(new RegExp(`^${normaliseResult(game.result ?? '', variant).replace(/-/g, '\\-')}\\b`));
     expect(await page.getByTestId('turn').textContent()).toBe('Game over');
     expect(await page.getByTestId('irregularity').isHidden()).toBe(true);
+    // The result ends the move list.
+    expect(await page.locator('[data-testid=moves] > li').last().getAttribute('data-testid')).toBe('moves-result');
+    expect(await page.getByTestId('moves-result').textContent()).toBe(await result.textContent());
 
     // The scoresheet behind the page's link reads back to the same moves and result.
     const href = await page.getByTestId('pdn-link').getAttribute('href');

@@ -107,6 +107,11 @@ export interface MoveView {
    * on the first move.
    */
   readonly notes: readonly string[];
+  /**
+   * What happened after this move and before the next, in words: on the next side's turn (an
+   * attempt of that side corrected, a draw offered or declined, the draw accepted).
+   */
+  readonly after: readonly string[];
 }
 
 /** An irregularity as the page shows it to the players and the arbiter (FMJD 5.4). */
