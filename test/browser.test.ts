@@ -117,9 +117,13 @@ describe.each(boards)('the page plays a real game on $board', ({ args, skip, sho
     expect(await result.textContent()).toMatch(new RegExp(`^${normaliseResult(game.result ?? '', variant).replace(/-/g, '\\-')}\\b`));
     expect(await page.getByTestId('turn').textContent()).toBe('Game over');
     expect(await page.getByTestId('irregularity').isHidden()).toBe(true);
-    // The result ends the move list.
+    // The result ends the move list, in sight in the list's scrolled box; the hands' help is gone.
     expect(await page.locator('[data-testid=moves] > li').last().getAttribute('data-testid')).toBe('moves-result');
     expect(await page.getByTestId('moves-result').textContent()).toBe(await result.textContent());
+    const list = (await page.getByTestId('moves').boundingBox())!;
+    const end = (await page.getByTestId('moves-result').boundingBox())!;
+    expect(end.y + end.height).toBeLessThanOrEqual(list.y + list.height + 0.5);
+    expect(await page.locator('#sim-help').isVisible()).toBe(false);
 
     // The scoresheet behind the page's link reads back to the same moves and result.
     const href = await page.getByTestId('pdn-link').getAttribute('href');

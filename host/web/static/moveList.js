@@ -82,8 +82,8 @@ export function renderMoves(view, review) {
   else if (pending.length) rows.push({ head: `<span class="no">${pairs[pairs.length - 1].number + 1}.</span> ${cell(null)}`, notes: pending, attrs: '' });
   if (result) rows.push({ head: escapeHtml(result), notes: [], attrs: ' class="result-row" data-testid="moves-result"' });
   ol.innerHTML = rows.map((r) => `<li${r.attrs}>${r.head}${noteList(r.notes)}</li>`).join('');
-  // Keep the move shown in sight: the reviewed one, or the newest.
-  const target = /** @type {HTMLElement | null} */ (ol.querySelector(reviewed === null ? '.move.last' : '.move[aria-current]'));
+  // Keep the move shown in sight: the reviewed one, or the newest (the result, once there is one).
+  const target = /** @type {HTMLElement | null} */ (ol.querySelector(reviewed !== null ? '.move[aria-current]' : result ? '.result-row' : '.move.last'));
   if (target) {
     const top = target.offsetTop - ol.offsetTop;
     if (top < ol.scrollTop || top + target.offsetHeight > ol.scrollTop + ol.clientHeight) ol.scrollTop = Math.max(0, top - ol.clientHeight / 2);

@@ -130,9 +130,9 @@ export function renderGuide(view) {
  * @param {PlayView} view @param {boolean} control
  */
 export function renderButtons(view, control) {
-  // The board's clock and j'adoube buttons have nothing to do once the game is over.
+  // The hands, the board's clock and j'adoube buttons have nothing to do once the game is over.
   $('hands-controls').hidden = !(control && view.simulated && !view.result);
-  $('sim-help').hidden = !(control && view.simulated);
+  $('sim-help').hidden = !(control && view.simulated && !view.result);
   for (const id of GAME_BUTTONS) $(id).hidden = !control || Boolean(view.result) || view.recording;
   for (const id of ['btn-takeback', ...RESULT_BUTTONS]) $(id).hidden = !control || !view.recording || Boolean(view.result);
   $('btn-draw-white').textContent = view.drawOffer === 'black' ? t('play.drawAcceptWhite') : view.drawOffer === 'white' ? t('play.drawOfferedWhite') : t('play.drawWhite');
