@@ -69,10 +69,10 @@ describe.each(boards)('the page plays a real game on $board', ({ args, skip, sho
     page.setDefaultTimeout(WAIT_LIMIT_MS); // a hang guard: a busy machine makes the game slower, never red
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
-    // A failed request is reported by its address (the console only says "404"); the browser's
-    // own guess at /favicon.ico, which the page does not link, is not the page's.
+    // A failed request is reported by its address (the console only says "404"), the icon's
+    // too: the page links one (/favicon.svg), so the browser asks for nothing missing.
     page.on('response', (r) => {
-      if (r.status() >= 400 && new URL(r.url()).pathname !== '/favicon.ico') pageErrors.push(`${r.status()} ${r.url()}`);
+      if (r.status() >= 400) pageErrors.push(`${r.status()} ${r.url()}`);
     });
     page.on('console', (m) => {
       if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(m.text());
@@ -107,7 +107,7 @@ describe.each(boards)('the page plays a real game on $board', ({ args, skip, sho
     }
 
     // The move list on the page is the game's.
-    const rows = await page.locator('[data-testid=moves] > li').allTextContents();
+    const rows = await page.locator('[data-testid=moves] > li:not([data-testid=moves-result])').allTextContents();
     expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(pairs(expected));
     expect((await view(url)).moves.map((m) => m.text)).toEqual(expected);
 
@@ -117,6 +117,13 @@ describe.each(boards)('the page plays a real game on $board', ({ args, skip, sho
     expect(await result.textContent()).toMatch(new RegExp(`^${normaliseResult(game.result ?? '', variant).replace(/-/g, '\\-')}\\b`));
     expect(await page.getByTestId('turn').textContent()).toBe('Game over');
     expect(await page.getByTestId('irregularity').isHidden()).toBe(true);
+    // The result ends the move list, in sight in the list's scrolled box; the hands' help is gone.
+    expect(await page.locator('[data-testid=moves] > li').last().getAttribute('data-testid')).toBe('moves-result');
+    expect(await page.getByTestId('moves-result').textContent()).toBe(await result.textContent());
+    const list = (await page.getByTestId('moves').boundingBox())!;
+    const end = (await page.getByTestId('moves-result').boundingBox())!;
+    expect(end.y + end.height).toBeLessThanOrEqual(list.y + list.height + 0.5);
+    expect(await page.locator('#sim-help').isVisible()).toBe(false);
 
     // The scoresheet behind the page's link reads back to the same moves and result.
     const href = await page.getByTestId('pdn-link').getAttribute('href');

@@ -128,7 +128,7 @@ describe('the irregularity and the rules, as the page shows them', () => {
   it('a screen reader hears the move and the capture required politely, the irregularity with who decides at once, with no ".."', () => {
     const before = viewWith({});
     const after = viewWith({
-      moves: [{ ply: 1, side: 'white', text: '33-28', board: moved(START, 33, 28), squares: ['33', '28'], captured: [], irregular: null, notes: [] }],
+      moves: [{ ply: 1, side: 'white', text: '33-28', board: moved(START, 33, 28), squares: ['33', '28'], captured: [], irregular: null, notes: [], after: [] }],
       irregularity: touchMove,
       compulsory: { side: 'black', moves: ['23x32'], article: '4.2', message: 'Black must capture: 23x32' },
     });
@@ -201,7 +201,7 @@ describe('the board', () => {
 
   it('the position after any move is the board the view carries for it, its squares marked as the last move', () => {
     const after1 = moved(START, 32, 28);
-    const v = viewWith({ moves: [{ ply: 1, side: 'white', text: '32-28', board: after1, squares: ['32', '28'], captured: [], irregular: null, notes: [] }] });
+    const v = viewWith({ moves: [{ ply: 1, side: 'white', text: '32-28', board: after1, squares: ['32', '28'], captured: [], irregular: null, notes: [], after: [] }] });
     const start = app.positionAt(v, 0) as { name: string; piece: string | null; mark: string | null }[];
     expect(start.filter((s) => s.piece === 'bm')).toHaveLength(20);
     expect(start.find((s) => s.name === '32')!.piece).toBe('wm');

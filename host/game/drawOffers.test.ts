@@ -45,6 +45,16 @@ class Board {
     this.input({ type: 'player', command: { type: 'draw', color } });
   }
 
+  /** `color` declines the draw offered to it; the step's refusal, if any. */
+  decline(color: Color): string | null {
+    this.t += 1000;
+    const r = step(this.state, { type: 'player', command: { type: 'decline-draw', color } }, this.t);
+    this.state = r.state;
+    for (const e of r.effects) if (e.type === 'journal') this.entries.push(...e.entries);
+    const refused = r.effects.find((e) => e.type === 'refused');
+    return refused && refused.type === 'refused' ? refused.error : null;
+  }
+
   resumed(): GameState {
     const header = { format: JOURNAL_FORMAT, variant: 'international' as const, start: intl.startFen, policy: 'tournament' as const, tags: [], timeControl: null, created: '2026-11-24T10:00:00.000Z', t0: 0 };
     const r = resumeGame({ header, entries: this.entries, goodBytes: 0 });
@@ -78,6 +88,23 @@ describe('FMJD 7.3.1: draw offers on the scoresheet', () => {
     b.offer('black');
     expect(b.state.result).toMatchObject({ result: '1-1', article: '7.3.1' });
     expect(words(b.state)).toContain('1. 31-26 {White offered a draw.} {Black accepted the draw offered by White.} 1-1');
+    const back = b.resumed();
+    expect(gamePdn(back)).toBe(gamePdn(b.state));
+    expect(back.drawOffer).toBeNull();
+  });
+
+  it('an offer declined at once by the side offered: noted, no offer standing, the game goes on, and the same after a resume', () => {
+    const b = new Board();
+    b.move(31, 26);
+    b.offer('white');
+    expect(b.decline('white')).toBe('there is no draw offered to white to decline');
+    expect(b.decline('black')).toBeNull();
+    expect(b.state.drawOffer).toBeNull();
+    expect(b.state.result).toBeNull();
+    expect(b.state.log.at(-1)).toBe('Black declined the draw offered by White, playing on.');
+    expect(b.decline('black')).toBe('there is no draw offered to black to decline');
+    b.move(19, 24);
+    expect(words(b.state)).toContain('1. 31-26 {White offered a draw.} {Black declined the draw offered by White, playing on.} 1... 19-24 *');
     const back = b.resumed();
     expect(gamePdn(back)).toBe(gamePdn(b.state));
     expect(back.drawOffer).toBeNull();

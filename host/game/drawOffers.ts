@@ -1,5 +1,5 @@
 // Draw offers on the scoresheet (FMJD 7.3.1, a draw by agreement): an offer stands until the
-// opponent moves, which declines it, or offers a draw in turn, which accepts it. The same notes
+// opponent declines it, at once or by moving, or offers a draw in turn, which accepts it. The same notes
 // while the game is played (step.ts) and when a resume writes the scoresheet again from the
 // journal, where an offer is a note between the referee's outputs.
 
@@ -23,10 +23,13 @@ export const drawNotes = {
 /** The journal's note of an offer. */
 export const offerNote = (by: Color): string => `${by} offers a draw`;
 
-/** The side whose offer a journal note records, or null for another note. */
-function offerOf(text: string): Color | null {
-  const m = /^(white|black) offers a draw$/.exec(text);
-  return m ? (m[1] as Color) : null;
+/** The journal's note of an offer declined at once (not by playing on), by the side offered. */
+export const declineNote = (by: Color): string => `${by} declines the draw`;
+
+/** What a journal note records of draw offers: the side that offered or declined, or null for another note. */
+function offerOf(text: string): { by: Color; declines: boolean } | null {
+  const m = /^(white|black) (offers a draw|declines the draw)$/.exec(text);
+  return m ? { by: m[1] as Color, declines: m[2] === 'declines the draw' } : null;
 }
 
 /** `text` first among the comments of the first move of `side` from item `from` on: the move that declined an offer. */
@@ -48,12 +51,12 @@ export function declinedOn(sheet: Scoresheet, from: number, side: Color, text: s
  */
 export function recordWithOffers(sheet: Scoresheet, outputs: readonly RefereeOutput[], entries: readonly JournalEntry[]): { sheet: Scoresheet; drawOffer: Color | null } {
   // Each offer comes after as many of the journal's outputs as precede its note.
-  const offers: { after: number; by: Color }[] = [];
+  const offers: { after: number; by: Color; declines: boolean }[] = [];
   let outs = 0;
   for (const e of entries) {
     if (e.k === 'out') outs++;
-    const by = e.k === 'note' ? offerOf(e.text) : null;
-    if (by) offers.push({ after: outs, by });
+    const note = e.k === 'note' ? offerOf(e.text) : null;
+    if (note) offers.push({ after: outs, ...note });
   }
   let s = sheet;
   let offer: Color | null = null;
@@ -73,18 +76,23 @@ export function recordWithOffers(sheet: Scoresheet, outputs: readonly RefereeOut
     }
     group = [];
   };
-  const offered = (by: Color): void => {
+  const offered = ({ by, declines }: { by: Color; declines: boolean }): void => {
     flush();
+    if (declines) {
+      if (offer && offer !== by) s = addNote(s, drawNotes.declined(by, offer, s.lang));
+      offer = null;
+      return;
+    }
     if (offer !== by) s = addNote(s, drawNotes.offered(by, s.lang));
     offer = by;
   };
   let journaled = 0;
   for (const o of outputs) {
-    while (offers.length > 0 && offers[0].after <= journaled) offered(offers.shift()!.by);
+    while (offers.length > 0 && offers[0].after <= journaled) offered(offers.shift()!);
     group.push(o);
     if (outRecord(o)) journaled++;
   }
-  for (const { by } of offers) offered(by);
+  for (const o of offers) offered(o);
   flush();
   return { sheet: s, drawOffer: offer };
 }

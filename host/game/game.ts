@@ -97,7 +97,9 @@ export type PlayerCommand =
   | { readonly type: 'press'; readonly button: 'accept' | 'correct' }
   | { readonly type: 'resign'; readonly color: Color }
   /** With `color`: that side offers a draw (accepted by an offer of the other side); without: a draw agreed by both (FMJD 7.3.1). */
-  | { readonly type: 'draw'; readonly color?: Color };
+  | { readonly type: 'draw'; readonly color?: Color }
+  /** `color`, offered a draw, declines it without waiting for its next move (FMJD 7.3.1: the draw is by agreement). */
+  | { readonly type: 'decline-draw'; readonly color: Color };
 
 /**
  * What goes into the game. `now` (passed beside the input) is the board's time in ms as the

@@ -15,7 +15,7 @@ import { describe, resultReason, resultReasonWords } from './referee/describe.ts
 import { outputText } from './referee/json.ts';
 import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
 import { addNote, newScoresheet, record } from './referee/record.ts';
-import { declinedOn, drawNotes, offerNote } from './drawOffers.ts';
+import { declineNote, declinedOn, drawNotes, offerNote } from './drawOffers.ts';
 import type { RefereeEvent, RefereeOutput } from './referee/types.ts';
 import type { BoardEvent, LedFrame } from '../link/types.ts';
 import { clockOn, oneWay } from './clockOn.ts';
@@ -285,6 +285,21 @@ function onPlayer(d: Draft, c: PlayerCommand, t: number): void {
       journal(d, [{ k: 'note', t, text: offerNote(c.color) }]);
       changed(d);
     }
+    return;
+  }
+  if (c.type === 'decline-draw') {
+    // FMJD 7.3.1, a draw by agreement (Latvian 7.2.1: "abi spēlētāji, savstarpēji vienojoties,
+    // piekrīt neizšķirtam"): the side offered may say no at once, as its next move would.
+    const offer = s.drawOffer;
+    if (!offer || offer === c.color || s.result) {
+      d.effects.push({ type: 'refused', error: `there is no draw offered to ${c.color} to decline` });
+      return;
+    }
+    s.sheet = addNote(s.sheet, drawNotes.declined(c.color, offer, langOf(s)));
+    s.drawOffer = null;
+    say(d, drawNotes.declined(c.color, offer, langOf(s)));
+    journal(d, [{ k: 'note', t, text: declineNote(c.color) }]);
+    changed(d);
     return;
   }
   if (!s.referee) {

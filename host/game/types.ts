@@ -131,6 +131,11 @@ export interface MoveView {
    * on the first move.
    */
   readonly notes: readonly string[];
+  /**
+   * What happened after this move and before the next, in words: on the next side's turn (an
+   * attempt of that side corrected, a draw offered or declined, the draw accepted).
+   */
+  readonly after: readonly string[];
 }
 
 /** An irregularity as the page shows it to the players and the arbiter (FMJD 5.4). */
@@ -181,6 +186,8 @@ export type PlayCommand =
   | { readonly type: 'resign'; readonly color: 'white' | 'black' }
   /** With `color`: that side offers a draw (accepted by an offer of the other side); without: a draw agreed by both (FMJD 7.3.1). */
   | { readonly type: 'draw'; readonly color?: 'white' | 'black' }
+  /** `color`, offered a draw by the other side, declines it at once (playing on declines it too). */
+  | { readonly type: 'decline-draw'; readonly color: 'white' | 'black' }
   /**
    * After the result: the next game at the same board, the board set up again; the players named
    * (`dambord digitise`: the next scoresheet's), or, not named, the same players colours swapped.

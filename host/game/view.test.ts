@@ -144,7 +144,8 @@ describe('the move list: every move that stands', () => {
     s = step(s, { type: 'board', event: { type: 'lift', square: 18, t: 2_000_000, seq: 90, source: 'board' } }, 2_000_000).state;
     s = step(s, { type: 'board', event: { type: 'place', square: 22, t: 2_000_100, seq: 91, source: 'board' } }, 2_000_100).state;
     const v = view(s);
-    expect(v.moves[0].notes).toEqual(['White offered a draw.']);
+    expect(v.moves[0].notes).toEqual([]);
+    expect(v.moves[0].after).toEqual(['White offered a draw.']);
     expect(v.moves[1].notes).toEqual(['Black declined the draw offered by White, playing on.']);
     expect(v.pdn.replace(/\s+/g, ' ')).toContain('1. 32-28 {White offered a draw.} 1... 19-23 {Black declined the draw offered by White, playing on.}');
   });
@@ -155,7 +156,15 @@ describe('the move list: every move that stands', () => {
     s = command(s, { type: 'draw', color: 'black' });
     const v = view(s);
     expect(v.result).toMatchObject({ result: '1-1', article: '7.3.1' });
-    expect(v.moves[0].notes).toEqual(['White offered a draw.', 'Black accepted the draw offered by White.']);
+    expect(v.moves[0].after).toEqual(['White offered a draw.', 'Black accepted the draw offered by White.']);
+  });
+
+  it("5.4.6 and 5.8: an attempt corrected is after the opponent's move, on the turn of the side that made it, not among that move's notes", () => {
+    // 32-28 19-23: White must take 28x19, plays 33-29 instead; Black has it corrected.
+    const v = view(played('lift 32\nplace 28\nlift 19\nplace 23\nlift 33\nplace 29\npress clock\npress correct\nlift 29\nplace 33\n'));
+    expect(v.moves.map((m) => m.text)).toEqual(['32-28', '19-23']);
+    expect(v.moves[1].notes).toEqual([]);
+    expect(v.moves[1].after).toEqual([expect.stringMatching(/^White played 33-29 although a capture was compulsory \(capture-missed, article 5\.4\.6\)\. Corrected at Black's request/)]);
   });
 });
 

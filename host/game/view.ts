@@ -116,7 +116,7 @@ export function boardText(pos: Position): string {
   return out;
 }
 
-/** The moves that stand, with the notes between them on the move before (those before the first move on the first). */
+/** The moves that stand, with the notes between them after the move before (those before the first move on the first). */
 function moveViews(sheet: Scoresheet): MoveView[] {
   const v = sheet.variant;
   const names = (squares: readonly number[]): string[] => squares.map((sq) => squareName(v, sq));
@@ -125,7 +125,7 @@ function moveViews(sheet: Scoresheet): MoveView[] {
   for (const item of sheet.items) {
     if (item.kind === 'note') {
       const text = times(item.comment, item.times ?? 1, sheet.lang);
-      if (out.length > 0) out[out.length - 1].notes = [...out[out.length - 1].notes, text];
+      if (out.length > 0) out[out.length - 1].after = [...out[out.length - 1].after, text];
       else before.push(text);
       continue;
     }
@@ -139,6 +139,7 @@ function moveViews(sheet: Scoresheet): MoveView[] {
       irregular: item.irregular,
       // The clock's commands are for programs; people read the words.
       notes: [...before, ...item.comments.filter((c) => !c.startsWith('[%'))],
+      after: [],
     });
     before = [];
   }

@@ -106,6 +106,9 @@ export function checkCommand(x: unknown): CheckedCommand {
       if (o.color === undefined) return yes({ type: 'draw' });
       if (typeof o.color !== 'string' || !COLORS.includes(o.color)) return no('"draw" takes an optional "color": white or black, the side offering the draw');
       return yes({ type: 'draw', color: o.color as 'white' | 'black' });
+    case 'decline-draw':
+      if (typeof o.color !== 'string' || !COLORS.includes(o.color)) return no('"decline-draw" needs a "color": white or black, the side declining the draw offered to it');
+      return yes({ type: 'decline-draw', color: o.color as 'white' | 'black' });
     case 'new-game': {
       const named = (name: unknown): name is string | undefined => name === undefined || (typeof name === 'string' && name.length <= 100);
       if (!named(o.white) || !named(o.black)) return no('"new-game" takes optional "white" and "black": the players\' names, at most 100 characters');
@@ -127,7 +130,7 @@ export function checkCommand(x: unknown): CheckedCommand {
       return yes({ type: 'query', what: o.what as QueryName, ...(o.square !== undefined ? { square: o.square as string } : {}), ...(o.count !== undefined ? { count: o.count as number } : {}) });
     }
     default:
-      return no('unknown command type: expected lift, place, press, resign, draw, new-game, settings, takeback, result or query');
+      return no('unknown command type: expected lift, place, press, resign, draw, decline-draw, new-game, settings, takeback, result or query');
   }
 }
 

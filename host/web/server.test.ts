@@ -558,6 +558,17 @@ describe('web server', () => {
     expect(session.commands).toEqual([]);
   });
 
+  it('serves the icon the page links, so that no load asks for a missing one', async () => {
+    await start();
+    const html = await (await fetch(new URL('/', web.url))).text();
+    const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(html)?.[1];
+    expect(href).toBe('/favicon.svg');
+    const icon = await fetch(new URL(href!, web.url));
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await icon.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^]*<\/svg>\s*$/);
+  });
+
   it('answers unknown paths with 404 and wrong methods with 405 and Allow', async () => {
     await start();
     const missing = await fetch(new URL('/nope', web.url));
@@ -607,6 +618,8 @@ describe('checkCommand', () => {
     expect(checkCommand({ type: 'lift', square: '32', extra: 1 })).toEqual({ ok: true, command: { type: 'lift', square: '32' } });
     expect(checkCommand({ type: 'draw', color: 'white', extra: 1 })).toEqual({ ok: true, command: { type: 'draw', color: 'white' } });
     expect(checkCommand({ type: 'draw', color: 'grey' })).toMatchObject({ ok: false });
+    expect(checkCommand({ type: 'decline-draw', color: 'black', extra: 1 })).toEqual({ ok: true, command: { type: 'decline-draw', color: 'black' } });
+    expect(checkCommand({ type: 'decline-draw' })).toMatchObject({ ok: false, error: expect.stringContaining('"decline-draw" needs a "color"') });
   });
 
   it('a question names what it asks, and a square or a count where it needs one', () => {

@@ -5,6 +5,7 @@
 //   GET  /app.js      the page's script and the ES modules it imports (/hands.js, ...), hand-written
 //                     and checked by tsc (static/tsconfig.json), no build step
 //   GET  /style.css   the page's style sheet, and /theme.css its colours (shared with the viewers' page)
+//   GET  /favicon.svg the page's icon (a corner of the board with a man of each colour)
 //   GET  /words.json  the page's words in the server's `lang` (host/words/page/), or in another with
 //                     ?lang=xx (400 for a language not known); /messages.json likewise the
 //                     catalogue of the sentences in the view (host/words/messages/), and
@@ -109,6 +110,8 @@ const STATIC: Readonly<Record<string, StaticFile>> = {
   '/style.css': { file: 'style.css', type: CSS },
   '/theme.css': { file: 'theme.css', type: CSS },
   '/setup.css': { file: 'setup.css', type: CSS },
+  // The page's icon, drawn here: the browser asks for it on every load.
+  '/favicon.svg': { file: 'favicon.svg', type: 'image/svg+xml; charset=utf-8' },
   // The page's ES modules (app.js and what it imports).
   ...modules(['app', 'setup', 'format', 'board', 'notices', 'prefs', 'live', 'html', 'pieces', 'playState', 'connection', 'hands', 'review', 'controls', 'render', 'boardView', 'moveList', 'panels']),
 };

@@ -17,7 +17,7 @@ import { secondBoardOutput } from '../../play/outputs/secondBoard.ts';
 import { journalToResume, resumeFrom } from '../resumeJournal.ts';
 import { gameTags } from '../gameTags.ts';
 import { secondBoardOption } from '../secondBoard.ts';
-import { policyNamed, withShowJumps } from '../../game/referee/policy.ts';
+import { hintsShown, policyNamed, withShowJumps } from '../../game/referee/policy.ts';
 import { startWebServer } from '../../web/server.ts';
 import type { GameState } from '../../game/game.ts';
 import type { PlayView } from '../../game/types.ts';
@@ -31,7 +31,7 @@ import type { Command } from '../command.ts';
 import { portOption, variantOption, why } from '../input.ts';
 
 const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--second-board sim|P2] [--white NAME] [--black NAME] [--config FILE]
-                    [--event NAME] [--site S] [--round R] [--time-control TC] [--policy P] [--show-jumps] [--http-port N] [--host H]
+                    [--event NAME] [--site S] [--round R] [--time-control TC] [--policy P] [--show-jumps] [--hints] [--http-port N] [--host H]
                     [--games DIR] [--resume FILE|last [--clock WHITE,BLACK]] [--lang LANG]
                     [--voice LANG [--rate WPM] [--volume N] [--wav DIR | --beeps] [--transcript FILE] [--queries]]
 
@@ -69,7 +69,8 @@ ${boardHelp(21)}
                      after 5 min, 1 min with only one way to capture; lost a minute later)
   --policy P         tournament (default), casual or blind
   --show-jumps       the opponent asks for multiple captures to be shown jump by jump (FMJD 4.9)
-  --hints            light the squares a lifted piece may go to (not in the tournament policy)
+  --hints            light the squares a lifted piece may go to (casual and blind only: the
+                     tournament policy refuses it, a board showing legal moves plays for the player)
   --http-port N      the page's port (default 8080; 0 for any free port)
   --host H           the page's interface (default 127.0.0.1, this computer only; 0.0.0.0 for a
                      phone on the LAN). Beyond 127.0.0.1 the page and its controls are on the
@@ -143,6 +144,7 @@ export function playCommandWith(seams: PlaySeams): Command {
     const chosen = resumed ? { ok: true as const, game: resumed.game.state.config } : newGame(o);
     if (!chosen.ok) return usageError(io, 'play', chosen.error);
     const { start, policy, timeControl } = chosen.game;
+    if (o.hints === true && !hintsShown(policy)) return usageError(io, 'play', `--hints is not given under the ${policy.name} policy: a board that shows where a piece may go plays for the player; choose --policy casual or blind for hints`);
     const v = start.variant;
     // The board's piezo for --beeps: the link is opened below, before anything is said.
     let beepOn: BoardLink | null = null;

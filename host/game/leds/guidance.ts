@@ -41,6 +41,7 @@ import { colorBit } from '../../../rules/index.ts';
 import type { LedFrame, LedPattern } from '../../link/types.ts';
 import type { RefereeState } from '../referee/referee.ts';
 import { boardTarget, refereePosition } from '../referee/referee.ts';
+import { hintsShown } from '../referee/policy.ts';
 import type { RefereeOutput } from '../referee/types.ts';
 
 /** Display options chosen by the players or the arbiter. */
@@ -167,7 +168,7 @@ export function ledMarks(s: RefereeState, g: Guidance = NO_GUIDANCE, options: Gu
     if (m) marks[sq] = m;
   });
 
-  if (options.hints === true && s.policy.name !== 'tournament' && s.hand.length > 0) {
+  if (options.hints === true && hintsShown(s.policy) && s.hand.length > 0) {
     for (const from of liftedMovers(s, pos)) for (const m of s.legal) if (m.from === from) marks[m.to] = 'hint';
   }
   // 4.2: capturing is compulsory; 4.13: only the pieces that can take the most may capture

@@ -44,6 +44,14 @@ export function policyNamed(name: string): Policy | null {
   return Object.hasOwn(policies, name) ? policies[name as keyof typeof policies] : null;
 }
 
+/**
+ * Whether the squares a lifted piece may go to are lit under `p` (`--hints`): never under the
+ * tournament policy, where a board that shows legal moves would be playing for the player.
+ */
+export function hintsShown(p: Policy): boolean {
+  return p.name !== 'tournament';
+}
+
 /** The same policy once the opponent has asked for multiple captures to be shown jump by jump (FMJD 4.9; Czech cl. 4.9). */
 export function withShowJumps(p: Policy, showJumps = true): Policy {
   return p.showJumps === showJumps ? p : { ...p, showJumps };

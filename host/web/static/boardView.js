@@ -15,8 +15,11 @@ import { t } from './words.js';
 /** @typedef {import('./playState.js').PlayPage} PlayPage */
 /** @typedef {import('./playState.js').PlayView} PlayView */
 
-/** The sign drawn on a square for each mark (besides its colours), so that colour is not the only difference. */
-const BADGES = { capture: '×', obligation: '!', flagged: '?', remove: '✕', clear: '−', fill: '+' };
+/**
+ * The sign drawn on a square for each mark (besides its colours), so that colour is not the only
+ * difference: the piece that must capture jumps (↷), unlike the cross of a piece to take off.
+ */
+const BADGES = { capture: '↷', obligation: '!', flagged: '?', remove: '✕', clear: '−', fill: '+' };
 
 /** The squares drawn, by name. @type {Map<string, HTMLElement>} */
 const squareEls = new Map();
@@ -111,14 +114,23 @@ export function renderBoard(page, view) {
   }
 }
 
-/** The legend of the marks, each drawn as on the board (a sample piece where the mark is on one). */
+/**
+ * The legend of everything the board draws, each drawn as on the board: the marks (a sample
+ * piece where the mark is on one), then the LED, a lifted piece, a piece the game does not have
+ * there and a king.
+ */
 export function renderLegend() {
   const samplePiece = /** @type {Record<string, 'wm'|'bm'>} */ ({ capture: 'wm', obligation: 'wm', remove: 'bm', clear: 'bm', flagged: 'wm', last: 'wm' });
-  $('legend').innerHTML = Object.entries(MARKS)
-    .map(([mark, m]) => {
-      const piece = samplePiece[mark] ?? null;
-      const sq = { name: '', row: 0, col: 0, piece, sensed: piece !== null, led: 'off' };
-      return `<li><span class="sample sq dark mark-${mark}" aria-hidden="true">${squareHtml(sq, mark)}</span> ${escapeHtml(m.legend)}</li>`;
-    })
+  const square = (/** @type {SquareView['piece']} */ piece, sensed = piece !== null, /** @type {SquareView['led']} */ led = 'off') => ({ name: '', row: 0, col: 0, piece, sensed, led, mark: null });
+  /** @type {{name: string, mark: string | null, sq: SquareView, text: string}[]} */
+  const items = Object.entries(MARKS).map(([mark, m]) => ({ name: mark, mark, sq: square(samplePiece[mark] ?? null), text: m.legend }));
+  items.push(
+    { name: 'led', mark: null, sq: square(null, false, 'on'), text: t('play.legend.led') },
+    { name: 'lifted', mark: null, sq: square('wm', false), text: t('play.legend.lifted') },
+    { name: 'unknown', mark: null, sq: square(null, true), text: t('play.legend.unknown') },
+    { name: 'king', mark: null, sq: square('wk'), text: t('play.legend.king') },
+  );
+  $('legend').innerHTML = items
+    .map(({ name, mark, sq, text }) => `<li data-legend="${name}"><span class="sample sq dark${mark ? ` mark-${mark}` : ''}" aria-hidden="true">${squareHtml(sq, mark)}</span> ${escapeHtml(text)}</li>`)
     .join('');
 }

@@ -49,6 +49,16 @@ export function attachControls(page) {
   confirming(page, 'btn-result-black', t('play.confirmResultBlack'), { type: 'result', result: '0-1' });
   $('btn-draw-white').addEventListener('click', () => void page.send({ type: 'draw', color: 'white' }));
   $('btn-draw-black').addEventListener('click', () => void page.send({ type: 'draw', color: 'black' }));
+  // The banner's buttons answer the offer standing: the side offered accepts (its own offer) or declines.
+  const offered = () => (page.view && page.view.drawOffer ? (page.view.drawOffer === 'white' ? 'black' : 'white') : null);
+  $('btn-draw-accept').addEventListener('click', () => {
+    const to = offered();
+    if (to) void page.send({ type: 'draw', color: to });
+  });
+  $('btn-draw-decline').addEventListener('click', () => {
+    const to = offered();
+    if (to) void page.send({ type: 'decline-draw', color: to });
+  });
   $('btn-takeback').addEventListener('click', () => void page.send({ type: 'takeback' }));
   $('btn-new-game').addEventListener('click', () => {
     page.review = null;

@@ -132,12 +132,32 @@ export function renderGuide(view) {
  * @param {PlayView} view @param {boolean} control
  */
 export function renderButtons(view, control) {
-  $('hands-controls').hidden = !(control && view.simulated);
-  $('sim-help').hidden = !(control && view.simulated);
+  // The hands, the board's clock and j'adoube buttons have nothing to do once the game is over.
+  $('hands-controls').hidden = !(control && view.simulated && !view.result);
+  $('sim-help').hidden = !(control && view.simulated && !view.result);
   for (const id of GAME_BUTTONS) $(id).hidden = !control || Boolean(view.result) || view.recording;
   for (const id of ['btn-takeback', ...RESULT_BUTTONS]) $(id).hidden = !control || !view.recording || Boolean(view.result);
   $('btn-draw-white').textContent = view.drawOffer === 'black' ? t('play.drawAcceptWhite') : view.drawOffer === 'white' ? t('play.drawOfferedWhite') : t('play.drawWhite');
   $('btn-draw-black').textContent = view.drawOffer === 'white' ? t('play.drawAcceptBlack') : view.drawOffer === 'black' ? t('play.drawOfferedBlack') : t('play.drawBlack');
+}
+
+/**
+ * A draw offered and not yet answered (FMJD 7.3.1, a draw by agreement): a banner saying who
+ * offers it, with the buttons of the side offered, which accepts or declines it (its next move
+ * declines it too). Gone once answered, and with the result.
+ * @param {PlayView} view @param {boolean} control
+ */
+export function renderDrawOffer(view, control) {
+  const by = view.drawOffer;
+  const open = Boolean(by) && !view.result && !view.recording;
+  $('draw-offer').hidden = !open;
+  if (!open) return;
+  $('draw-offer-text').textContent = t('play.drawBanner', { side: String(by) });
+  const to = by === 'white' ? 'black' : 'white';
+  $('btn-draw-accept').hidden = !control;
+  $('btn-draw-decline').hidden = !control;
+  $('btn-draw-accept').textContent = t(to === 'white' ? 'play.drawAcceptWhite' : 'play.drawAcceptBlack');
+  $('btn-draw-decline').textContent = t(to === 'white' ? 'play.drawDeclineWhite' : 'play.drawDeclineBlack');
 }
 
 /** The board link's state and health, and the last 50 lines of the log. @param {PlayView} view */

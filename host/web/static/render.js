@@ -6,7 +6,7 @@ import { canReview, piecesInHand } from './board.js';
 import { renderBoard } from './boardView.js';
 import { renderMoves, renderReview } from './moveList.js';
 import { announcements, soundsFor } from './notices.js';
-import { placePlayers, renderButtons, renderClocks, renderGuide, renderHand, renderHeader, renderLink, renderNow } from './panels.js';
+import { placePlayers, renderButtons, renderClocks, renderDrawOffer, renderGuide, renderHand, renderHeader, renderLink, renderNow } from './panels.js';
 import { $ } from './html.js';
 
 /** @typedef {import('./playState.js').PlayPage} PlayPage */
@@ -28,6 +28,7 @@ export function draw(page) {
   renderMoves(view, page.review);
   renderClocks(view, page.receivedAt);
   renderNow(view, page.control);
+  renderDrawOffer(view, page.control);
   renderReview(view, page.review);
   renderButtons(view, page.control);
   renderGuide(view);

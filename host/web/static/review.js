@@ -20,7 +20,7 @@ export function setReview(page, ply) {
   page.review = ply !== null && ply >= view.moves.length ? null : ply;
   if (page.review === was) return;
   draw(page);
-  page.announce(page.review === null ? t('play.saidBackToLive') : t('play.saidReviewing', { what: reviewWords(view, page.review) }));
+  page.announce(page.review === null ? t(view.result ? 'play.saidBackToEnd' : 'play.saidBackToLive') : t('play.saidReviewing', { what: reviewWords(view, page.review) }));
   const focused = /** @type {any} */ (document.activeElement);
   if (focused && (focused.disabled || focused.closest('[hidden]'))) {
     const next = ['btn-prev', 'btn-first', 'btn-flip'].map((id) => $(id, 'button')).find((b) => !b.disabled);

@@ -18,7 +18,7 @@ export function squares8(): SquareView[] {
 
 /** A move of the list: Black's 11-15 from the start, as the view gives it. */
 export function moveView(ply: number, text: string): MoveView {
-  return { ply, side: ply % 2 === 1 ? 'black' : 'white', text, board: 'bbbbbbbbbb.b..b.....wwwwwwwwwwww', squares: ['11', '15'], captured: [], irregular: null, notes: [] };
+  return { ply, side: ply % 2 === 1 ? 'black' : 'white', text, board: 'bbbbbbbbbb.b..b.....wwwwwwwwwwww', squares: ['11', '15'], captured: [], irregular: null, notes: [], after: [] };
 }
 
 /** A simulated English game at its start, Black to move (Wit against Zwart). */
