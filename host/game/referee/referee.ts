@@ -86,17 +86,14 @@ export function step(state: RefereeState, event: RefereeEvent): { state: Referee
 
 /**
  * The move still open on the board (a king that could slide further) is over: the hands are
- * withdrawn for good (the end of an action script). Nothing else is decided.
+ * withdrawn for good (the end of an action script). Nothing else is decided: a second reading
+ * still open stays open, neither reading confirmed (what each leaves to judge is told by
+ * foresee.ts, `pendingAtEnd`).
  */
 export function closeOpenMove(state: RefereeState): { state: RefereeState; outputs: RefereeOutput[] } {
   const out: RefereeOutput[] = [];
-  let s = state;
-  if (s.split) {
-    out.push(...s.split.held);
-    s = { ...s, split: null };
-  }
-  if (s.mode.kind === 'play' && s.pendingMove) s = commit(s, s.pendingMove, s.now, out);
-  return { state: s, outputs: out };
+  if (state.split || state.mode.kind !== 'play' || !state.pendingMove) return { state, outputs: out };
+  return { state: commit(state, state.pendingMove, state.now, out), outputs: out };
 }
 
 function dispatch(s: RefereeState, e: RefereeEvent, out: RefereeOutput[]): RefereeState {
