@@ -234,7 +234,7 @@ function foresightWords(lang: Language, s: RefereeState): string[] {
   return foresee(s).map((f) => {
     if (f.kind === 'mismatch') return say(lang, 'log.foresight.mismatch', { steps: say(lang, 'mismatch'), side: f.side, other: opposite(f.side) });
     const values = { said: irregularitySentence(lang, pos, f), side: f.side, other: opposite(f.side) };
-    return say(lang, f.decision === 'decide' ? 'log.foresight' : 'log.foresight.note', values);
+    return say(lang, f.decision === 'decide' ? 'log.foresight' : f.decision === 'note' ? 'log.foresight.note' : 'log.foresight.correct', values);
   });
 }
 

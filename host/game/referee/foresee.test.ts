@@ -6,22 +6,22 @@ import { parseFen, variants, writeFen } from '../../../rules/index.ts';
 import { eventsOf, parseActionScript } from '../../script/actions.ts';
 import { foresee, pendingAtEnd } from './foresee.ts';
 import type { Foresight } from './foresee.ts';
-import { tournament } from './policy.ts';
+import { blind, casual, digitise, tournament } from './policy.ts';
 import { createReferee, step } from './referee.ts';
 import type { RefereeState } from './referee.ts';
-import type { RefereeOutput } from './types.ts';
+import type { Policy, RefereeOutput } from './types.ts';
 
 const intl = variants.international;
 /** Square number n as the referee's index. */
 const sq = (n: number): number => n - 1;
 
 /** The referee after the hands of `script` from `fen`, and everything it said. */
-function hands(script: string, fen = intl.startFen): { state: RefereeState; said: RefereeOutput[] } {
+function hands(script: string, fen = intl.startFen, policy: Policy = tournament): { state: RefereeState; said: RefereeOutput[] } {
   const parsed = parseActionScript(script, intl);
   const start = parseFen(intl, fen);
   if (!parsed.ok || !start.ok) throw new Error('bad script or FEN');
   const events = eventsOf(parsed.actions).map((e) => e.event);
-  let state = createReferee(start.position, tournament, events[0]?.t ?? 0);
+  let state = createReferee(start.position, policy, events[0]?.t ?? 0);
   const said: RefereeOutput[] = [];
   for (const e of events) {
     const r = step(state, e);
@@ -93,6 +93,28 @@ describe('foresee: a complete irregular move named at once, decided only when pl
   it('a board no move explains (a piece put on 25 from outside): foreseen as the board to put right', () => {
     const { state } = hands('place 25\n');
     expect(foresee(state).map(plain)).toEqual([{ kind: 'mismatch', clear: [25], message: 'The board does not show the game: take the piece off 25. This is said once White presses the clock or Black moves.' }]);
+  });
+});
+
+describe('foresee: in every policy', () => {
+  it.each([casual, blind])('FMJD 5.4.6, $name policy: 33-29 foreseen for Black to decide', (policy) => {
+    const { state } = hands(`${OPENING}lift 33\nplace 29\n`, intl.startFen, policy);
+    expect(foresee(state).map(plain)).toMatchObject([{ code: 'capture-missed', side: 'white', decision: 'decide' }]);
+  });
+
+  it('FMJD 5.4.6, a game being recorded (digitise): 33-29 foreseen as put back, nobody deciding', () => {
+    const { state } = hands(`${OPENING}lift 33\nplace 29\n`, intl.startFen, digitise);
+    expect(foresee(state).map(plain)).toEqual([
+      {
+        code: 'capture-missed',
+        article: '5.4.6',
+        side: 'white',
+        decision: 'correct',
+        squares: [33, 29, 28],
+        fen: 'W:W28,31,33-50:B1-18,20,23',
+        message: 'White played 33-29 although a capture was compulsory. The position before it is put back once White presses the clock or Black moves.',
+      },
+    ]);
   });
 });
 

@@ -18,8 +18,9 @@ import type { Fill, RefereeOutput } from './types.ts';
  * One thing the referee will judge when play goes on (the clock, the opponent acting).
  * - `irregularity`: what `side` did, cited by `code` and `article` (FMJD 5.4 and the variants'
  *   own articles), on `squares` (internal indices); `decision` `decide`: the opponent of `side`
- *   will decide, `note`: it will only be noted (the policy). `stands`: the position if it
- *   stands (accepted, or noted and played on). `flagged`: already said, waiting for the
+ *   will decide, `note`: it will only be noted (the policy), `correct`: a game being recorded
+ *   puts the position before it back, nobody asked. `stands`: the position if it stands
+ *   (accepted, or noted and played on; for `correct`, the position put back). `flagged`: already said, waiting for the
  *   decision (then `squares` is empty and `message` names only the decision).
  * - `mismatch`: the board shows no move of `side` (to move); `clear` and `fill` put it right.
  * `message` is the sentence for people in the referee's language, e.g. "White played 33-29
@@ -32,7 +33,7 @@ export type Foresight =
       readonly article: string;
       readonly squares: readonly number[];
       readonly side: Color;
-      readonly decision: 'decide' | 'note';
+      readonly decision: 'decide' | 'note' | 'correct';
       readonly stands: Position;
       readonly flagged: boolean;
       readonly message: string;
@@ -96,9 +97,11 @@ function judged(s: RefereeState, out: readonly RefereeOutput[], end: RefereeStat
     }
     if (o.type !== 'irregularity') return;
     const said = describe.said(v, o.code, o.squares, o.side, s.lang);
-    const id = o.decision === 'decide' ? 'log.foresight' : 'log.foresight.note';
+    // A game being recorded is never let stand irregular: the position before it is put back (endTurn.ts).
+    const decision = o.decision === 'decide' && s.policy.recording ? 'correct' : o.decision;
+    const id = decision === 'decide' ? 'log.foresight' : decision === 'note' ? 'log.foresight.note' : 'log.foresight.correct';
     const message = say(s.lang, id, { said, side: o.side, other: opposite(o.side) });
-    found.push({ kind: 'irregularity', code: o.code, article: o.article, squares: o.squares, side: o.side, decision: o.decision, stands: standing(out, i, end), flagged: false, message });
+    found.push({ kind: 'irregularity', code: o.code, article: o.article, squares: o.squares, side: o.side, decision, stands: standing(out, i, end), flagged: false, message });
   });
   return found;
 }
@@ -113,6 +116,7 @@ function standing(out: readonly RefereeOutput[], i: number, end: RefereeState): 
       return next?.type === 'move' ? next.after : o.position;
     }
   }
+  if (end.mode.kind === 'correcting') return end.mode.target;
   return end.mode.kind === 'decide' ? accepted(end, end.mode.pending) : currentPosition(end.game);
 }
 
