@@ -128,6 +128,10 @@ describe('foresee: nothing while a move is in progress or the board shows a lega
     expect(foresee(hands(`${OPENING}lift 33\n`).state)).toEqual([]);
   });
 
+  it("FMJD 3.14: Black's 18 held while White is to move is in the air, not yet a removal", () => {
+    expect(foresee(hands('lift 18\n').state)).toEqual([]);
+  });
+
   it('FMJD 4.11, 5.4.11: 28x19 landed, 23 still to be taken off: a capture under way, not an incomplete removal', () => {
     const { state, said } = hands('lift 28\nplace 19\n', 'W:W28:B10,23');
     expect(said).toEqual([]);

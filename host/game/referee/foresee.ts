@@ -4,7 +4,7 @@
 // say. A query: the state is immutable, so judging a copy and dropping it changes nothing.
 
 import type { Color, IrregularityCode, Position } from '../../../rules/index.ts';
-import { colorBit, currentPosition, opposite, play } from '../../../rules/index.ts';
+import { currentPosition, opposite, play } from '../../../rules/index.ts';
 import { say } from '../../words/catalogue.ts';
 import { couldBe } from './board.ts';
 import { playOn } from './decision.ts';
@@ -42,8 +42,9 @@ export type Foresight =
 
 /**
  * What the board shows that the referee will judge once play goes on, in the order it will be
- * judged; empty when the board is at rest, shows a legal move, has a piece of the mover in the
- * air, or shows a capture under way (its captured pieces still being taken off: FMJD 4.x, 5.4.11
+ * judged; empty when the board is at rest, shows a legal move, has a piece in the air (lifted
+ * and not put down: reed switches cannot tell a piece held from one taken off, FMJD 3.10), or
+ * shows a capture under way (its captured pieces still being taken off: FMJD 4.x, 5.4.11
  * is judged only when play goes on). Inside a second reading of the board (the opponent
  * already playing on) both turns are foreseen: the mover's ended, then the opponent's.
  */
@@ -78,10 +79,10 @@ function otherReading(split: Split): RefereeState {
   return other;
 }
 
-/** A move of the mover in progress: a piece of the mover in the air, or a capture whose pieces are still coming off. */
+/** Hands still at work: a piece in the air, or a capture whose pieces are still coming off. */
 function underWay(s: RefereeState): boolean {
+  if (s.hand.length > 0) return true;
   const pos = currentPosition(s.game);
-  if (s.hand.some((h) => h.piece & colorBit(pos.turn))) return true;
   return s.legal.some((m) => m.captured.length > 0 && couldBe(pos, s.sensed, m, s.leftover));
 }
 
