@@ -67,6 +67,18 @@ describe('replay: what is pending at the end is reported (FMJD 5.4.6, 5.7)', () 
     expect(out[3]).toMatchObject({ code: 'capture-missed', article: '5.4.6', side: 'white', decides: 'black', fen: 'B:W28,29,31,34-50:B1-18,20,23' });
   });
 
+  it('FMJD 5.8: a correction not finished is pending, with what is still to be put back', async () => {
+    // White touched 33 and played 32-28 (5.4.3); Black has it corrected; 28 is lifted, 32 not yet filled.
+    const out = await json('lift 33\nplace 33\nlift 32\nplace 28\npress correct\nlift 28\n');
+    expect(out.at(-1)).toEqual({ type: 'pending', code: 'correction', clear: [], fill: [{ square: 32, piece: 'white man' }], message: 'Put the position back: put a white man on 32.' });
+  });
+
+  it('a board that does not show the game at the end is pending, with the squares to put right', async () => {
+    const out = await json('place 25\npress clock\n');
+    expect(out.map((o) => o.type)).toEqual(['mismatch', 'pending']);
+    expect(out[1]).toMatchObject({ code: 'mismatch', clear: [25], fill: [] });
+  });
+
   it('a game that ends at rest reports nothing pending', async () => {
     expect((await json('lift 32\nplace 28\n')).map((o) => o.type)).toEqual(['move']);
   });

@@ -7,10 +7,10 @@ import type { Color, IrregularityCode, Position } from '../../../rules/index.ts'
 import { currentPosition, opposite, play } from '../../../rules/index.ts';
 import { say } from '../../words/catalogue.ts';
 import { couldBe } from './board.ts';
-import { playOn } from './decision.ts';
+import { difference, playOn } from './decision.ts';
 import { describe } from './describe.ts';
 import { endTurn } from './endTurn.ts';
-import { step } from './referee.ts';
+import { boardTarget, step } from './referee.ts';
 import type { Pending, RefereeState, Split } from './state.ts';
 import type { Fill, RefereeOutput } from './types.ts';
 
@@ -22,7 +22,8 @@ import type { Fill, RefereeOutput } from './types.ts';
  *   puts the position before it back, nobody asked. `stands`: the position if it stands
  *   (accepted, or noted and played on; for `correct`, the position put back). `flagged`: already said, waiting for the
  *   decision (then `squares` is empty and `message` names only the decision).
- * - `mismatch`: the board shows no move of `side` (to move); `clear` and `fill` put it right.
+ * - `mismatch`: the board shows no move of `side` (to move), or (`code` `correction`) a
+ *   correction is not finished; `clear` and `fill` put it right.
  * `message` is the sentence for people in the referee's language, e.g. "White played 33-29
  * although a capture was compulsory. Black decides once White presses the clock or Black moves."
  */
@@ -38,7 +39,7 @@ export type Foresight =
       readonly flagged: boolean;
       readonly message: string;
     }
-  | { readonly kind: 'mismatch'; readonly clear: readonly number[]; readonly fill: readonly Fill[]; readonly side: Color; readonly message: string };
+  | { readonly kind: 'mismatch'; readonly code: 'mismatch' | 'correction'; readonly clear: readonly number[]; readonly fill: readonly Fill[]; readonly side: Color; readonly message: string };
 
 /**
  * What the board shows that the referee will judge once play goes on, in the order it will be
@@ -55,12 +56,21 @@ export function foresee(s: RefereeState): Foresight[] {
 /**
  * Everything not yet judged when the hands are withdrawn for good (the end of an action
  * script): an irregularity still waiting for the opponent's decision, then what the hands did
- * since that play going on would judge. A capture whose pieces are still on the board is judged
- * here (5.4.11): nobody is taking them off any more.
+ * since that play going on would judge; or a board still to be put right (a correction not
+ * finished, 5.8, or a board that does not show the game). A capture whose pieces are still on
+ * the board is judged here (5.4.11): nobody is taking them off any more.
  */
 export function pendingAtEnd(s: RefereeState): Foresight[] {
+  if (s.mode.kind === 'correcting' || s.mode.kind === 'mismatch') return [toPutRight(s, s.mode.kind === 'correcting' ? 'correction' : 'mismatch')];
   const waiting = s.mode.kind === 'decide' ? [flaggedOf(s, s.mode.pending)] : [];
   return [...waiting, ...ahead(s, false)];
+}
+
+/** The board still to be brought to the position a correction restores, or to the game's. */
+function toPutRight(s: RefereeState, code: 'mismatch' | 'correction'): Foresight {
+  const pos = currentPosition(s.game);
+  const { clear, fill } = difference(s.sensed, boardTarget(s) ?? pos);
+  return { kind: 'mismatch', code, clear, fill, side: pos.turn, message: describe.steps(pos.variant, code, clear, fill, s.lang) };
 }
 
 function ahead(s: RefereeState, live: boolean): Foresight[] {
@@ -94,7 +104,7 @@ function judged(s: RefereeState, out: readonly RefereeOutput[], end: RefereeStat
     if (o.type === 'mismatch') {
       const side = currentPosition(s.game).turn;
       const steps = describe.steps(v, 'mismatch', o.clear, o.fill, s.lang);
-      found.push({ kind: 'mismatch', clear: o.clear, fill: o.fill, side, message: say(s.lang, 'log.foresight.mismatch', { steps, side, other: opposite(side) }) });
+      found.push({ kind: 'mismatch', code: 'mismatch', clear: o.clear, fill: o.fill, side, message: say(s.lang, 'log.foresight.mismatch', { steps, side, other: opposite(side) }) });
     }
     if (o.type !== 'irregularity') return;
     const said = describe.said(v, o.code, o.squares, o.side, s.lang);

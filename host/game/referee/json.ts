@@ -84,12 +84,13 @@ export function outputText(v: Variant, o: RefereeOutput, lang: Language = 'en'):
 /**
  * The JSON line of something still waiting when an action script ends (`replay --json` never
  * ends silently): an irregularity with code, article, the side that made it, who `decides` (or
- * `decision` `note`) and `fen`, the position if it stands; or the board to put right.
+ * `decision` `note`) and `fen`, the position if it stands; or the board to put right (`code`
+ * `mismatch`, or `correction` for a correction not finished).
  *
  * @example pendingJson(v, f) // {type:'pending', code:'capture-missed', article:'5.4.6', squares:[33,29], side:'white', decision:'decide', decides:'black', fen:'B:W28,29,...', message:'...'}
  */
 export function pendingJson(v: Variant, f: Foresight): Record<string, unknown> {
-  if (f.kind === 'mismatch') return { type: 'pending', code: 'mismatch', clear: f.clear.map((s) => sq(v, s)), fill: f.fill.map((x) => fill(v, x)), message: f.message };
+  if (f.kind === 'mismatch') return { type: 'pending', code: f.code, clear: f.clear.map((s) => sq(v, s)), fill: f.fill.map((x) => fill(v, x)), message: f.message };
   const decides = f.decision === 'decide' ? { decides: opposite(f.side) } : {};
   return { type: 'pending', code: f.code, article: f.article, squares: f.squares.map((s) => sq(v, s)), side: f.side, decision: f.decision, ...decides, fen: writeFen(f.stands), message: f.message };
 }
