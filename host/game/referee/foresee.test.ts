@@ -37,6 +37,9 @@ function plain(f: Foresight): Record<string, unknown> {
   return { code: f.code, article: f.article, side: f.side, decision: f.decision, squares: f.squares.map((s) => s + 1), fen: writeFen(f.stands), message: f.message };
 }
 
+/** A missed capture foreseen (FMJD 5.4.6), as `plain` writes it: who, the squares named, the position if it stands, the sentence. */
+const missed = (side: 'white' | 'black', squares: number[], fen: string, message: string, decision = 'decide') => ({ code: 'capture-missed', article: '5.4.6', side, decision, squares, fen, message });
+
 // 1. 32-28 19-23: White's 28 must take 23 (28x19, FMJD 4.1, 4.2).
 const OPENING = 'lift 32\nplace 28\nlift 19\nplace 23\n';
 
@@ -45,15 +48,7 @@ describe('foresee: a complete irregular move named at once, decided only when pl
     const { state, said } = hands(`${OPENING}lift 33\nplace 29\n`);
     expect(said.map((o) => o.type)).toEqual(['move', 'move']);
     expect(foresee(state).map(plain)).toEqual([
-      {
-        code: 'capture-missed',
-        article: '5.4.6',
-        side: 'white',
-        decision: 'decide',
-        squares: [33, 29, 28],
-        fen: 'B:W28,29,31,34-50:B1-18,20,23',
-        message: 'White played 33-29 although a capture was compulsory. Black decides once White presses the clock or Black moves.',
-      },
+      missed('white', [33, 29, 28], 'B:W28,29,31,34-50:B1-18,20,23', 'White played 33-29 although a capture was compulsory. Black decides once White presses the clock or Black moves.'),
     ]);
   });
 
@@ -61,15 +56,7 @@ describe('foresee: a complete irregular move named at once, decided only when pl
     // 1. 32-28 18-22 2. 33-29: Black's 22 must take 28 (22x33).
     const { state } = hands('lift 32\nplace 28\nlift 18\nplace 22\nlift 33\nplace 29\nlift 19\nplace 23\n');
     expect(foresee(state).map(plain)).toEqual([
-      {
-        code: 'capture-missed',
-        article: '5.4.6',
-        side: 'black',
-        decision: 'decide',
-        squares: [19, 23, 22],
-        fen: 'W:W28,29,31,34-50:B1-17,20,22,23',
-        message: 'Black played 19-23 although a capture was compulsory. White decides once Black presses the clock or White moves.',
-      },
+      missed('black', [19, 23, 22], 'W:W28,29,31,34-50:B1-17,20,22,23', 'Black played 19-23 although a capture was compulsory. White decides once Black presses the clock or White moves.'),
     ]);
   });
 
@@ -105,15 +92,7 @@ describe('foresee: in every policy', () => {
   it('FMJD 5.4.6, a game being recorded (digitise): 33-29 foreseen as put back, nobody deciding', () => {
     const { state } = hands(`${OPENING}lift 33\nplace 29\n`, intl.startFen, digitise);
     expect(foresee(state).map(plain)).toEqual([
-      {
-        code: 'capture-missed',
-        article: '5.4.6',
-        side: 'white',
-        decision: 'correct',
-        squares: [33, 29, 28],
-        fen: 'W:W28,31,33-50:B1-18,20,23',
-        message: 'White played 33-29 although a capture was compulsory. The position before it is put back once White presses the clock or Black moves.',
-      },
+      missed('white', [33, 29, 28], 'W:W28,31,33-50:B1-18,20,23', 'White played 33-29 although a capture was compulsory. The position before it is put back once White presses the clock or Black moves.', 'correct'),
     ]);
   });
 });
@@ -155,8 +134,6 @@ describe('pendingAtEnd: an irregularity flagged and not decided', () => {
   it('FMJD 5.4.6: 33-29 flagged by the clock, Black never decides: still waiting, the position if it stands', () => {
     const { state } = hands(`${OPENING}lift 33\nplace 29\npress clock\n`);
     expect(foresee(state)).toEqual([]);
-    expect(pendingAtEnd(state).map(plain)).toEqual([
-      { code: 'capture-missed', article: '5.4.6', side: 'white', decision: 'decide', squares: [], fen: 'B:W28,29,31,34-50:B1-18,20,23', message: 'Black has not decided yet: accept or correct.' },
-    ]);
+    expect(pendingAtEnd(state).map(plain)).toEqual([missed('white', [], 'B:W28,29,31,34-50:B1-18,20,23', 'Black has not decided yet: accept or correct.')]);
   });
 });
