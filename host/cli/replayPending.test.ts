@@ -79,6 +79,18 @@ describe('replay: what is pending at the end is reported (FMJD 5.4.6, 5.7)', () 
     expect(out[1]).toMatchObject({ code: 'mismatch', clear: [25], fill: [] });
   });
 
+  it('English law 11: a capture is complete when the hand leaves it, its man still to come off: the last move at the end, nothing pending', async () => {
+    // "A capturing play ... is completed whenever the hand is withdrawn from the piece played, even
+    // though two or more pieces have been taken, and have still to be removed from the board."
+    // 1. 11-15 22-18 2. 15x22, 18 still on the board when the script ends.
+    const r = await replay(['--variant', 'english', '--json'], 'lift 11\nplace 15\nlift 22\nplace 18\nlift 15\nplace 22\n');
+    expect(r.lines.map((l) => JSON.parse(l) as Record<string, unknown>).map((o) => [o.type, o.move])).toEqual([
+      ['move', '11-15'],
+      ['move', '22-18'],
+      ['move', '15x22'],
+    ]);
+  });
+
   it('a game that ends at rest reports nothing pending', async () => {
     expect((await json('lift 32\nplace 28\n')).map((o) => o.type)).toEqual(['move']);
   });

@@ -31,7 +31,8 @@ file, or - for standard input. One action per line, squares in the variant's not
 Consecutive actions are 200 ms apart unless a wait says otherwise; # starts a comment. Nothing is
 decided on time: a piece may stay in the hand for minutes. A move is over when the board shows it
 and it cannot go on, or when play goes on: the clock, or the opponent's next move. At the end of
-the script a king's move that could have slid further counts as made, and what is left unjudged
+the script a king's move that could have slid further counts as made (so does an English capture
+whose men are still to be taken off, law 11), and what is left unjudged
 (an irregularity not decided, a last move the clock would flag) is printed as pending, with who
 decides and the position if it stands.
 
