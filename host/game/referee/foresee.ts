@@ -20,8 +20,9 @@ import type { Fill, RefereeOutput } from './types.ts';
  *   own articles), on `squares` (internal indices); `decision` `decide`: the opponent of `side`
  *   will decide, `note`: it will only be noted (the policy), `correct`: a game being recorded
  *   puts the position before it back, nobody asked. `stands`: the position if it stands
- *   (accepted, or noted and played on; for `correct`, the position put back). `flagged`: already said, waiting for the
- *   decision (then `squares` is empty and `message` names only the decision).
+ *   (accepted, or noted and played on; for `correct`, the position put back). `flagged`:
+ *   already said, waiting for the decision (then `squares` is empty and `message` names only
+ *   the decision).
  * - `mismatch`: the board shows no move of `side` (to move), or (`code` `correction`) a
  *   correction is not finished; `clear` and `fill` put it right.
  * `message` is the sentence for people in the referee's language, e.g. "White played 33-29
@@ -45,8 +46,8 @@ export type Foresight =
  * What the board shows that the referee will judge once play goes on, in the order it will be
  * judged; empty when the board is at rest, shows a legal move, has a piece in the air (lifted
  * and not put down: reed switches cannot tell a piece held from one taken off, FMJD 3.10), or
- * shows a capture under way (its captured pieces still being taken off: FMJD 4.x, 5.4.11
- * is judged only when play goes on). Inside a second reading of the board (the opponent
+ * shows a capture under way (its captured pieces still being taken off after the capturing
+ * piece landed, FMJD 4.11: an incomplete removal, 5.4.11, is judged only when play goes on). Inside a second reading of the board (the opponent
  * already playing on) both turns are foreseen: the mover's ended, then the opponent's.
  */
 export function foresee(s: RefereeState): Foresight[] {
