@@ -59,9 +59,13 @@ describe('--lang: the game in the language chosen', () => {
     const script = 'lift 31\nplace 31\nlift 32\nplace 28\n';
     const r = await runCliBuffered(['replay', '--lang', 'ru', '-'], script);
     expect(r.code).toBe(EXIT.ok);
-    expect(r.stdout).toBe('Нарушение, статья 5.4.3 (touch-move): Белые коснулись шашки на поле 31, а пошли шашкой с поля 32: тронутой шашкой нужно ходить. Чёрные решают: принять или исправить.\n');
+    // Black never decides before the script ends: the irregularity is still pending (issue 28).
+    expect(r.stdout).toBe(
+      'Нарушение, статья 5.4.3 (touch-move): Белые коснулись шашки на поле 31, а пошли шашкой с поля 32: тронутой шашкой нужно ходить. Чёрные решают: принять или исправить.\n' +
+        'Не решено, статья 5.4.3 (touch-move): Чёрные ещё не решили: принять или исправить.\n',
+    );
     const json = await runCliBuffered(['replay', '--json', '-'], script);
-    expect(JSON.parse(json.stdout)).toMatchObject({ type: 'irregularity', code: 'touch-move', article: '5.4.3', squares: [31, 32], message: 'White touched one piece and moved another: the touched piece must be played (31, 32).' });
+    expect(JSON.parse(json.stdout.split('\n')[0])).toMatchObject({ type: 'irregularity', code: 'touch-move', article: '5.4.3', squares: [31, 32], message: 'White touched one piece and moved another: the touched piece must be played (31, 32).' });
   });
 
   it.each(['play', 'digitise', 'event', 'replay', 'relay'])('dambord %s --lang xx is a usage error naming the languages', async (name) => {

@@ -350,3 +350,22 @@ describe('what the browser remembers', () => {
     expect(app.remembered(broken, 'dambord.theme', themes)).toBe('auto');
   });
 });
+
+describe('issue 28: what play going on will judge, shown at once', () => {
+  // 1. 32-28 19-23 2. 33-29? although 28x19 is compulsory (FMJD 5.4.6): no clock pressed yet.
+  const missed = { code: 'capture-missed', article: '5.4.6', message: 'White played 33-29 although a capture was compulsory. Black decides once White presses the clock or Black moves.', decides: 'black', squares: ['33', '29', '28'] };
+
+  it('FMJD 5.4.6: the panel shows the move foreseen, no decision asked yet; a screen reader hears it once, politely, with no sound', () => {
+    const before = viewWith({ foresight: [] });
+    const after = viewWith({ foresight: [missed] });
+    expect(app.irregularityPanel(after)).toMatchObject({ code: 'capture-missed', article: '5.4.6', status: 'foreseen', decides: 'black', message: missed.message });
+    expect(app.announcements(before, after)).toEqual({ polite: [missed.message], assertive: [] });
+    expect(app.announcements(after, viewWith({ foresight: [missed] }))).toEqual(QUIET);
+    expect(app.soundsFor(before, after)).toEqual([]);
+  });
+
+  it('an irregularity said wins over what is foreseen; nothing foreseen, no panel', () => {
+    expect(app.irregularityPanel(viewWith({ irregularity: touchMove, foresight: [missed] }))).toMatchObject({ code: 'touch-move', status: 'pending' });
+    expect(app.irregularityPanel(viewWith({ foresight: [] }))).toBeNull();
+  });
+});

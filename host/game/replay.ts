@@ -1,9 +1,12 @@
 // An action script's events through the game: `dambord replay` (plain and through the simulated
 // boards) and the golden sessions. The board is taken to show the start position when the
-// script begins, as a board set up for play does; at the end the hands are withdrawn.
+// script begins, as a board set up for play does; at the end the hands are withdrawn, and what is
+// still waiting to be judged is reported.
 
 import { SquareSet } from '../../rules/index.ts';
 import type { BoardEvent } from '../link/types.ts';
+import { pendingAtEnd } from './referee/foresee.ts';
+import type { Foresight } from './referee/foresee.ts';
 import type { RefereeEvent, RefereeOutput } from './referee/types.ts';
 import type { GameConfig, GameInput, GameState, SeenStep } from './game.ts';
 import type { Guide } from './guide.ts';
@@ -31,10 +34,18 @@ export function inputOf(e: RefereeEvent, seq = 0): GameInput {
 
 /**
  * Plays `events` (board time, squares as indices) on a board that shows `config.start` from the
- * first event's time on, then withdraws the hands. Returns the game and everything the referee
- * said, in order. `guide`: a sheet that guides the game (a guided replay).
+ * first event's time on, then withdraws the hands. Returns the game, everything the referee
+ * said, in order, and what is `pending` at the end: an irregularity still waiting for the
+ * opponent's decision and what the hands did since that was never judged, each as it would be
+ * judged if play went on (referee/foresee.ts). `guide`: a sheet that guides the game (a guided
+ * replay).
  */
-export function replayEvents(config: GameConfig, events: readonly RefereeEvent[], observe?: (seen: SeenStep) => void, guide: Guide | null = null): { state: GameState; said: RefereeOutput[] } {
+export function replayEvents(
+  config: GameConfig,
+  events: readonly RefereeEvent[],
+  observe?: (seen: SeenStep) => void,
+  guide: Guide | null = null,
+): { state: GameState; said: RefereeOutput[]; pending: Foresight[] } {
   const t0 = events[0]?.t ?? 0;
   const occupancy = SquareSet.from([...config.start.board.keys()].filter((sq) => config.start.board[sq] !== 0));
   const connected: BoardEvent = { type: 'link', state: 'connected', hello: { ...SCRIPT_BOARD, squares: config.start.variant.geometry.squares }, occupancy, buttons: [], t: t0 };
@@ -49,5 +60,5 @@ export function replayEvents(config: GameConfig, events: readonly RefereeEvent[]
   run({ type: 'board', event: connected }, t0);
   events.forEach((e, i) => run(inputOf(e, i + 1), e.t));
   run({ type: 'end' }, events.at(-1)?.t ?? t0);
-  return { state, said };
+  return { state, said, pending: state.referee && !state.result ? pendingAtEnd(state.referee) : [] };
 }

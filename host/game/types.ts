@@ -38,6 +38,14 @@ export interface PlayView {
   /** An irregularity waiting for the opponent's decision or being corrected, or noted last (until the next move). */
   readonly irregularity: IrregularityView | null;
   /**
+   * What the board shows that the referee will judge once play goes on (the clock, the opponent
+   * moving), told before it is decided: a complete move that is irregular, or a board no move
+   * explains ("White played 33-29 although a capture was compulsory. Black decides once White
+   * presses the clock or Black moves."). Empty while the board shows the game or a legal move, a
+   * piece of the side to move is in the hand, or a capture's pieces are being taken off.
+   */
+  readonly foresight: readonly ForesightView[];
+  /**
    * A touch-move obligation in force (FMJD 3.11): the piece the side to move touched and must
    * play, e.g. carried over after a correction (5.8), or touched and put back this turn.
    */
@@ -136,6 +144,20 @@ export interface MoveView {
    * attempt of that side corrected, a draw offered or declined, the draw accepted).
    */
   readonly after: readonly string[];
+}
+
+/** One thing the referee will judge once play goes on (host/game/referee/foresee.ts). */
+export interface ForesightView {
+  /** The irregularity's code, or `mismatch` for a board no move explains. */
+  readonly code: string;
+  /** Its article in the variant's rulebook; null for a mismatch. */
+  readonly article: string | null;
+  /** One sentence in the game's language: what was done and who will decide when. */
+  readonly message: string;
+  /** The side that will decide (the opponent of the side that made it, FMJD 5.4); null when it will only be noted, or for a mismatch. */
+  readonly decides: 'white' | 'black' | null;
+  /** The squares it names, in the variant's notation. */
+  readonly squares: readonly string[];
 }
 
 /** An irregularity as the page shows it to the players and the arbiter (FMJD 5.4). */

@@ -228,3 +228,36 @@ describe('the page in its own language: each sentence of the view comes with its
     expect(pageSays(english, 'nl')).not.toEqual(gameSays(english));
   });
 });
+
+describe('issue 28: a complete irregular move is shown at once, decided only when play goes on', () => {
+  // 1. 32-28 19-23 2. 33-29? although 28x19 is compulsory (FMJD 4.2, 5.4.6); no clock pressed, Black not yet moving.
+  const missed = 'lift 32\nplace 28\nlift 19\nplace 23\nlift 33\nplace 29\n';
+
+  it('FMJD 5.4.6: the page is told what Black will decide, no irregularity is flagged yet, and the LEDs blink its squares', () => {
+    const v = view(played(missed));
+    expect(v.irregularity).toBeNull();
+    expect(v.moves.map((m) => m.text)).toEqual(['32-28', '19-23']);
+    expect(v.foresight).toEqual([
+      {
+        code: 'capture-missed',
+        article: '5.4.6',
+        message: 'White played 33-29 although a capture was compulsory. Black decides once White presses the clock or Black moves.',
+        decides: 'black',
+        squares: ['33', '29', '28'],
+      },
+    ]);
+    for (const name of ['33', '29', '28']) expect(square(v, name)).toMatchObject({ mark: 'flagged', led: 'slow' });
+  });
+
+  it('FMJD 5.4.6: once the clock is pressed the irregularity is flagged and nothing is foreseen any more', () => {
+    const v = view(played(`${missed}press clock\n`));
+    expect(v.irregularity).toMatchObject({ code: 'capture-missed', status: 'pending', decides: 'black' });
+    expect(v.foresight).toEqual([]);
+  });
+
+  it('FMJD 4.11: a capture whose piece is still to be taken off is no foresight', () => {
+    const v = view(played('lift 32\nplace 28\nlift 19\nplace 23\nlift 28\nplace 19\n'));
+    expect(v.foresight).toEqual([]);
+    expect(square(v, '23')).toMatchObject({ mark: 'remove' });
+  });
+});

@@ -2,12 +2,13 @@
 // the state, the board time and what only the shell knows (the link's health, whether the board
 // is simulated).
 
-import { KING, WHITE, currentPosition, squareName } from '../../rules/index.ts';
+import { KING, WHITE, currentPosition, opposite, squareName } from '../../rules/index.ts';
 import type { Position, Variant } from '../../rules/index.ts';
 import { faceTime, isPerMove, timeControlTag, timeTags } from './clock/clock.ts';
 import { difference as boardDifference } from './referee/referee.ts';
 import type { RefereeState } from './referee/referee.ts';
 import { describe } from './referee/describe.ts';
+import { foresee } from './referee/foresee.ts';
 import { scoresheetPdn, times } from './referee/record.ts';
 import type { Scoresheet } from './referee/record.ts';
 import { MARK_PATTERN, obligationSquare } from './leds/guidance.ts';
@@ -17,7 +18,7 @@ import type { GameState } from './game.ts';
 import { currentMarks } from './step.ts';
 import { guideView } from './guided.ts';
 import { capturesOf, irregularityView } from './viewIrregularity.ts';
-import type { MoveView, PlayView, SquareView } from './types.ts';
+import type { ForesightView, MoveView, PlayView, SquareView } from './types.ts';
 import { say } from '../words/catalogue.ts';
 import type { Language } from '../words/catalogue.ts';
 import { sayWords } from '../words/said.ts';
@@ -74,6 +75,7 @@ export function gameView(s: GameState, now: number, context: ViewContext): PlayV
         }
       : null,
     irregularity: irregularityView(s),
+    foresight: referee && !s.result ? foresightView(referee) : [],
     obligation: referee ? obligationView(referee) : null,
     compulsory: referee && !s.result ? compulsoryView(referee) : null,
     lastMove: last ? { squares: last.squares, captured: last.captured } : null,
@@ -176,6 +178,16 @@ function obligationView(s: RefereeState): PlayView['obligation'] {
   const article = v.articles.touchMove;
   const said = { id: 'view.touched', values: { side: pos.turn, square: squareName(v, sq), article } } as const;
   return { side: pos.turn, square: squareName(v, sq), article, message: `${sayWords(s.lang, said)}.`, said };
+}
+
+/** What the referee will judge once play goes on, told now (referee/foresee.ts). */
+export function foresightView(s: RefereeState): ForesightView[] {
+  const v = currentPosition(s.game).variant;
+  return foresee(s).map((f) =>
+    f.kind === 'mismatch'
+      ? { code: f.code, article: null, message: f.message, decides: null, squares: [...f.clear, ...f.fill.map((x) => x.square)].map((sq) => squareName(v, sq)) }
+      : { code: f.code, article: f.article, message: f.message, decides: f.decision === 'decide' ? opposite(f.side) : null, squares: f.squares.map((sq) => squareName(v, sq)) },
+  );
 }
 
 /** The captures the side to move must choose from (FMJD 4.2; 4.13 the choice among them), in play only. */

@@ -16,7 +16,7 @@ import { chosenBy, settingsOf } from '../game/gameSettings.ts';
 import type { Settings } from '../game/settings.ts';
 import type { Policy } from '../game/referee/types.ts';
 import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
-import { gameView } from '../game/view.ts';
+import { foresightView, gameView } from '../game/view.ts';
 import { inTurn } from './inTurn.ts';
 import type { Journal } from '../journal/journal.ts';
 import { answer, queryOf } from '../speech/queries.ts';
@@ -188,6 +188,24 @@ export function startSession(options: SessionOptions): RunningSession {
     return refused;
   }
 
+  /** What play going on will judge (referee/foresee.ts) logged since the last move, and the referee last read for it. */
+  let foreseen: { referee: GameState['referee']; ply: number; logged: readonly string[] } = { referee: null, ply: 0, logged: [] };
+  /** Each thing play going on will judge goes in the log once in a ply, as it appears; the effects of saying so. */
+  function logForesight(): GameEffect[] {
+    const referee = state.result ? null : state.referee;
+    if (referee === foreseen.referee) return [];
+    const texts = referee ? foresightView(referee).map((f) => f.message) : [];
+    const ply = referee?.ply ?? 0;
+    const before = ply === foreseen.ply ? foreseen.logged : [];
+    const fresh = texts.filter((text) => !before.includes(text));
+    foreseen = { referee, ply, logged: [...before, ...fresh] };
+    if (fresh.length === 0) return [];
+    const d = draft(state);
+    for (const text of fresh) say(d, text);
+    state = d.s;
+    return d.effects;
+  }
+
   function run(input: GameInput): string | null {
     if (faulted) return faulted;
     if (input.type === 'board' && !(input.event.type === 'link' && input.event.state === 'lost')) boardClock = { board: input.event.t, host: now() };
@@ -195,8 +213,9 @@ export function startSession(options: SessionOptions): RunningSession {
     const t = boardNow();
     const r = step(state, input, t);
     state = r.state;
-    const refused = perform(r.effects);
-    options.observe?.({ input, before, after: state, effects: r.effects, now: t });
+    const effects = [...r.effects, ...logForesight()];
+    const refused = perform(effects);
+    options.observe?.({ input, before, after: state, effects, now: t });
     return refused;
   }
 

@@ -8,16 +8,20 @@
 // at a time as the hands do it (5.8), crowning, the clock (low time, a flag; in the English
 // laws' time per move the call and the loss through improper delay), draw offers, the
 // result and why, the board's link, and the answers to the questions of the board as keyboard
-// (queries.ts).
+// (queries.ts). What play going on will judge (a complete irregular move, referee/foresee.ts) is
+// said once it has stood still for FORESIGHT_STILL_MS of the board's time, and again only if it
+// changes: the session's ticks bring the time, the referee decides nothing on it.
 
 import { currentPosition, legalMoves, opposite, writeFen } from '../../rules/index.ts';
-import type { Color } from '../../rules/index.ts';
+import type { Color, Position } from '../../rules/index.ts';
 import { isPerMove, remaining } from '../game/clock/clock.ts';
 import { lawOf } from '../game/clock/laws.ts';
 import type { GameState, SeenStep } from '../game/game.ts';
 import { correctionStepOf } from '../game/leds/guidance.ts';
 import { irregularMove, lastMove, record, sheetPosition } from '../game/referee/record.ts';
-import type { RefereeOutput } from '../game/referee/types.ts';
+import { foresee } from '../game/referee/foresee.ts';
+import type { RefereeState } from '../game/referee/referee.ts';
+import type { IrregularityCode, RefereeOutput } from '../game/referee/types.ts';
 import { createKeyboard, keyboardStep } from './keyboard.ts';
 import type { Keyboard } from './keyboard.ts';
 import { moveWords, pieceKey, routeWords, squareWords, squaresWords, timeWords } from './words.ts';
@@ -56,6 +60,20 @@ export interface Announcement {
   readonly group?: 'step' | 'copy' | 'query';
 }
 
+/** How long (ms of board time) what play going on will judge must stand, the hands still, before it is said. */
+export const FORESIGHT_STILL_MS = 2000;
+
+/** What play going on will judge, as speech follows it: its sentences, since when they and the hands stood still, those said this ply. */
+export interface Foreseen {
+  /** The referee the sentences were made from: the same referee (a tick) gives the same sentences. */
+  readonly referee: RefereeState | null;
+  readonly texts: readonly string[];
+  /** Board time (ms) of the last hand on the board or change of the sentences. */
+  readonly since: number;
+  readonly ply: number;
+  readonly said: readonly string[];
+}
+
 /** Low-time alarms: the time left at which the side to move hears it (ms). */
 export const LOW_TIME_MS = [60_000, 30_000, 10_000] as const;
 
@@ -72,11 +90,12 @@ export interface Announcer {
   readonly keyboard: Keyboard | null;
   /** The game it follows: a new game at the board (colours swapped) starts its alarms afresh. */
   readonly game: GameState['config'] | null;
+  readonly foreseen: Foreseen;
 }
 
 /** A new announcer in `lang`; `queries`: the board's gestures and buttons ask questions. */
 export function createAnnouncer(lang: Language, options: { readonly queries?: boolean } = {}): Announcer {
-  return { lang, next: 1, step: null, low: { white: 0, black: 0 }, keyboard: options.queries ? createKeyboard() : null, game: null };
+  return { lang, next: 1, step: null, low: { white: 0, black: 0 }, keyboard: options.queries ? createKeyboard() : null, game: null, foreseen: { referee: null, texts: [], since: 0, ply: 0, said: [] } };
 }
 
 /** A sentence before it is numbered. */
@@ -165,6 +184,13 @@ export function announce(current: Announcer, seen: SeenStep): { announcer: Annou
     add('correction', 'news', next.kind === 'clear' ? say(lang, 'correction.clear', { square }) : say(lang, 'correction.fill', { square, piece: pieceKey(next.target.board[next.square]) }), now, ply, 'step');
   }
 
+  // What play going on will judge, once the hands have left it standing a moment.
+  const foreseen = foreseenNow(a.foreseen, lang, seen, ply);
+  const unsaid = foreseen.texts.filter((text) => !foreseen.said.includes(text));
+  const still = foreseen.texts.length > 0 && now - foreseen.since >= FORESIGHT_STILL_MS;
+  if (still && unsaid.length > 0) add('irregularity', 'news', unsaid.join(' '));
+  const foresight = still ? { ...foreseen, said: [...foreseen.said, ...unsaid] } : foreseen;
+
   // A draw offered, the clock.
   if (after.drawOffer && after.drawOffer !== before.drawOffer) add('result', 'news', say(lang, 'draw.offered', { side: after.drawOffer }));
   if (after.result && !before.result && !outputs.some((o) => o.type === 'result')) {
@@ -202,19 +228,32 @@ export function announce(current: Announcer, seen: SeenStep): { announcer: Annou
     for (const text of k.said) add('query', 'chatter', text, now, ply, 'query');
   }
 
-  return numbered({ ...a, step: stepKey, low, keyboard, game: after.config }, out);
+  return numbered({ ...a, step: stepKey, low, keyboard, game: after.config, foreseen: foresight }, out);
+}
+
+/** What play going on will judge after `seen`, in words: the hands on the board or a change start the moment of stillness again; a new ply forgets what was said. */
+function foreseenNow(f: Foreseen, lang: Language, seen: SeenStep, ply: number): Foreseen {
+  const referee = seen.after.result ? null : seen.after.referee;
+  const texts = referee === f.referee ? f.texts : referee ? foresightWords(lang, referee) : [];
+  const hands = seen.input.type === 'board' && seen.input.event.type !== 'link';
+  const changed = hands || texts.join('\n') !== f.texts.join('\n');
+  return { referee, texts, since: changed ? seen.now : f.since, ply, said: ply === f.ply ? f.said : [] };
+}
+
+/** The sentences of what play going on will judge (referee/foresee.ts), moves and squares in words. */
+function foresightWords(lang: Language, s: RefereeState): string[] {
+  const pos = currentPosition(s.game);
+  return foresee(s).map((f) => {
+    if (f.kind === 'mismatch') return say(lang, 'log.foresight.mismatch', { steps: say(lang, 'mismatch'), side: f.side, other: opposite(f.side) });
+    const values = { said: irregularitySentence(lang, pos, f), side: f.side, other: opposite(f.side) };
+    return say(lang, f.decision === 'decide' ? 'log.foresight' : f.decision === 'note' ? 'log.foresight.note' : 'log.foresight.correct', values);
+  });
 }
 
 /** Irregularities flagged together: what happened, the article and who decides (or noted), what the rules required. */
 function irregularityWords(lang: Language, after: GameState, before: GameState, group: readonly Extract<RefereeOutput, { type: 'irregularity' }>[]): string {
-  const v = after.config.start.variant;
   const pos = after.referee ? currentPosition(after.referee.game) : before.config.start;
-  const sentences = group.map((o) => {
-    const n = (i: number) => (o.squares[i] === undefined ? '?' : squareWords(lang, pos, o.squares[i]));
-    const rest = o.code === 'not-maximum-capture' ? o.squares.slice(2) : o.squares;
-    const values = { side: o.side, from: n(0), to: n(1), move: say(lang, 'step.plain', { from: n(0), to: n(1) }), squares: squaresWords(lang, pos, rest), count: new Set(rest).size, choice: v.captureChoice === 'king-first' ? 'king_first' : v.captureChoice === 'maximum' ? 'maximum' : 'other' };
-    return say(lang, `irregularity.${o.code}`, values);
-  });
+  const sentences = group.map((o) => irregularitySentence(lang, pos, o));
   const first = group.find((o) => o.decision === 'decide') ?? group[0];
   sentences.push(first.decision === 'decide' ? say(lang, 'decide', { article: first.article, side: opposite(first.side) }) : say(lang, 'noted', { article: first.article }));
   const mode = after.referee?.mode;
@@ -232,6 +271,15 @@ function irregularityWords(lang: Language, after: GameState, before: GameState, 
     }
   }
   return sentences.join(' ');
+}
+
+/** What `side` did, in words, as the referee names it by `code` and `squares` (the squares in `pos`'s notation). */
+function irregularitySentence(lang: Language, pos: Position, o: { readonly code: IrregularityCode; readonly squares: readonly number[]; readonly side: Color }): string {
+  const v = pos.variant;
+  const n = (i: number) => (o.squares[i] === undefined ? '?' : squareWords(lang, pos, o.squares[i]));
+  const rest = o.code === 'not-maximum-capture' ? o.squares.slice(2) : o.squares;
+  const values = { side: o.side, from: n(0), to: n(1), move: say(lang, 'step.plain', { from: n(0), to: n(1) }), squares: squaresWords(lang, pos, rest), count: new Set(rest).size, choice: v.captureChoice === 'king-first' ? 'king_first' : v.captureChoice === 'maximum' ? 'maximum' : 'other' };
+  return say(lang, `irregularity.${o.code}`, values);
 }
 
 /** An irregularity accepted (5.4; 5.7 by playing on): the move taken back, the position that stands, or (a legal move made irregularly) just the acceptance, the move following. */

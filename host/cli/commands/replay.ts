@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseFen, variantList } from '../../../rules/index.ts';
-import { outputJson, outputText } from '../../game/referee/json.ts';
+import { outputJson, outputText, pendingJson, pendingText } from '../../game/referee/json.ts';
 import { policies, policyNamed, withShowJumps } from '../../game/referee/policy.ts';
 import { replayEvents } from '../../game/replay.ts';
 import type { GameConfig } from '../../game/game.ts';
@@ -32,7 +32,10 @@ file, or - for standard input. One action per line, squares in the variant's not
 Consecutive actions are 200 ms apart unless a wait says otherwise; # starts a comment. Nothing is
 decided on time: a piece may stay in the hand for minutes. A move is over when the board shows it
 and it cannot go on, or when play goes on: the clock, or the opponent's next move. At the end of
-the script a king's move that could have slid further counts as made.
+the script a king's move that could have slid further counts as made (so does an English capture
+whose men are still to be taken off, law 11), and what is left unjudged
+(an irregularity not decided, a last move the clock would flag) is printed as pending, with who
+decides and the position if it stands.
 
 Options:
   --variant V   ${variantList(' (default)')}
@@ -53,6 +56,7 @@ Options:
                 line redrawn on a terminal, a line at each tenth (2 s apart) in a pipe
   --json        one JSON object per line: {"type":"move","ply":1,"move":"32-28","fen":"..."},
                 {"type":"irregularity","code":"touch-move","article":"5.4.3","squares":[..]}, ...
+                and at the end {"type":"pending","code":..,"article":..,"decides":"black","fen":..}
   --pdn FILE    also write the game as a PDN scoresheet to FILE
 ${langHelp('en; with --json only the irregularities\' "message" is in it')}
 ${configHelp(16)}
@@ -131,9 +135,10 @@ export const replayCommand: Command = {
     } else return usageError(io, 'replay', `--through must be sim (the simulated board running the dambord firmware) or firmata (StandardFirmata on a simulated Mega), not "${options.through}"`);
     const speech = openAsked(speechAsked.speech, io, 'replay');
     if (typeof speech === 'number') return speech;
-    const { state, said } = replayEvents(config, events, speech ? (seen) => speech.observe(seen) : undefined);
+    const { state, said, pending } = replayEvents(config, events, speech ? (seen) => speech.observe(seen) : undefined);
     await speech?.close();
     for (const output of said) io.stdout.write(`${options.json ? JSON.stringify(outputJson(variant, output)) : outputText(variant, output, lang.lang)}\n`);
+    for (const p of pending) io.stdout.write(`${options.json ? JSON.stringify(pendingJson(variant, p)) : pendingText(p, lang.lang)}\n`);
     if (options.pdn) {
       try {
         writeFileSync(options.pdn, gamePdn(state));

@@ -13,6 +13,8 @@
  * | correction / mismatch (5.4, 5.8)        | the first step: a square to clear ...    | `fast`      |
  * |   (`clear`, `fill`)                     | ... or, when none is left, one to fill   | `alternate` |
  * | decision pending (5.4) (`flagged`)      | the squares the irregularity names       | `slow`      |
+ * | irregularity foreseen (`flagged`)       | the squares a complete irregular move    | `slow`      |
+ * |                                         | names before play goes on judges it      |             |
  * | capture in progress (4.11) (`remove`)   | captured pieces still on the board       | `fast`      |
  * | touch-move obligation (3.11, 5.8)       | the piece the side to move must play:    | `alternate` |
  * |   (`obligation`)                        | carried over by a correction, or touched |             |
@@ -42,6 +44,7 @@ import type { LedFrame, LedPattern } from '../../link/types.ts';
 import type { RefereeState } from '../referee/referee.ts';
 import { boardTarget, refereePosition } from '../referee/referee.ts';
 import { hintsShown } from '../referee/policy.ts';
+import { foresee } from '../referee/foresee.ts';
 import type { RefereeOutput } from '../referee/types.ts';
 
 /** Display options chosen by the players or the arbiter. */
@@ -177,6 +180,9 @@ export function ledMarks(s: RefereeState, g: Guidance = NO_GUIDANCE, options: Gu
   // 3.11: the touched piece must be played; 5.8: a correction carries the obligation over.
   const must = obligationSquare(s);
   if (must !== null) marks[must] = 'obligation';
+  // A complete move the clock or the opponent's move will flag: its squares blink as a flagged
+  // irregularity's will, before anyone decides (referee/foresee.ts).
+  for (const f of foresee(s)) if (f.kind === 'irregularity') for (const sq of f.squares) marks[sq] = 'flagged';
   return marks;
 }
 

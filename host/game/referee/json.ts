@@ -3,6 +3,7 @@ import { KING, opposite, squareName, writeFen } from '../../../rules/index.ts';
 import { say } from '../../words/catalogue.ts';
 import type { Language } from '../../words/catalogue.ts';
 import { describe, resultReason, squaresText } from './describe.ts';
+import type { Foresight } from './foresee.ts';
 import type { Fill, RefereeOutput } from './types.ts';
 
 /** A square as JSON: a number in numbered notation, a string (`"c3"`) in algebraic. */
@@ -78,4 +79,24 @@ export function outputText(v: Variant, o: RefereeOutput, lang: Language = 'en'):
     case 'result':
       return say(lang, 'log.result', { result: o.result, reason: resultReason(o.reason, lang), article: o.article });
   }
+}
+
+/**
+ * The JSON line of something still waiting when an action script ends (`replay --json` never
+ * ends silently): an irregularity with code, article, the side that made it, who `decides` (or
+ * `decision` `note`) and `fen`, the position if it stands; or the board to put right (`code`
+ * `mismatch`, or `correction` for a correction not finished).
+ *
+ * @example pendingJson(v, f) // {type:'pending', code:'capture-missed', article:'5.4.6', squares:[33,29], side:'white', decision:'decide', decides:'black', fen:'B:W28,29,...', message:'...'}
+ */
+export function pendingJson(v: Variant, f: Foresight): Record<string, unknown> {
+  if (f.kind === 'mismatch') return { type: 'pending', code: f.code, clear: f.clear.map((s) => sq(v, s)), fill: f.fill.map((x) => fill(v, x)), message: f.message };
+  const decides = f.decision === 'decide' ? { decides: opposite(f.side) } : {};
+  return { type: 'pending', code: f.code, article: f.article, squares: f.squares.map((s) => sq(v, s)), side: f.side, decision: f.decision, ...decides, fen: writeFen(f.stands), message: f.message };
+}
+
+/** The same for people: `Pending, article 5.4.6 (capture-missed): White played 33-29 although ... Black decides once White presses the clock or Black moves.` */
+export function pendingText(f: Foresight, lang: Language = 'en'): string {
+  if (f.kind === 'mismatch') return say(lang, 'log.pending.board', { text: f.message });
+  return say(lang, 'log.pending', { article: f.article, code: f.code, text: f.message });
 }

@@ -11,7 +11,7 @@ import type { RefereeState, Split } from './state.ts';
 import { onPress } from './buttons.ts';
 import { endTurn } from './endTurn.ts';
 import { onBoard } from './hands.ts';
-import { commit, end, startTurn } from './turn.ts';
+import { commit, end, landedCapture, startTurn } from './turn.ts';
 import type { Policy, RefereeEvent, RefereeOutput } from './types.ts';
 import type { Language } from '../../words/catalogue.ts';
 
@@ -86,17 +86,17 @@ export function step(state: RefereeState, event: RefereeEvent): { state: Referee
 
 /**
  * The move still open on the board (a king that could slide further) is over: the hands are
- * withdrawn for good (the end of an action script). Nothing else is decided.
+ * withdrawn for good (the end of an action script). So is a capture whose capturing piece has
+ * landed where the hand leaving it completes it (English Laws 11), its pieces still to be taken
+ * off. Nothing else is decided: a second reading still open stays open, neither reading
+ * confirmed (what each leaves to judge is told by foresee.ts, `pendingAtEnd`).
  */
 export function closeOpenMove(state: RefereeState): { state: RefereeState; outputs: RefereeOutput[] } {
   const out: RefereeOutput[] = [];
-  let s = state;
-  if (s.split) {
-    out.push(...s.split.held);
-    s = { ...s, split: null };
-  }
-  if (s.mode.kind === 'play' && s.pendingMove) s = commit(s, s.pendingMove, s.now, out);
-  return { state: s, outputs: out };
+  if (state.split || state.mode.kind !== 'play') return { state, outputs: out };
+  const released = currentPosition(state.game).variant.captureHands.complete === 'release' ? landedCapture(state) : null;
+  const open = state.pendingMove ?? released;
+  return open ? { state: commit(state, open, state.now, out), outputs: out } : { state, outputs: out };
 }
 
 function dispatch(s: RefereeState, e: RefereeEvent, out: RefereeOutput[]): RefereeState {

@@ -11,13 +11,15 @@ import { t } from './words.js';
  * An irregularity as the page shows it: where it stands, who decides, what the rules required
  * and what each choice does. A view without these fields (a host before they were added) is
  * read as well as it can be: a decision waiting while no correction is under way is pending,
- * and the side that decides is not named.
+ * and the side that decides is not named. With no irregularity said, what the referee will
+ * judge once play goes on (the view's `foresight`: a complete irregular move, a board no move
+ * explains) is shown at once, `foreseen`, its sentence saying who decides and when.
  * @param {any} view
- * @returns {null | {code: string, article: string, message: string, status: 'pending'|'correcting'|'noted', decides: 'white'|'black'|null, required: string, accept: string, correct: string, acceptLabel: string, correctLabel: string, who: string}}
+ * @returns {null | {code: string, article: string, message: string, status: 'pending'|'correcting'|'noted'|'foreseen', decides: 'white'|'black'|null, required: string, accept: string, correct: string, acceptLabel: string, correctLabel: string, who: string}}
  */
 export function irregularityPanel(view) {
   const irr = view && view.irregularity;
-  if (!irr) return null;
+  if (!irr) return foreseenPanel(view);
   const decide = irr.decision === 'decide';
   /** @type {'pending'|'correcting'|'noted'} */
   const status = irr.status === 'pending' || irr.status === 'correcting' || irr.status === 'noted'
@@ -43,6 +45,20 @@ export function irregularityPanel(view) {
     acceptLabel: decides ? t('play.irrAccepts', { side: decides }) : t('common.accept'),
     correctLabel: decides ? t('play.irrHasCorrected', { side: decides }) : t('common.correct'),
   };
+}
+
+/**
+ * What the referee will judge once play goes on, as the irregularity panel shows it: the first
+ * thing foreseen named, every sentence said; null when nothing is.
+ * @param {any} view
+ */
+function foreseenPanel(view) {
+  const all = view && Array.isArray(view.foresight) ? view.foresight : [];
+  if (all.length === 0) return null;
+  const first = all[0];
+  const decides = first.decides === 'white' || first.decides === 'black' ? first.decides : null;
+  const message = joinSentences(all.map((/** @type {any} */ f) => String(f.message ?? '')));
+  return { code: String(first.code ?? ''), article: String(first.article ?? ''), message, status: /** @type {const} */ ('foreseen'), decides, who: '', required: '', accept: '', correct: '', acceptLabel: '', correctLabel: '' };
 }
 
 /**
@@ -88,6 +104,10 @@ export function announcements(prev, next) {
     const ask = panel.status !== 'pending' ? 'none' : panel.decides ?? 'opponent';
     assertive.push(t('common.saidIrregularity', { article: irr.article, message: joinSentences([irr.message]), ask }));
   }
+
+  // What play going on will judge, told once as it appears (the irregularity itself is said when flagged).
+  const foreseen = !irr && panel ? panel.message : '';
+  if (foreseen && foreseen !== (was && was.status === 'foreseen' ? was.message : '')) polite.push(foreseen);
 
   const g = next.guidance;
   if (g && (!prev || !prev.guidance || prev.guidance.message !== g.message)) (g.kind === 'mismatch' ? assertive : polite).push(g.message);

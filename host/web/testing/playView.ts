@@ -34,6 +34,7 @@ export function startView(): PlayView {
     players: { white: 'Wit', black: 'Zwart' },
     clock: { white: 300_000, black: 300_000, running: null, control: '300' },
     irregularity: null,
+    foresight: [],
     obligation: null,
     compulsory: null,
     lastMove: null,
