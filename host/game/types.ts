@@ -158,6 +158,8 @@ export interface ForesightView {
   readonly decides: 'white' | 'black' | null;
   /** The squares it names, in the variant's notation. */
   readonly squares: readonly string[];
+  /** `message` as words, which the page says in its own language (host/words/said.ts). */
+  readonly said: Said;
 }
 
 /** An irregularity as the page shows it to the players and the arbiter (FMJD 5.4). */

@@ -185,8 +185,8 @@ export function foresightView(s: RefereeState): ForesightView[] {
   const v = currentPosition(s.game).variant;
   return foresee(s).map((f) =>
     f.kind === 'mismatch'
-      ? { code: f.code, article: null, message: f.message, decides: null, squares: [...f.clear, ...f.fill.map((x) => x.square)].map((sq) => squareName(v, sq)) }
-      : { code: f.code, article: f.article, message: f.message, decides: f.decision === 'decide' ? opposite(f.side) : null, squares: f.squares.map((sq) => squareName(v, sq)) },
+      ? { code: f.code, article: null, message: f.message, decides: null, squares: [...f.clear, ...f.fill.map((x) => x.square)].map((sq) => squareName(v, sq)), said: f.said }
+      : { code: f.code, article: f.article, message: f.message, decides: f.decision === 'decide' ? opposite(f.side) : null, squares: f.squares.map((sq) => squareName(v, sq)), said: f.said },
   );
 }
 

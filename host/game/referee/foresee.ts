@@ -5,7 +5,8 @@
 
 import type { Color, IrregularityCode, Position } from '../../../rules/index.ts';
 import { currentPosition, opposite, play } from '../../../rules/index.ts';
-import { say } from '../../words/catalogue.ts';
+import { sayWords } from '../../words/said.ts';
+import type { Said } from '../../words/said.ts';
 import { couldBe } from './board.ts';
 import { difference, playOn } from './decision.ts';
 import { describe } from './describe.ts';
@@ -26,7 +27,8 @@ import type { Fill, RefereeOutput } from './types.ts';
  * - `mismatch`: the board shows no move of `side` (to move), or (`code` `correction`) a
  *   correction is not finished; `clear` and `fill` put it right.
  * `message` is the sentence for people in the referee's language, e.g. "White played 33-29
- * although a capture was compulsory. Black decides once White presses the clock or Black moves."
+ * although a capture was compulsory. Black decides once White presses the clock or Black moves.";
+ * `said` the same as words, for a page that says it in its own language (host/words/said.ts).
  */
 export type Foresight =
   | {
@@ -39,8 +41,9 @@ export type Foresight =
       readonly stands: Position;
       readonly flagged: boolean;
       readonly message: string;
+      readonly said: Said;
     }
-  | { readonly kind: 'mismatch'; readonly code: 'mismatch' | 'correction'; readonly clear: readonly number[]; readonly fill: readonly Fill[]; readonly side: Color; readonly message: string };
+  | { readonly kind: 'mismatch'; readonly code: 'mismatch' | 'correction'; readonly clear: readonly number[]; readonly fill: readonly Fill[]; readonly side: Color; readonly message: string; readonly said: Said };
 
 /**
  * What the board shows that the referee will judge once play goes on, in the order it will be
@@ -71,7 +74,8 @@ export function pendingAtEnd(s: RefereeState): Foresight[] {
 function toPutRight(s: RefereeState, code: 'mismatch' | 'correction'): Foresight {
   const pos = currentPosition(s.game);
   const { clear, fill } = difference(s.sensed, boardTarget(s) ?? pos);
-  return { kind: 'mismatch', code, clear, fill, side: pos.turn, message: describe.steps(pos.variant, code, clear, fill, s.lang) };
+  const said = describe.stepsWords(pos.variant, code, clear, fill);
+  return { kind: 'mismatch', code, clear, fill, side: pos.turn, message: sayWords(s.lang, said), said };
 }
 
 function ahead(s: RefereeState, live: boolean): Foresight[] {
@@ -104,16 +108,16 @@ function judged(s: RefereeState, out: readonly RefereeOutput[], end: RefereeStat
   out.forEach((o, i) => {
     if (o.type === 'mismatch') {
       const side = currentPosition(s.game).turn;
-      const steps = describe.steps(v, 'mismatch', o.clear, o.fill, s.lang);
-      found.push({ kind: 'mismatch', code: 'mismatch', clear: o.clear, fill: o.fill, side, message: say(s.lang, 'log.foresight.mismatch', { steps, side, other: opposite(side) }) });
+      const said: Said = { id: 'log.foresight.mismatch', values: { steps: describe.stepsWords(v, 'mismatch', o.clear, o.fill), side, other: opposite(side) } };
+      found.push({ kind: 'mismatch', code: 'mismatch', clear: o.clear, fill: o.fill, side, message: sayWords(s.lang, said), said });
     }
     if (o.type !== 'irregularity') return;
-    const said = describe.said(v, o.code, o.squares, o.side, s.lang);
+    const what = describe.saidWords(v, o.code, o.squares, o.side);
     // A game being recorded is never let stand irregular: the position before it is put back (endTurn.ts).
     const decision = o.decision === 'decide' && s.policy.recording ? 'correct' : o.decision;
     const id = decision === 'decide' ? 'log.foresight' : decision === 'note' ? 'log.foresight.note' : 'log.foresight.correct';
-    const message = say(s.lang, id, { said, side: o.side, other: opposite(o.side) });
-    found.push({ kind: 'irregularity', code: o.code, article: o.article, squares: o.squares, side: o.side, decision, stands: standing(out, i, end), flagged: false, message });
+    const said: Said = { id, values: { said: what, side: o.side, other: opposite(o.side) } };
+    found.push({ kind: 'irregularity', code: o.code, article: o.article, squares: o.squares, side: o.side, decision, stands: standing(out, i, end), flagged: false, message: sayWords(s.lang, said), said });
   });
   return found;
 }
@@ -140,6 +144,6 @@ function accepted(s: RefereeState, p: Pending): Position {
 /** An irregularity already flagged, still waiting for the opponent's decision. */
 function flaggedOf(s: RefereeState, p: Pending): Foresight {
   const side = describe.actor(p.code, currentPosition(s.game).turn);
-  const message = say(s.lang, 'log.pending.flagged', { decider: opposite(side) });
-  return { kind: 'irregularity', code: p.code, article: p.article, squares: [], side, decision: 'decide', stands: accepted(s, p), flagged: true, message };
+  const said: Said = { id: 'log.pending.flagged', values: { decider: opposite(side) } };
+  return { kind: 'irregularity', code: p.code, article: p.article, squares: [], side, decision: 'decide', stands: accepted(s, p), flagged: true, message: sayWords(s.lang, said), said };
 }

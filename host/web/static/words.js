@@ -205,6 +205,7 @@ export function inPageLanguage(view) {
       choices: irr.choices && irr.said.choices ? { accept: sayWords(irr.said.choices.accept, irr.choices.accept), correct: sayWords(irr.said.choices.correct, irr.choices.correct) } : irr.choices,
     };
   }
+  if (Array.isArray(view.foresight)) out.foresight = view.foresight.map((/** @type {any} */ f) => (f && f.said ? { ...f, message: sayWords(f.said, String(f.message ?? '')) } : f));
   if (view.result && view.result.said) out.result = { ...view.result, reason: sayWords(view.result.said, String(view.result.reason ?? '')) };
   return /** @type {V} */ (out);
 }
