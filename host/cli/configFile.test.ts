@@ -77,6 +77,13 @@ describe('--config FILE: a fault names the file and its line, exit 2', () => {
     expect(r.stderr).toContain(`dambord replay: ${file}, ${said}`);
   });
 
+  it('a name on the command line is one line of text, as in the file and on the page (PDN: a tag is one line)', async () => {
+    for (const [command, option] of [['play', '--white'], ['digitise', '--black'], ['event', '--site']]) {
+      const r = await cli([command, option, 'Anna\n[Result "0-2"]']);
+      expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining(`${option} holds a control character`) });
+    }
+  });
+
   it('a missing file', async () => {
     const file = path.join(dir, 'missing.toml');
     const r = await cli(['relay', '--config', file]);

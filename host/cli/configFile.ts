@@ -26,6 +26,9 @@ ${' '.repeat(column)}a [section] per command over the common keys; see the READM
 /** A configuration file is a few lines; a larger file is not one. */
 const CONFIG_LIMIT = 1 << 20;
 
+/** The settings that are a name or a scoresheet's tag. */
+const TAG_SETTINGS = ['white', 'black', 'event', 'site', 'round'] as const satisfies readonly SettingName[];
+
 /** The checks a value in the file gets beyond its type: the same as its option's. */
 const VALUE_CHECKS: Readonly<Record<string, (value: string, name: string) => string | null>> = {
   variant: (v) => { const c = variantOption(v); return c.ok ? null : c.error; },
@@ -48,6 +51,12 @@ const VALUE_CHECKS: Readonly<Record<string, (value: string, name: string) => str
 export function parseArgsWithConfig<S extends OptionSpec>(command: string, argv: readonly string[], spec: S): ArgsResult<S> {
   const args = parseArgs(argv, { ...spec, config: 'string' });
   if (!args.ok) return args;
+  // A name or a tag from the command line is checked as the page's and the file's are (one line of text).
+  for (const name of TAG_SETTINGS) {
+    const value = (args.options as Record<string, unknown>)[name];
+    const problem = typeof value === 'string' ? settingProblem(name, value) : null;
+    if (problem) return { ok: false, error: problem };
+  }
   const file = (args.options as Record<string, string | boolean | undefined>).config as string | undefined;
   if (file === undefined) return args as ArgsResult<S>;
   const read = readConfig(file);
