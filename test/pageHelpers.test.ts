@@ -168,7 +168,7 @@ describe('the irregularity and the rules, as the page shows them', () => {
     expect(app.announcements(start, viewWith({ result: { result: '2-0', reason: 'resignation', article: '7.2.1' } }))).toEqual({ polite: ['Game over: 2-0, resignation'], assertive: [] });
     const mismatch = { kind: 'mismatch', clear: ['25'], fill: [], message: 'The board does not show the game: take the piece off 25.' };
     expect(app.announcements(start, viewWith({ guidance: mismatch }))).toEqual({ polite: [], assertive: [mismatch.message] });
-    expect(app.announcements(start, viewWith({ drawOffer: 'black' }))).toEqual({ polite: ['Black offers a draw: White may accept it.'], assertive: [] });
+    expect(app.announcements(start, viewWith({ drawOffer: 'black' }))).toEqual({ polite: ['Black offers a draw: White accepts or declines it.'], assertive: [] });
     const marked = (names: string[]) => viewWith({ squares: SQUARES.map((s) => (names.includes(s.name) ? { ...s, piece: 'bm', sensed: true, mark: 'remove' } : s)) });
     expect(app.announcements(start, marked(['23']))).toEqual({ polite: ['Captured: take the piece off 23.'], assertive: [] });
     expect(app.announcements(marked(['23']), marked(['14', '23', '32']))).toEqual({ polite: ['Captured: take the pieces off 14 and 32.'], assertive: [] });
