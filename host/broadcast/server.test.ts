@@ -265,6 +265,15 @@ describe('the feeds a draughts site polls', () => {
     }
   });
 
+  it('serves the icon the viewers\' page links, so that no load asks for a missing one', async () => {
+    const { server } = await start();
+    const href = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(await (await fetch(server.url)).text())?.[1];
+    expect(href).toBe('/favicon.svg');
+    const icon = await fetch(new URL(href!, server.url));
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  });
+
   it('a method other than GET or HEAD is 405 with Allow', async () => {
     const { server } = await start();
     for (const [method, path, allow] of [['POST', '/feed/round.pdn', 'GET, HEAD'], ['PUT', '/feed/board/1.pdn', 'GET, HEAD'], ['DELETE', '/api/round', 'GET, HEAD'], ['POST', '/', 'GET, HEAD'], ['HEAD', '/api/round/events', 'GET'], ['POST', '/api/round/events', 'GET']]) {

@@ -29,7 +29,7 @@ import type { PlaySession } from '../game/types.ts';
 import type { Language } from '../words/catalogue.ts';
 import { controlGuard, fail, guardedServer, listen, send, serverUrls } from '../web/http.ts';
 import { serveCommand } from '../web/command.ts';
-import { CSS, HTML, modules, pageFiles } from '../web/pageFiles.ts';
+import { CSS, FAVICON, HTML, modules, pageFiles } from '../web/pageFiles.ts';
 import type { StaticFile } from '../web/pageFiles.ts';
 import { notModified } from './feeds.ts';
 import type { Feed, RoundStore, StoreEvent } from './store.ts';
@@ -84,6 +84,7 @@ const STATIC: Readonly<Record<string, StaticFile>> = {
   '/watch.css': { file: 'watch.css', type: CSS },
   '/style.css': { file: 'style.css', type: CSS },
   '/theme.css': { file: 'theme.css', type: CSS },
+  ...FAVICON,
   // The page's ES modules (watch.js and what it imports).
   ...modules(['watch', 'watchModel', 'watchStream', 'watchRound', 'watchBoard', 'watchDraw', 'format', 'board', 'notices', 'live', 'html', 'pieces']),
 };

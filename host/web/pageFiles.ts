@@ -34,6 +34,9 @@ export const HTML = 'text/html; charset=utf-8';
 export const JS = 'text/javascript; charset=utf-8';
 export const CSS = 'text/css; charset=utf-8';
 
+/** Both pages' icon, drawn for dambord (a corner of the board with a man of each colour): the browser asks for one on every load. */
+export const FAVICON: Readonly<Record<string, StaticFile>> = { '/favicon.svg': { file: 'favicon.svg', type: 'image/svg+xml; charset=utf-8' } };
+
 const STATIC_DIR = new URL('./static/', import.meta.url);
 /** intl-messageformat's self-contained build, beside its package's entry point. */
 const FORMATTER = join(dirname(createRequire(import.meta.url).resolve('intl-messageformat')), 'intl-messageformat.iife.js');

@@ -51,7 +51,7 @@ import type { PlaySession, PlayView } from '../game/types.ts';
 import type { Language } from '../words/catalogue.ts';
 import { MAX_BODY_BYTES, controlGuard, fail, guardedServer, listen, send, serverUrls } from './http.ts';
 import { serveCommand } from './command.ts';
-import { CSS, HTML, askedLanguage, modules, pageFiles } from './pageFiles.ts';
+import { CSS, FAVICON, HTML, askedLanguage, modules, pageFiles } from './pageFiles.ts';
 import { readPdn } from '../../rules/index.ts';
 import { scoresheetHtml } from '../archive/sheet.ts';
 import type { StaticFile } from './pageFiles.ts';
@@ -110,8 +110,7 @@ const STATIC: Readonly<Record<string, StaticFile>> = {
   '/style.css': { file: 'style.css', type: CSS },
   '/theme.css': { file: 'theme.css', type: CSS },
   '/setup.css': { file: 'setup.css', type: CSS },
-  // The page's icon, drawn here: the browser asks for it on every load.
-  '/favicon.svg': { file: 'favicon.svg', type: 'image/svg+xml; charset=utf-8' },
+  ...FAVICON,
   // The page's ES modules (app.js and what it imports).
   ...modules(['app', 'setup', 'format', 'board', 'notices', 'prefs', 'live', 'html', 'pieces', 'playState', 'connection', 'hands', 'review', 'controls', 'render', 'boardView', 'moveList', 'panels']),
 };
