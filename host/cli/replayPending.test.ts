@@ -2,6 +2,9 @@
 // decision, and every hand not yet judged, is reported at the end, each as play going on would
 // judge it, with the position if it stands. Expected lines written by hand from the rules.
 
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliBuffered } from './testing.ts';
 
@@ -104,5 +107,22 @@ describe('replay: what is pending at the end is reported (FMJD 5.4.6, 5.7)', () 
     ]);
     const nl = await replay(['--lang', 'nl'], WHITE_MISSES);
     expect(nl.lines.at(-1)).toBe('Nog open, artikel 5.4.6 (capture-missed): Wit speelde 33-29, hoewel slaan verplicht was. Zwart beslist zodra Wit de klok indrukt of Zwart zet.');
+  });
+
+  it('said too: with --speak the pending lines are the last said, in the language spoken, after the moves', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dambord-pending-'));
+    try {
+      const transcript = path.join(dir, 'said.jsonl');
+      const r = await replay(['--speak', 'nl', '--transcript', transcript], BLACK_PLAYS_ON);
+      expect(r.code).toBe(0);
+      const said = readFileSync(transcript, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind: string; ply: number; text: string });
+      expect(said.slice(-2)).toEqual([
+        expect.objectContaining({ kind: 'irregularity', ply: 2, text: 'Nog open, artikel 5.4.6 (capture-missed): Wit speelde 33-29, hoewel slaan verplicht was. Zwart beslist zodra Wit de klok indrukt of Zwart zet.' }),
+        expect.objectContaining({ kind: 'irregularity', ply: 2, text: expect.stringMatching(/^Nog open, artikel 5\.4\.6 \(capture-missed\): Zwart speelde 18-22/) }),
+      ]);
+      expect(said.filter((a) => a.kind === 'move').map((a) => a.ply)).toEqual([1, 2]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

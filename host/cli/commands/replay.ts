@@ -136,6 +136,9 @@ export const replayCommand: Command = {
     const speech = openAsked(speechAsked.speech, io, 'replay');
     if (typeof speech === 'number') return speech;
     const { state, said, pending } = replayEvents(config, events, speech ? (seen) => speech.observe(seen) : undefined);
+    // What is still pending is said last, in the speech's language, as it is printed: nothing goes unsaid.
+    const end = { t: events[events.length - 1]?.t ?? 0, ply: state.referee?.ply ?? 0 };
+    if (speech) for (const p of pending) speech.tell('irregularity', pendingText(p, speech.announcer().lang), end);
     await speech?.close();
     for (const output of said) io.stdout.write(`${options.json ? JSON.stringify(outputJson(variant, output)) : outputText(variant, output, lang.lang)}\n`);
     for (const p of pending) io.stdout.write(`${options.json ? JSON.stringify(pendingJson(variant, p)) : pendingText(p, lang.lang)}\n`);

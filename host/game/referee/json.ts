@@ -1,5 +1,6 @@
 import type { Variant } from '../../../rules/index.ts';
 import { KING, opposite, squareName, writeFen } from '../../../rules/index.ts';
+import { sayWords } from '../../words/said.ts';
 import { say } from '../../words/catalogue.ts';
 import type { Language } from '../../words/catalogue.ts';
 import { describe, resultReason, squaresText } from './describe.ts';
@@ -97,6 +98,7 @@ export function pendingJson(v: Variant, f: Foresight): Record<string, unknown> {
 
 /** The same for people: `Pending, article 5.4.6 (capture-missed): White played 33-29 although ... Black decides once White presses the clock or Black moves.` */
 export function pendingText(f: Foresight, lang: Language = 'en'): string {
-  if (f.kind === 'mismatch') return say(lang, 'log.pending.board', { text: f.message });
-  return say(lang, 'log.pending', { article: f.article, code: f.code, text: f.message });
+  const text = sayWords(lang, f.said);
+  if (f.kind === 'mismatch') return say(lang, 'log.pending.board', { text });
+  return say(lang, 'log.pending', { article: f.article, code: f.code, text });
 }
