@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCliBuffered as cli } from './testing.ts';
+import { WAIT_LIMIT_MS } from '../../test/limits.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'dambord-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -82,7 +83,8 @@ describe('--config FILE: a fault names the file and its line, exit 2', () => {
       const r = await cli([command, option, 'Anna\n[Result "0-2"]']);
       expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining(`${option} holds a control character`) });
     }
-  });
+    // A name let through would start the command (a game that waits for its board): bounded.
+  }, WAIT_LIMIT_MS);
 
   it('a missing file', async () => {
     const file = path.join(dir, 'missing.toml');
