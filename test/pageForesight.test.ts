@@ -36,6 +36,8 @@ describe('the live page in Chromium: an irregular move shown before play goes on
     await page.getByTestId('irregularity-message').filter({ hasText: FORESEEN }).waitFor();
     expect(await panel.isVisible()).toBe(true);
     expect(await page.getByTestId('irregularity-code').textContent()).toBe('capture-missed');
+    // Not yet flagged: the heading says it is still to be judged, not "Irregularity:".
+    expect(await page.locator('#irr-title').textContent()).toMatch(/^Not yet judged: capture-missed/);
     expect(await page.getByTestId('irregularity-article').textContent()).toContain('5.4.6');
     expect(await page.getByTestId('accept').isVisible()).toBe(false);
     const v = await view(url);

@@ -59,6 +59,8 @@ function renderIrregularity(view, control) {
   const box = $('irregularity');
   box.hidden = !irr;
   box.className = `irregularity${irr ? ` ${irr.status}` : ''}`;
+  // What play going on will judge is not yet an irregularity flagged: said so in its heading.
+  $('irr-head').textContent = t(irr && irr.status === 'foreseen' ? 'common.foreseen' : 'common.irregularity');
   $('irr-code').textContent = irr ? irr.code : '';
   $('irr-article').textContent = irr && irr.article ? t('common.article', { article: irr.article }) : '';
   $('irr-message').textContent = irr ? irr.message : '';
