@@ -51,10 +51,11 @@ const VALUE_CHECKS: Readonly<Record<string, (value: string, name: string) => str
 export function parseArgsWithConfig<S extends OptionSpec>(command: string, argv: readonly string[], spec: S): ArgsResult<S> {
   const args = parseArgs(argv, { ...spec, config: 'string' });
   if (!args.ok) return args;
-  // A name or a tag from the command line is checked as the page's and the file's are (one line of text).
+  // A name or a tag from the command line is checked as the page's and the file's are (one line
+  // of text); a blank one is left to the command, which says what it needs.
   for (const name of TAG_SETTINGS) {
     const value = (args.options as Record<string, unknown>)[name];
-    const problem = typeof value === 'string' ? settingProblem(name, value) : null;
+    const problem = typeof value === 'string' && value.trim() !== '' ? settingProblem(name, value) : null;
     if (problem) return { ok: false, error: problem };
   }
   const file = (args.options as Record<string, string | boolean | undefined>).config as string | undefined;
