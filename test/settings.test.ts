@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { command, hands, play, stop, view, waitFor } from './playProcess.ts';
 
@@ -28,7 +28,8 @@ describe('dambord play: the settings of a game, set on the page', () => {
     const club = join(work, 'club.toml');
     writeFileSync(club, 'event = "Club night"\nsite = "Utrecht NED"\n\n[play]\npolicy = "casual"\n');
     let url: string;
-    ({ child, url } = await play(work, ['--config', club]));
+    let out: () => string;
+    ({ child, url, out } = await play(work, ['--config', club]));
     await waitFor('the game to start', async () => (await view(url)).guidance === null && (await view(url)).link.state === 'connected');
     // The club's file gave the game its Event, Site and policy.
     expect((await view(url)).settings).toEqual({ current: { event: 'Club night', site: 'Utrecht NED', policy: 'casual', lang: 'en' }, next: null, fixed: false });
@@ -86,6 +87,10 @@ describe('dambord play: the settings of a game, set on the page', () => {
     // Two games kept: the journal of the game before it was set is gone.
     const games = join(work, 'games');
     const pdns = readdirSync(games).filter((f) => f.endsWith('.pdn')).sort();
+    // The terminal named each game's files as it started: the first, the one set again, the next.
+    const named = [...out().matchAll(/journal (\S+\.journal), scoresheet (\S+\.pdn)/g)].map((m) => basename(m[2]));
+    expect(named).toHaveLength(3);
+    expect(named.slice(1)).toEqual(pdns);
     expect(readdirSync(games).filter((f) => f.endsWith('.journal'))).toHaveLength(2);
     expect(pdns).toHaveLength(2);
     const [one, two] = pdns.map((f) => readFileSync(join(games, f), 'utf8'));

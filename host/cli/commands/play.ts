@@ -191,6 +191,14 @@ export function playCommandWith(seams: PlaySeams): Command {
     io.stdout.write(`dambord play: ${v.name} on ${boards}; the game is at ${server.url}\n`);
     if (server.tokenRequired) io.stdout.write(`dambord play: the page is on the network; only this address gives control of the game, keep it to the players: ${server.controlUrls.join(' or ')}\n`);
     io.stdout.write(`dambord play: journal ${journalPath}, scoresheet ${pdnPath}; Ctrl-C ends\n`);
+    // A new game (the page's New game, or settings set before the first move) has files of its own: named as it starts.
+    let named = journalPath;
+    session.subscribe(() => {
+      const j = session.journal();
+      if (!j || j.path === named) return;
+      named = j.path;
+      io.stdout.write(`dambord play: now journal ${j.path}, scoresheet ${pdnOf(j)}\n`);
+    });
     const stop = new Promise<void>((resolve) => {
       process.once('SIGINT', () => resolve());
       process.once('SIGTERM', () => resolve());
