@@ -65,6 +65,15 @@ describe('dambord event: one event, one folder', () => {
     for (const f of folders) expect(f).toMatch(/^Open A-B/);
   });
 
+  it('the terminal has a line for each board as it starts and one with its result (issue 29: not one result line before)', async () => {
+    const won = file('won.pdn', GAME.replace('[Result "*"]', '[Result "2-0"]').replace('11x22 *', '11x22 2-0'));
+    const r = await event(file('won.csv', 'event;board;white;black\nClub final;1;Ina;Jan\n'), '--sim-games', won);
+    expect(r.code, r.stdout + r.stderr).toBe(EXIT.ok);
+    const board = r.stdout.split('\n').filter((l) => l.startsWith('dambord event: board 1: '));
+    expect(board[0]).toBe('dambord event: board 1: Ina – Jan, started');
+    expect(board.filter((l) => l.includes(': result '))).toEqual([expect.stringMatching(/^dambord event: board 1: result 2-0: .*resign.*\(article /)]);
+  });
+
   it("a board whose journal's players are not the pairings' is not resumed; the other boards go on", async () => {
     const first = Object.entries(journals()).find(([, says]) => says === 'Open A/B: Alice-Bob')![0];
     const before = readFileSync(join(archive, first, 'game.journal'));

@@ -20,7 +20,7 @@ import type { BoardKind } from '../boards/kind.ts';
 import type { RunningSession } from '../play/session.ts';
 import { headerTags, seatGame } from '../play/table.ts';
 import { broadcastOutput } from '../play/outputs/broadcast.ts';
-import { linkChanges } from '../play/outputs/linkChanges.ts';
+import { boardLines } from '../play/outputs/boardLines.ts';
 import { pdnFile } from '../play/outputs/pdnFile.ts';
 import { parseActionScript } from '../script/actions.ts';
 import { renderGame } from '../script/render.ts';
@@ -82,6 +82,8 @@ export interface EventOptions {
   readonly publish: (state: BoardState) => void;
   /** Told what happens, a line for people ("board 3: ..."). */
   readonly log: (line: string) => void;
+  /** The wall clock the terminal's link lines are spaced by (default Date.now). */
+  readonly now?: () => number;
 }
 
 /** A board running. */
@@ -171,7 +173,7 @@ export async function runEvent(o: EventOptions): Promise<RunningEvent> {
       board: { kind: b.source.kind, port: b.source.port, ...(b.source.port !== null ? { who: `board ${n}`, waiting: (m: string) => o.log(`board ${n}: ${m}`) } : {}) },
       start, policy: o.policy, timeControl: o.timeControl, timeControlTag: o.timeControlTag, ...(o.lang ? { lang: o.lang } : {}), setUp: true,
       players: b.players, tags: () => b.tags, boardNumber: n, journals: { file: files.journal }, resumed,
-      outputs: [pdnFile(), linkChanges((line) => o.log(`board ${n}: ${line}`)), broadcastOutput(b.address, o.publish)],
+      outputs: [pdnFile(), boardLines((line) => o.log(`board ${n}: ${line}`), o.now ?? Date.now, { resumed: resumed !== null }), broadcastOutput(b.address, o.publish)],
     });
     if (!seated.ok) throw new Error(seated.error);
     const { session, hands } = seated.table;
