@@ -45,6 +45,8 @@ describe('dambord digitise --guide on the simulated board', () => {
     try {
       expect(out()).toContain('Event [Clubavond]: ');
       expect(out()).toContain('White [Anna]: ');
+      // Moves as draughts counts them (issue 29: a 20-move sheet was "40 moves"): 2 moves, 4 plies.
+      expect(out()).toContain('guides the game, 2 moves (4 plies) as written (international)');
       await waitFor('the start position', async () => (await view(url)).link.state === 'connected' && (await view(url)).guidance === null);
       expect((await view(url)).guide).toMatchObject({ kind: 'move', message: 'ply 1: 32-28' });
       expect([await led(url, '32'), await led(url, '28'), await led(url, '31')]).toEqual(['slow', 'slow', 'off']);

@@ -217,12 +217,12 @@ describe('the viewer page in Chromium: every board of the round live, read-only'
     expect(await testid('title').textContent()).toBe('Club night, round 3');
     expect(await testid('delay').textContent()).toBe('Moves and clocks are shown 15 minutes late.');
     expect(await page.locator('a.card .card-label').allTextContents()).toEqual([
-      'Board 1: Anna (White) – Bert (Black), 2 moves, White to move, last move 1... 19-23',
-      'Board 2: Clara (White) – Daan (Black), 4 moves, White to move, last move 2... 15-20, board disconnected, irregularity: black decides',
-      'Board 3: Eva (White) – Femke (Black), 2 moves, Black to move, last move 1... 23-19',
+      'Board 1: Anna (White) – Bert (Black), 1 move, White to move, last move 1... 19-23',
+      'Board 2: Clara (White) – Daan (Black), 2 moves, White to move, last move 2... 15-20, board disconnected, irregularity: black decides',
+      'Board 3: Eva (White) – Femke (Black), 1 move, Black to move, last move 1... 23-19',
     ]);
     // That sentence is the link's name, all a screen reader hears of the card.
-    expect(await page.getByRole('link', { name: 'Board 3: Eva (White) – Femke (Black), 2 moves, Black to move, last move 1... 23-19', exact: true }).getAttribute('href')).toBe('/?board=3');
+    expect(await page.getByRole('link', { name: 'Board 3: Eva (White) – Femke (Black), 1 move, Black to move, last move 1... 23-19', exact: true }).getAttribute('href')).toBe('/?board=3');
     // The badges are seen, on the board they belong to only.
     await expect.poll(() => testid('card-2').getByTestId('badge-lost').isVisible()).toBe(true);
     expect(await testid('card-2').getByTestId('badge-lost').textContent()).toBe('Board disconnected');
@@ -253,7 +253,7 @@ describe('the viewer page in Chromium: every board of the round live, read-only'
     // -- a move reaches its card ---------------------------------------------------------------
     expect(store.put(board1(['32-28', '19-23', '28x19']))).toBe(true);
     await expect.poll(() => testid('card-1').locator('.card-label').textContent(), { interval: 50 }).toBe(
-      'Board 1: Anna (White) – Bert (Black), 3 moves, Black to move, last move 2. 28x19',
+      'Board 1: Anna (White) – Bert (Black), 2 moves, Black to move, last move 2. 28x19',
     );
     expect(await testid('card-1').getByTestId('card-last').textContent()).toBe('2. 28x19 · Black to move');
     // The capture: 28x19 took the man on 23; the squares left and reached are tinted, the captured one marked.

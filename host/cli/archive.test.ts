@@ -228,3 +228,17 @@ describe('dambord archive export of a game file that is a link', () => {
     expect(r.code).toBe(EXIT.io);
   });
 });
+
+describe('dambord archive: messages that read as sentences (issue 29: "there is no archive in archive")', () => {
+  it('a folder that is not there, and one that holds no archive, are named as folders', async () => {
+    const none = path.join(work, 'not-there');
+    const check = await cli(['archive', 'check', '--archive', none]);
+    expect(check.code).toBe(EXIT.io);
+    expect(check.stderr).toBe(`dambord archive check: the folder ${none} does not exist: give the archive with --archive DIR\n`);
+    const empty = path.join(work, 'empty');
+    mkdirSync(empty, { recursive: true });
+    const sheet = await cli(['archive', 'sheet', '--archive', empty, 'Derkx']);
+    expect(sheet.code).toBe(EXIT.usage);
+    expect(sheet.stderr).toContain(`dambord archive sheet: the folder ${empty} holds no archive (no index.json), and no file "Derkx"`);
+  });
+});

@@ -461,3 +461,12 @@ describe('node host/cli/bin.js pdn (a real process)', () => {
     expect(readPdn(readFileSync(out)).games).toHaveLength(153);
   });
 });
+
+describe('pdn check: an error reads as a sentence (issue 29: "Unexpected \'#\' at expected a move")', () => {
+  it('a character PDN has no use for: its place once, at the start of the line, and the sentence whole', async () => {
+    const file = path.join(scratch, 'hash.pdn');
+    writeFileSync(file, '[White "Anna"]\n[Black "Bert"]\n\n1. 32-28 # 19-23 *\n');
+    const r = await cli(['pdn', 'check', file]);
+    expect(r.stdout.split('\n')[0]).toBe(`${file}:4:10: game 1 (Anna - Bert, ?): ERROR Unexpected '#': expected a move, a move number, a comment, a variation or a result.`);
+  });
+});

@@ -41,6 +41,8 @@ export function count(n: number, what: string, plural = `${what}s`): string {
 
 /** The reason without the `line L, column C: ` the replay puts in it (the caller prints the place). */
 export function withoutLocation(e: PdnError): string {
-  return e.reason.replace(`line ${e.pos.line}, column ${e.pos.column}: `, '');
+  const where = `line ${e.pos.line}, column ${e.pos.column}`;
+  // "Unexpected '#' at line 4, column 10: expected a move" reads "Unexpected '#': expected a move".
+  return e.reason.replace(` at ${where}:`, ':').replace(`${where}: `, '');
 }
 

@@ -12,9 +12,9 @@ import type { Io } from './command.ts';
 
 /**
  * The journal `--resume` names: `file`, or for `last` the newest journal in `dir` that holds a
- * game (one that names a journal that is not there when there is none, for the error to say).
+ * game, or {@link NoJournal} when there is none (said by {@link resumeFrom}).
  */
-export function journalToResume(file: string, dir: string): string {
+export function journalToResume(file: string, dir: string): string | NoJournal {
   if (file !== 'last') return file;
   try {
     const names = readdirSync(dir).filter((f) => f.endsWith('.journal')).sort().reverse();
@@ -25,7 +25,12 @@ export function journalToResume(file: string, dir: string): string {
   } catch {
     // no folder: said by the caller as no journal
   }
-  return join(dir, '(no journal)');
+  return { none: dir };
+}
+
+/** `--resume last` in a folder `none` that holds no journal of a game. */
+export interface NoJournal {
+  readonly none: string;
 }
 
 /**
@@ -33,7 +38,12 @@ export function journalToResume(file: string, dir: string): string {
  * repaired; the exit code when it cannot be resumed (a game over whose scoresheet is saved among
  * them).
  */
-export function resumeFrom(command: string, file: string, io: Io, options: ResumeOptions): Reopened | number {
+export function resumeFrom(command: string, asked: string | NoJournal, io: Io, options: ResumeOptions): Reopened | number {
+  if (typeof asked !== 'string') {
+    io.stderr.write(`dambord ${command}: there is no game to resume: the folder ${asked.none} holds no journal of a game\n`);
+    return EXIT.io;
+  }
+  const file = asked;
   const r = reopenGame(file, options);
   if (!r.ok) {
     if (r.kind === 'usage') return usageError(io, command, r.message);

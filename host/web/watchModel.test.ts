@@ -132,13 +132,16 @@ describe('the words of a card', () => {
   it('names the board, the players with their colours, the moves, whose turn and the last move', () => {
     const s = board({ board: 3, moves: [move(1, '32-28'), move(2, '19-23')], turn: 'white' });
     const c = w.cardWords(s);
-    expect(c.label).toBe('Board 3: Anna (White) – Bert (Black), 2 moves, White to move, last move 1... 19-23');
+    expect(c.label).toBe('Board 3: Anna (White) – Bert (Black), 1 move, White to move, last move 1... 19-23');
     expect(c.players).toBe('Anna – Bert');
     expect(c.lastMove).toBe('1... 19-23');
     expect(c.turn).toBe('White to move');
     expect(c.link).toBe('');
     expect(c.irregularity).toBe('');
     expect(w.cardWords(board({ moves: [move(1, '32-28')], turn: 'black' })).label).toBe('Board 1: Anna (White) – Bert (Black), 1 move, Black to move, last move 1. 32-28');
+    // Moves as draughts counts them (issue 29: a card said "63 moves" at move 32): White's and Black's are one move.
+    const plies = Array.from({ length: 63 }, (_, i) => move(i + 1, i % 2 === 0 ? '32-28' : '19-23'));
+    expect(w.cardWords(board({ moves: plies, turn: 'black' })).moves).toBe('32 moves');
   });
 
   it('says the board is disconnected, an irregularity waits for a side\'s decision, and the result', () => {

@@ -225,7 +225,7 @@ export const archiveCheckCommand: Command = {
     if (args.positionals.length > 0) return usageError(io, 'archive check', `unexpected "${args.positionals.join(' ')}"`);
     const dir = args.options.archive ?? DEFAULT_ARCHIVE;
     if (!existsSync(dir)) {
-      io.stderr.write(`dambord archive check: there is no archive in ${dir}\n`);
+      io.stderr.write(`dambord archive check: the folder ${dir} does not exist: give the archive with --archive DIR\n`);
       return EXIT.io;
     }
     const repair = args.options.repair;
@@ -356,7 +356,7 @@ export const archiveSheetCommand: Command = {
       const found = index ? findGame(index, ref) : undefined;
       if (found?.ok) file = path.join(dir, found.game.file);
       else if (!existsSync(ref)) {
-        io.stderr.write(`dambord archive sheet: ${found ? found.error : `there is no archive in ${dir}`}, and no file "${ref}"\n`);
+        io.stderr.write(`dambord archive sheet: ${found ? found.error : `the folder ${dir} holds no archive (no ${INDEX_FILE})`}, and no file "${ref}"\n`);
         return EXIT.usage;
       }
     }

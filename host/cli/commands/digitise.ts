@@ -14,6 +14,8 @@ import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { gameTags } from '../gameTags.ts';
 import { readGuideSheet } from '../guideOption.ts';
+import type { GuideSheet } from '../guideOption.ts';
+import { count } from '../pdnLabels.ts';
 import { portOption, variantOption, wholeNumberOption, why } from '../input.ts';
 import { boardSeat } from '../openBoard.ts';
 import { journalToResume, resumeFrom } from '../resumeJournal.ts';
@@ -141,7 +143,7 @@ export const digitiseCommand: Command = {
     const asker = new Asker(lines, io.stdout);
     const today = gameTags({}, new Date()).find((t) => t.name === 'Date')!.value;
     // A guiding sheet's tags are the defaults where the options say nothing.
-    if (sheet) io.stdout.write(`dambord digitise: ${sheet.name} guides the game, ${sheet.guide.written.length} moves as written (${v.name})\n`);
+    if (sheet) io.stdout.write(`dambord digitise: ${sheet.name} guides the game, ${sheetLength(sheet)} as written (${v.name})\n`);
     const told = sheet?.header ?? {};
     const header: SheetHeader = config ? resumedHeader(config.tags) : await asker.header({ event: o.event ?? told.event, site: o.site ?? told.site, date: o.date ?? told.date ?? today, round: o.round ?? told.round });
     let players = config ? config.players : await asker.players({ white: o.white ?? sheet?.players.white, black: o.black ?? sheet?.players.black });
@@ -326,3 +328,14 @@ export const digitiseCommand: Command = {
     return code;
   },
 };
+
+/**
+ * A sheet's length as people count it, `20 moves (40 plies)`: a move is the first player's and
+ * the second's under one number; a sheet that starts with the second player (`1... 19-23`) has
+ * that ply alone as its first move.
+ */
+function sheetLength(sheet: GuideSheet): string {
+  const plies = sheet.guide.written.length;
+  const moves = sheet.start.turn === sheet.variant.firstToMove ? Math.ceil(plies / 2) : 1 + Math.ceil((plies - 1) / 2);
+  return `${count(moves, 'move')} (${count(plies, 'ply', 'plies')})`;
+}

@@ -125,15 +125,19 @@ export function playerName(state, side) {
   return shownName(state.players && state.players[side]) || sideName(side);
 }
 
-/** `n move(s)`: the moves both sides made, each counted. @param {number} n */
-function movesWords(n) {
-  return t('watch.moves', { count: n });
+/**
+ * `n move(s)`, counted as draughts counts them: a move is White's and Black's (move 32 is 63 or
+ * 64 plies), so the count is the last ply's move number. @param {readonly {ply: number}[]} moves
+ */
+function movesWords(moves) {
+  const last = moves.length > 0 ? moves[moves.length - 1].ply : 0;
+  return t('watch.moves', { count: Math.ceil(last / 2) });
 }
 
 /**
  * The words of a board's card: its title, players (White – Black), whose turn or the result, the
  * last move, the badges (link lost, an irregularity waiting or being corrected) and the whole as
- * one name for the card's link: `Board 3: Anna (White) – Bert (Black), 24 moves, White to move,
+ * one name for the card's link: `Board 3: Anna (White) – Bert (Black), 12 moves, White to move,
  * last move 12... 19-23`.
  * @param {BoardEvent} state
  */
@@ -149,7 +153,7 @@ export function cardWords(state) {
   const link = linkDown(state.link) ? t('watch.badgeLost') : '';
   const panel = irregularityPanel(state);
   const irregularity = !panel || panel.status === 'noted' ? '' : t('watch.badgeIrregularity', { status: panel.status === 'pending' ? panel.decides ?? 'pending' : 'correcting' });
-  const parts = [t('watch.cardTitle', { board: state.board, white: named(white, 'white'), black: named(black, 'black') }), movesWords(moves.length), result ? t('watch.cardResult', { result }) : turn];
+  const parts = [t('watch.cardTitle', { board: state.board, white: named(white, 'white'), black: named(black, 'black') }), movesWords(moves), result ? t('watch.cardResult', { result }) : turn];
   if (lastMove) parts.push(t('watch.lastMove', { move: lastMove }));
   if (link) parts.push(link.toLowerCase());
   if (irregularity) parts.push(irregularity.toLowerCase());
@@ -158,7 +162,7 @@ export function cardWords(state) {
     white,
     black,
     players: `${white} – ${black}`,
-    moves: movesWords(moves.length),
+    moves: movesWords(moves),
     turn,
     result,
     /** The score alone, for the card: `2-0`. */
