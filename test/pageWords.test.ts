@@ -174,11 +174,15 @@ describe('the page in the player\'s language, chosen on the page (dambord issue 
         await held;
         await route.continue();
       });
-      await page.reload({ waitUntil: 'commit' });
-      await page.getByTestId('flip').waitFor({ state: 'attached' });
-      expect(await page.getByTestId('flip').textContent()).toBe('Flip board');
-      expect(await page.evaluate('getComputedStyle(document.documentElement).visibility')).toBe('hidden');
-      release();
+      try {
+        await page.reload({ waitUntil: 'commit' });
+        await page.getByTestId('flip').waitFor({ state: 'attached' });
+        expect(await page.getByTestId('flip').textContent()).toBe('Flip board');
+        expect(await page.evaluate('getComputedStyle(document.documentElement).visibility')).toBe('hidden');
+      } finally {
+        // Held or failed, the script goes on: a request held for ever would keep the page, and the test, open.
+        release();
+      }
       await expect.poll(() => page.getByTestId('flip').textContent()).toBe('Перевернуть доску');
       await expect.poll(() => page.evaluate('getComputedStyle(document.documentElement).visibility')).toBe('visible');
       expect(errors).toEqual([]);
