@@ -24,7 +24,8 @@ import type { BroadcastServer, BroadcastServerOptions, EventControl } from './se
 import { createRoundStore } from './store.ts';
 import type { RoundStore } from './store.ts';
 import { nodeStoreHost } from './storeHost.ts';
-import { realState } from './testing/realStates.ts';
+import { NK_GAMES, realState } from './testing/realStates.ts';
+import { feedFileName } from './server.ts';
 import type { BoardEvent, BoardState, RoundSnapshot } from './types.ts';
 import { WAIT_LIMIT_MS } from '../../test/limits.ts';
 
@@ -281,6 +282,57 @@ describe('the feeds a draughts site polls', () => {
       expect(r.status, `${method} ${path}`).toBe(405);
       expect(r.headers.get('allow'), `${method} ${path}`).toBe(allow);
     }
+  });
+});
+
+// Issue 29, finding 6: the viewers' page had no date or site, no stepping back, and its PDN links named no file.
+describe('what the viewers\' page is given for the round and each game', () => {
+  it('the round carries the site and date of the boards\' scoresheets (their Site and Date tags); none known: empty, never ? or ????.??.??', async () => {
+    const { store, server } = await start();
+    store.put(board(1, 4, { pdn: board(1, 4).pdn.replace(/\[Site "[^"]*"\]/, '[Site "?"]').replace(/\[Date "[^"]*"\]/, '[Date "????.??.??"]') }));
+    let round = (await (await fetch(new URL('/api/round', server.url))).json()) as RoundSnapshot;
+    expect([round.site, round.date]).toEqual(['', '']);
+    store.put(board(2, 4));
+    round = (await (await fetch(new URL('/api/round', server.url))).json()) as RoundSnapshot;
+    expect(round.site).toBe('Wageningen');
+    expect(round.date).toBe(NK_GAMES[1].tags.find((t) => t.name === 'Date')!.value);
+    expect(round.date).toMatch(/^2009\.\d\d\.\d\d$/);
+  });
+
+  it('gives a board\'s positions ply by ply from its scoresheet: the start, each move\'s squares and captures, the last the position the host sent', async () => {
+    const { store, server } = await start();
+    // Game 1 of nk ronde 01.pdn after 30 plies: captures among them.
+    store.put(board(1, 30));
+    const r = await fetch(new URL('/api/round/board/1/plies', server.url));
+    expect(r.status).toBe(200);
+    const plies = (await r.json()) as { board: number; rev: number; start: string; plies: { ply: number; position: string; squares: string[]; captured: string[] }[] };
+    expect([plies.board, plies.rev, plies.plies.length]).toEqual([1, 1, 30]);
+    expect(plies.start).toBe(`${'b'.repeat(20)}${'.'.repeat(10)}${'w'.repeat(20)}`);
+    for (let k = 1; k <= 30; k++) {
+      const sent = board(1, k);
+      expect(plies.plies[k - 1].ply).toBe(k);
+      expect(plies.plies[k - 1].position, `ply ${k}`).toBe(sent.position);
+      expect({ squares: plies.plies[k - 1].squares, captured: plies.plies[k - 1].captured }, `ply ${k}`).toEqual(sent.lastMove);
+    }
+    expect(plies.plies.some((p) => p.captured.length > 0)).toBe(true);
+    // A new move: the positions are read again.
+    store.put(board(1, 31));
+    const again = (await (await fetch(new URL('/api/round/board/1/plies', server.url))).json()) as typeof plies;
+    expect([again.rev, again.plies.length, again.plies[30].position]).toEqual([2, 31, board(1, 31).position]);
+    expect((await fetch(new URL('/api/round/board/7/plies', server.url))).status).toBe(404);
+  });
+
+  it('names the file to save a game or the round as: the event, round and board in ASCII', async () => {
+    const { store, server } = await start();
+    store.put(board(2, 4));
+    const one = await fetch(new URL('/feed/board/2.pdn', server.url));
+    expect(one.headers.get('content-disposition')).toBe('attachment; filename="nk-2009-r1-board-2.pdn"');
+    const all = await fetch(new URL('/feed/round.pdn', server.url));
+    expect(all.headers.get('content-disposition')).toBe('attachment; filename="nk-2009-r1.pdn"');
+    expect(feedFileName('Open Ústí "nad" Labem/2026', '?', 3)).toBe('open-usti-nad-labem-2026-board-3.pdn');
+    expect(feedFileName('Клубный вечер', '2')).toBe('r2.pdn');
+    expect(feedFileName('', '')).toBe('round.pdn');
+    expect(feedFileName('x'.repeat(200), '1', 4)).toHaveLength(84);
   });
 });
 

@@ -17,6 +17,10 @@
 //   GET /feed/round.pdn        every game of the round in board order (feeds.ts), ETag / 304
 //   GET /feed/round.json       the same as {"games":[{"pdn"}]}
 //   GET /feed/board/N.pdn      board N's game (also N.PDN, as lidraughts asks for it)
+//                              The PDN feeds name a file to save them as (Content-Disposition:
+//                              `club-night-r3-board-2.pdn`, `club-night-r3.pdn`: ASCII only)
+//   GET /api/round/board/N/plies  board N's positions ply by ply (plies.ts BoardPlies), from what
+//                              viewers may see of its scoresheet: for stepping back through the game
 //   With an event's boards (`control`):
 //   GET /api/board/N/view      board N's PlayView, as the arbiter sees it, ahead of the broadcast
 //                              delay: the token beyond loopback (401)
@@ -32,6 +36,8 @@ import { serveCommand } from '../web/command.ts';
 import { CSS, FAVICON, HTML, modules, pageFiles } from '../web/pageFiles.ts';
 import type { StaticFile } from '../web/pageFiles.ts';
 import { notModified } from './feeds.ts';
+import { boardPlies } from './plies.ts';
+import type { BoardPlies } from './plies.ts';
 import type { Feed, RoundStore, StoreEvent } from './store.ts';
 
 /** The boards of an event run on this host, for their views and commands. */
@@ -86,9 +92,28 @@ const STATIC: Readonly<Record<string, StaticFile>> = {
   '/theme.css': { file: 'theme.css', type: CSS },
   ...FAVICON,
   // The page's ES modules (watch.js and what it imports).
-  ...modules(['watch', 'watchModel', 'watchStream', 'watchRound', 'watchBoard', 'watchDraw', 'format', 'board', 'notices', 'live', 'html', 'pieces']),
+  ...modules(['watch', 'watchModel', 'watchStream', 'watchRound', 'watchBoard', 'watchDraw', 'watchSteps', 'watchStandings', 'format', 'board', 'notices', 'live', 'html', 'pieces', 'prefs']),
 };
 const PDN = 'application/x-draughts-pdn; charset=utf-8';
+
+/**
+ * A file name to save a feed as, from the event, the round and the board: words of ASCII letters
+ * and digits joined by `-` (`Club night`, round 3, board 2: `club-night-r3-board-2.pdn`); accents
+ * dropped, anything else a separator, at most 80 characters; `round.pdn` when nothing is left.
+ */
+export function feedFileName(event: string, round: string, board?: number): string {
+  const words = (s: string): string =>
+    s
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '');
+  const knownRound = /^[?.-]*$/.test(round.trim()) ? '' : words(round);
+  const parts = [words(event), knownRound && `r${knownRound}`, board === undefined ? '' : `board-${board}`].filter(Boolean);
+  const name = parts.join('-').slice(0, 80).replace(/-+$/, '');
+  return `${name || 'round'}.pdn`;
+}
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Serves `store`'s round; resolves once the server listens. */
@@ -164,13 +189,20 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
       openStream(req, res);
       return;
     }
-    if (path === '/feed/round.pdn') return feed(req, res, store.roundPdn(), PDN);
+    if (path === '/feed/round.pdn') return feed(req, res, store.roundPdn(), PDN, feedFileName(store.event, store.snapshot().round));
     if (path === '/feed/round.json') return feed(req, res, store.roundJson(), JSON_TYPE);
     const boardFeed = /^\/feed\/board\/(\d{1,4})\.(pdn|PDN)$/.exec(path);
     if (boardFeed) {
       const f = store.boardPdn(Number(boardFeed[1]));
       if (!f) fail(res, 404, `board ${boardFeed[1]} is not in round ${store.snapshot().round || '(none yet)'}`);
-      else feed(req, res, f, PDN);
+      else feed(req, res, f, PDN, feedFileName(store.event, store.snapshot().round, Number(boardFeed[1])));
+      return;
+    }
+    const plies = /^\/api\/round\/board\/(\d{1,4})\/plies$/.exec(path);
+    if (plies) {
+      const found = pliesOf(Number(plies[1]));
+      if (!found) fail(res, 404, `board ${plies[1]} is not in round ${store.snapshot().round || '(none yet)'}`);
+      else send(res, 200, JSON_TYPE, JSON.stringify(found), 'no-cache');
       return;
     }
     // Only the boards' routes are left (methods() knows them only with `control`).
@@ -178,8 +210,21 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
     if (boardRoute && options.control) await boardRequest(req, res, Number(boardRoute[1]), boardRoute[2] as 'view' | 'command', options.control);
   }
 
-  function feed(req: IncomingMessage, res: ServerResponse, f: Feed, type: string): void {
+  /** The positions of each board's game read last, by board: read again only when the board's state changes. */
+  const pliesRead = new Map<number, BoardPlies>();
+  function pliesOf(n: number): BoardPlies | null {
+    const b = store.board(n);
+    if (!b) return null;
+    const had = pliesRead.get(n);
+    if (had && had.rev === b.rev) return had;
+    const read = boardPlies({ board: n, rev: b.rev, variant: b.variant, pdn: b.pdn, firstPly: b.moves[0]?.ply ?? 1 });
+    pliesRead.set(n, read);
+    return read;
+  }
+
+  function feed(req: IncomingMessage, res: ServerResponse, f: Feed, type: string, fileName?: string): void {
     res.setHeader('ETag', f.etag);
+    if (fileName) res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
     if (notModified(f.etag, req.headers['if-none-match'])) {
       res.writeHead(304, { 'Cache-Control': 'no-cache' });
       res.end();
@@ -255,5 +300,5 @@ export async function startBroadcastServer(store: RoundStore, options: Broadcast
 
 /** Whether `path` is one of the read-only APIs or feeds. */
 function knownGet(path: string): boolean {
-  return path === '/api/round' || path === '/feed/round.pdn' || path === '/feed/round.json' || /^\/feed\/board\/\d{1,4}\.(pdn|PDN)$/.test(path);
+  return path === '/api/round' || /^\/api\/round\/board\/\d{1,4}\/plies$/.test(path) || path === '/feed/round.pdn' || path === '/feed/round.json' || /^\/feed\/board\/\d{1,4}\.(pdn|PDN)$/.test(path);
 }

@@ -115,6 +115,8 @@ export interface RoundStore {
   roundPdn(): Feed;
   roundJson(): Feed;
   boardPdn(n: number): Feed | null;
+  /** Board `n`'s state as viewers may see it now (its scoresheet too), or null when the round has no such board shown. */
+  board(n: number): BoardEvent | null;
   /** What was shown, ignored and refused, and what is held now. */
   counts(): StoreCounts;
   /** Stops the delay's timer. */
@@ -128,6 +130,19 @@ const LAYOUTS: RoundSnapshot['layouts'] = Object.fromEntries(
     return [v.name, Array.from({ length: g.squares }, (_, i) => ({ name: squareName(v, i), row: g.row[i], col: g.col[i] }))];
   }),
 );
+
+/**
+ * The value of tag `name` in the first of `games` that knows it: '' when none does (no tag, or
+ * PDN's unknown: `?`, `????.??.??`, `-`).
+ */
+function knownTag(games: readonly { readonly pdn: string }[], name: string): string {
+  const line = new RegExp(`^\\[\\s*${name}\\s+"([^"]*)"\\s*\\]`, 'im');
+  for (const g of games) {
+    const value = line.exec(g.pdn)?.[1].trim() ?? '';
+    if (value !== '' && !/^[?.-]+$/.test(value)) return value;
+  }
+  return '';
+}
 
 /** A board's state as viewers receive it (types.ViewerBoard). */
 function forViewers(b: BoardEvent): ViewerBoard {
@@ -220,7 +235,10 @@ export function createRoundStore(options: RoundStoreOptions, host: RoundStoreHos
   }
 
   const current = (): BoardEvent[] => [...shown.values()].sort((a, b) => a.board - b.board);
-  const snapshot = (): RoundSnapshot => ({ id: `${run}.${n}`, event: options.event, round, delayMs, boards: current().map(forViewers), layouts: LAYOUTS });
+  const snapshot = (): RoundSnapshot => {
+    const boards = current();
+    return { id: `${run}.${n}`, event: options.event, round, date: knownTag(boards, 'Date'), site: knownTag(boards, 'Site'), delayMs, boards: boards.map(forViewers), layouts: LAYOUTS };
+  };
   const games = () => current().map((b) => ({ board: b.board, pdn: b.pdn }));
   const feed = (body: string): Feed => ({ body, etag: etagOf(body, host.sha256Hex) });
   const snapshotFrame = (): string => `id: ${run}.${n}\nevent: round\ndata: ${JSON.stringify(snapshot())}\n\n`;
@@ -290,6 +308,7 @@ export function createRoundStore(options: RoundStoreOptions, host: RoundStoreHos
       const body = boardPdn(games(), b);
       return body === null ? null : feed(body);
     },
+    board: (b) => shown.get(b) ?? null,
     counts: () => ({ shown: n, ignored, refused, refusedBy: { ...refusedBy }, boards: latest.size, waiting: waiting.length, kept: kept.length }),
     close() {
       timer?.();

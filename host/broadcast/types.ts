@@ -69,6 +69,12 @@ export interface RoundSnapshot {
   readonly id: string;
   readonly event: string;
   readonly round: string;
+  /**
+   * The round's date and site as the boards' scoresheets give them (their `Date` and `Site` tags,
+   * the first board's that knows it); '' when none does (`?`, `????.??.??` or no tag).
+   */
+  readonly date: string;
+  readonly site: string;
   /** The broadcast delay in ms (0: live): moves and clocks are shown this long after they happen. */
   readonly delayMs: number;
   /** Every board's last state, in board order. */

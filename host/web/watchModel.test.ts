@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { BoardEvent, RoundSnapshot } from '../broadcast/types.ts';
 import type { IrregularityView } from '../game/types.ts';
 
-type Model = { event: string; round: string; delayMs: number; boards: BoardEvent[]; layouts: RoundSnapshot['layouts']; received: Record<number, number>; rounds: number; gaps: number };
+type Model = { event: string; round: string; date: string; site: string; delayMs: number; boards: BoardEvent[]; layouts: RoundSnapshot['layouts']; received: Record<number, number>; rounds: number; gaps: number };
 type Clock = NonNullable<BoardEvent['clock']>;
 type Square = { name: string; row: number; col: number; piece: string | null; last: boolean; captured: boolean };
 interface WatchModel {
@@ -57,8 +57,8 @@ function board(over: Partial<BoardEvent> = {}): BoardEvent {
   };
 }
 
-function snapshot(boards: BoardEvent[], delayMs = 0): RoundSnapshot {
-  return { id: 'a1b2c3d4.7', event: 'Club night', round: '3', delayMs, boards, layouts: { international: LAYOUT } };
+function snapshot(boards: BoardEvent[], delayMs = 0, over: Partial<RoundSnapshot> = {}): RoundSnapshot {
+  return { id: 'a1b2c3d4.7', event: 'Club night', round: '3', date: '', site: '', delayMs, boards, layouts: { international: LAYOUT }, ...over };
 }
 
 const move = (ply: number, text: string, irregular: { code: string; article: string } | null = null) => ({ ply, side: ply % 2 === 1 ? ('white' as const) : ('black' as const), text, irregular });
@@ -240,5 +240,14 @@ describe('the page\'s other words', () => {
     expect(w.boardFromQuery('')).toBeNull();
     expect(w.boardFromQuery('?board=0')).toBeNull();
     expect(w.boardFromQuery('?board=2x')).toBeNull();
+  });
+
+  // Issue 29, finding 6: the header had no date or site, and PDN's unknown values must not show.
+  it('titles the round with the event, round, site and date the feed carries, an unknown one left out', () => {
+    const m = w.applyEvent(w.emptyModel(), 'round', snapshot([], 0, { date: '2009.04.11', site: 'Wageningen' }));
+    expect(w.roundTitle(m)).toBe('Club night, round 3 · Wageningen · 2009.04.11');
+    const unknown = w.applyEvent(w.emptyModel(), 'round', snapshot([], 0, { round: '?', date: '????.??.??', site: '' }));
+    expect(w.roundTitle(unknown)).toBe('Club night');
+    expect(w.roundTitle(w.applyEvent(w.emptyModel(), 'round', snapshot([], 0, { event: '?', round: '-', site: 'Utrecht' })))).toBe('Utrecht');
   });
 });

@@ -9,14 +9,15 @@ import { t } from './words.js';
 
 /**
  * The SVG of a board of `size` squares a side; only the light background when the squares are
- * not known (null).
+ * not known (null). `flipped`: turned round, White's side at the top.
  * @param {ReturnType<typeof import('./watchModel.js').boardSquares>} squares
  * @param {number} size
  * @param {boolean} numbers
  */
-export function boardSvg(squares, size, numbers) {
+export function boardSvg(squares, size, numbers, flipped = false) {
   const out = [`<svg class="board-svg" viewBox="0 0 ${size} ${size}" aria-hidden="true" focusable="false"><rect class="light" width="${size}" height="${size}"/>`];
-  for (const sq of squares ?? []) {
+  for (const at of squares ?? []) {
+    const sq = flipped ? { ...at, row: size - 1 - at.row, col: size - 1 - at.col } : at;
     const cls = `dark${sq.last ? ' last' : ''}${sq.captured ? ' captured' : ''}`;
     out.push(`<rect class="${cls}" x="${sq.col}" y="${sq.row}" width="1" height="1"/>`);
     if (numbers) out.push(`<text class="num" x="${sq.col + 0.05}" y="${sq.row + 0.2}">${escapeHtml(sq.name)}</text>`);

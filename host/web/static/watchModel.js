@@ -10,7 +10,7 @@
 // `rev` skips one or more is taken all the same, since each state is whole, and the skip is
 // counted in `gaps`.
 
-import { moveName, pairMoves, resultLine, shownName, sideName } from './format.js';
+import { headerLine, moveName, pairMoves, resultLine, shownName, sideName } from './format.js';
 import { irregularityPanel, listWords } from './notices.js';
 import { isKing, pieceOf } from './pieces.js';
 import { t } from './words.js';
@@ -24,7 +24,7 @@ import { t } from './words.js';
  * order, when each was received (the page's clock, ms), how many `round` events came, and how
  * many times a board's `rev` skipped.
  * @typedef {{
- *   event: string, round: string, delayMs: number, boards: BoardEvent[],
+ *   event: string, round: string, date: string, site: string, delayMs: number, boards: BoardEvent[],
  *   layouts: Record<string, LayoutSquare[]>, received: Record<number, number>,
  *   rounds: number, gaps: number
  * }} RoundModel
@@ -32,7 +32,7 @@ import { t } from './words.js';
 
 /** The model before the first event: no boards. @returns {RoundModel} */
 export function emptyModel() {
-  return { event: '', round: '', delayMs: 0, boards: [], layouts: {}, received: {}, rounds: 0, gaps: 0 };
+  return { event: '', round: '', date: '', site: '', delayMs: 0, boards: [], layouts: {}, received: {}, rounds: 0, gaps: 0 };
 }
 
 /** @type {(x: unknown) => x is Record<string, any>} */
@@ -63,6 +63,8 @@ export function applyEvent(model, type, data, now = 0) {
     return {
       event: String(data.event ?? ''),
       round: String(data.round ?? ''),
+      date: String(data.date ?? ''),
+      site: String(data.site ?? ''),
       delayMs: Number.isFinite(data.delayMs) && data.delayMs > 0 ? data.delayMs : 0,
       boards,
       layouts: isObject(data.layouts) ? data.layouts : {},
@@ -265,11 +267,13 @@ export function connectionWords(readyState, hadRound) {
   return t('watch.disconnected');
 }
 
-/** The round's title: `Club night, round 3`; `Live boards` when neither is known. @param {RoundModel} model */
+/**
+ * The round's title: `Club night, round 3 · Utrecht · 2026.11.24` (the event, round, site and
+ * date the feed carries, each left out when not known: never `round ?`); `Live boards` when none
+ * is known. @param {RoundModel} model
+ */
 export function roundTitle(model) {
-  const event = shownName(model.event);
-  const round = shownName(model.round);
-  return [event, round ? t('common.round', { round }) : ''].filter(Boolean).join(', ') || t('watch.roundTitle');
+  return headerLine(model) || t('watch.roundTitle');
 }
 
 /**

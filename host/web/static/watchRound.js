@@ -3,7 +3,7 @@
 // move's squares tinted, the players, both clocks (the running one counting down), the last move
 // or the result, and a badge when the board's link is lost or an irregularity waits for a
 // decision. Each card is one link, named in words (a visually hidden sentence); what it draws is
-// hidden from screen readers. A card is drawn again only when its board's state changes.
+// hidden from screen readers. Below it, a link to download the board's game (PDN). A card is drawn again only when its board's state changes.
 
 import { escapeHtml } from './html.js';
 import { manOf } from './pieces.js';
@@ -40,7 +40,8 @@ function cardInside(state, model) {
 function drawCard(card, state, model, root) {
   const w = cardWords(state);
   card.li.className = `card-item${linkDown(state.link) ? ' lost' : ''}${w.irregularity ? ' irregular' : ''}${state.result ? ' over' : ''}`;
-  card.li.innerHTML = `<a class="card" href="${escapeHtml(`${root}?board=${state.board}`)}" data-board="${state.board}" data-testid="card-${state.board}"><span class="visually-hidden card-label">${escapeHtml(w.label)}</span>${cardInside(state, model)}</a>`;
+  const pdn = `<a class="card-pdn pdn-link" href="/feed/board/${state.board}.pdn" download="board-${state.board}.pdn" data-testid="card-pdn-${state.board}" aria-label="${escapeHtml(t('watch.cardPdnLabel', { board: state.board }))}">${escapeHtml(t('watch.cardPdn'))}</a>`;
+  card.li.innerHTML = `<a class="card" href="${escapeHtml(`${root}?board=${state.board}`)}" data-board="${state.board}" data-testid="card-${state.board}"><span class="visually-hidden card-label">${escapeHtml(w.label)}</span>${cardInside(state, model)}</a>${pdn}`;
   card.clocks.white = card.li.querySelector('.clock[data-side="white"]');
   card.clocks.black = card.li.querySelector('.clock[data-side="black"]');
 }
