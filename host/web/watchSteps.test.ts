@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 interface Steps {
   stepTo(key: string, at: number | null, first: number, last: number): number | null | undefined;
   FLIP_KEY: string;
-  createSteps(storage: { getItem(k: string): string | null; setItem(k: string, v: string): void } | null): { at(n: number): number | null; go(n: number, ply: number | null): void; flipped: boolean; flip(): void };
+  createSteps(storage: { getItem(k: string): string | null; setItem(k: string, v: string): void } | null): { at(n: number): number | null; go(n: number, ply: number | null): void; forget(): void; flipped: boolean; flip(): void };
 }
 const url = new URL('./static/watchSteps.js', import.meta.url).href;
 const s = (await import(/* @vite-ignore */ url)) as Steps;
@@ -43,6 +43,10 @@ describe('stepping through a game', () => {
     expect([a.at(3), a.at(4)]).toEqual([12, null]);
     a.go(3, null);
     expect(a.at(3)).toBeNull();
+    // A new round: the plies looked at are forgotten, the orientation is not.
+    a.go(5, 2);
+    a.forget();
+    expect(a.at(5)).toBeNull();
     a.flip();
     expect(kept.get(s.FLIP_KEY)).toBe('yes');
     expect(s.createSteps(storage).flipped).toBe(true);

@@ -136,6 +136,7 @@ function start() {
     (type, data) => {
       const next = applyEvent(model, type, data, performance.now());
       if (next === model) return false;
+      if (type === 'round') steps.forget();
       model = next;
       draw();
       return true;

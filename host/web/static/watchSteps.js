@@ -53,6 +53,11 @@ export function createSteps(storage) {
       if (ply === null) at.delete(n);
       else at.set(n, ply);
     },
+    /** Forgets the positions read and the plies looked at: a new round (or a relay restarted, its boards numbered again). */
+    forget() {
+      read.clear();
+      at.clear();
+    },
     get flipped() {
       return flipped;
     },
