@@ -10,8 +10,12 @@ import { clocksText } from '../game/clock/clock.ts';
 import { htmlToPdf } from '../print/chromium.ts';
 import { scoresheetHtml, sheetRows } from './sheet.ts';
 
-/** The first game of nk ronde 01 with each move followed by both clocks, as dambord writes them: 9 s a move, the running clock's letter in capitals. */
-function clockedGame(): { game: PdnGame; clocks: string[] } {
+/**
+ * The first game of nk ronde 01 with each move followed by both clocks, as dambord writes them: 9 s
+ * a move, the running clock's letter in capitals; `notes` a comment after the ply of that index,
+ * `tags` more tags.
+ */
+function clockedGame(notes: Readonly<Record<number, string>> = {}, tags = ''): { game: PdnGame; clocks: string[] } {
   const nk = readPdn(readFileSync(new URL('nk ronde 01.pdn', ORACLE_GAMES))).games[0];
   const plies = nk.line.filter((p): p is PdnPly => p.kind === 'ply');
   const left = { white: 5_400_000, black: 5_400_000 };
@@ -20,10 +24,10 @@ function clockedGame(): { game: PdnGame; clocks: string[] } {
     left[p.before.turn] -= 9_000 + i * 1000;
     const comment = clocksText(left.white, left.black, p.before.turn === 'white' ? 'black' : 'white');
     clocks.push(new RegExp(`${p.before.turn[0]}([\\d:]+)`, 'i').exec(comment.slice(8))![1]);
-    return `${i % 2 === 0 ? `${i / 2 + 1}. ` : ''}${p.text} {${comment}}`;
+    return `${i % 2 === 0 ? `${i / 2 + 1}. ` : ''}${p.text} {${comment}}${notes[i] ? ` {${notes[i]}}` : ''}`;
   });
-  const tags = nk.tags.map((t) => `[${t.name} "${t.value}"]`).join('\n');
-  const game = readPdn(`${tags}\n\n${moves.join(' ')} 2-0\n`).games[0];
+  const roster = nk.tags.map((t) => `[${t.name} "${t.value}"]`).join('\n');
+  const game = readPdn(`${roster}\n${tags}\n\n${moves.join(' ')} 2-0\n`).games[0];
   expect(game.error).toBeNull();
   return { game, clocks };
 }
@@ -99,6 +103,22 @@ describe('the scoresheet', () => {
     const pdf = Buffer.from(await htmlToPdf(scoresheetHtml(clockedGame().game)));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)?.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it.runIf(hasChromium('host/archive/sheet.test.ts: one A4 page'))('prints a 59-move game with five notes and a long ending on one A4 page, two columns of 30 rows', async () => {
+    const notes = {
+      4: 'White touched the piece on 31 and moved the piece on 34 instead: the touched piece must be played (touch-move, article 5.4.3). Black accepted.',
+      17: "Black moved the piece on 13 to 24, which the rules do not allow (illegal-move, article 5.4.2). Corrected at White's request: the position before it was put back (5.8).",
+      30: 'White touched the piece on 29 while Black was to move (touch-out-of-turn, article 3.14). Noted. (2 times)',
+      55: 'Black offered a draw.',
+      116: "The game is over, 2-0: black's time ran out after time was called twice and the arbiter checked the clock against the journal (article 7.1.2.5).",
+    };
+    const { game } = clockedGame(notes, '[Board "12"]\n[TimeControl "40/7200:3600"]\n[Termination "time forfeit"]');
+    const html = scoresheetHtml(game, 'ru');
+    expect(html.match(/<tr><td class="no">/g)).toHaveLength(59);
+    expect(html.match(/<table class="moves">/g)).toHaveLength(2);
+    const pdf = Buffer.from(await htmlToPdf(html));
+    expect(pdf.toString('latin1').match(/\/Type\s*\/Page\b/g)?.length).toBe(1);
   });
 });
 

@@ -109,24 +109,25 @@ export function scoresheetHtml(game: PdnGame, lang: Language = 'en'): string {
 @page { size: A4; margin: 12mm; }
 * { box-sizing: border-box; }
 body { font: 10pt/1.25 "DejaVu Sans", Arial, sans-serif; color: #000; margin: 0; }
-h1 { font-size: 14pt; margin: 0 0 3mm; }
+h1 { font-size: 14pt; margin: 0 0 2mm; }
 .header { display: grid; grid-template-columns: repeat(4, 1fr); gap: 1.5mm; margin-bottom: 1.5mm; }
-.box { border: 0.3mm solid #000; padding: 0.8mm 2mm; min-height: 10mm; }
+.box { border: 0.3mm solid #000; padding: 0.6mm 2mm; min-height: 9.5mm; }
 .box.wide { grid-column: span 2; }
 .box.full { grid-column: 1 / -1; }
-.notes { margin-bottom: 4mm; font-size: 8pt; }
+.notes { margin-bottom: 3mm; font-size: 7.5pt; line-height: 1.2; }
 .notes ol { margin: 0; padding: 0; list-style: none; }
 .notes .at { font-weight: bold; white-space: nowrap; }
 .label { display: block; font-size: 7pt; text-transform: uppercase; color: #333; }
 .value { display: block; font-size: 11pt; min-height: 5mm; }
+.full .value { font-size: 10pt; }
 .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 4mm; align-items: start; }
 table.moves { width: 100%; border-collapse: collapse; break-inside: avoid; }
-.moves th, .moves td { border: 0.2mm solid #000; padding: 0.4mm 1.5mm; height: 5.4mm; }
+.moves th, .moves td { border: 0.2mm solid #000; padding: 0.3mm 1.5mm; height: 5mm; line-height: 1.1; }
 .moves th { font-size: 8pt; }
 .moves .no { width: 9mm; text-align: right; }
 .moves .time { width: 17mm; font-size: 8pt; text-align: right; }
 .moves .setup { font-size: 8pt; }
-.signatures { display: grid; grid-template-columns: repeat(3, 1fr); gap: 6mm; margin-top: 8mm; break-inside: avoid; }
+.signatures { display: grid; grid-template-columns: repeat(3, 1fr); gap: 6mm; margin-top: 7mm; break-inside: avoid; }
 .signature { border-top: 0.3mm solid #000; padding-top: 1mm; font-size: 8pt; }
 </style>
 </head>
