@@ -10,8 +10,11 @@ import type { PdnGame } from '../../rules/index.ts';
 import { parseTimeControl } from '../game/clock/clock.ts';
 import type { TimedControl } from '../game/clock/clock.ts';
 import type { GameState, PlayerCommand } from '../game/game.ts';
+import { JOURNAL_FORMAT } from '../game/journal/record.ts';
+import type { JournalEntry } from '../game/journal/record.ts';
 import { tournament } from '../game/referee/policy.ts';
 import { replayEvents } from '../game/replay.ts';
+import { resumeGame } from '../game/resume.ts';
 import { step } from '../game/step.ts';
 import { gamePdn } from '../game/view.ts';
 import { eventsOf, parseActionScript } from '../script/actions.ts';
@@ -19,7 +22,14 @@ import { scoresheetHtml } from './sheet.ts';
 
 const intl = variants.international;
 
-/** `script`'s hands on an international board from `fen`, at board 4 of a club evening, on `tc`'s clock if any. */
+/** The tags of the club evening's games. */
+const TAGS = [{ name: 'Event', value: 'Clubavond' }, { name: 'Round', value: '3' }, { name: 'Board', value: '4' }];
+
+/**
+ * `script`'s hands (and `resign`, `wait`) on an international board from `fen`, at board 4 of a
+ * club evening, on `tc`'s clock if any; the game resumed from what it journaled must write the
+ * same PDN.
+ */
 function played(script: string, o: { fen?: string; tc?: string } = {}): GameState {
   const start = parseFen(intl, o.fen ?? intl.startFen);
   if (!start.ok) throw new Error(start.error.reason);
@@ -27,9 +37,15 @@ function played(script: string, o: { fen?: string; tc?: string } = {}): GameStat
   if (!parsed.ok) throw new Error(parsed.reason);
   const read = o.tc ? parseTimeControl(o.tc) : null;
   const tc = read?.ok && read.tc.kind === 'timed' ? (read.tc as TimedControl) : null;
-  const tags = [{ name: 'Event', value: 'Clubavond' }, { name: 'Round', value: '3' }, { name: 'Board', value: '4' }];
-  const config = { start: start.position, policy: tournament, players: { white: 'Anna', black: 'Bert' }, tags, timeControl: tc, hints: false };
-  return replayEvents(config, eventsOf(parsed.actions).map((e) => e.event)).state;
+  const config = { start: start.position, policy: tournament, players: { white: 'Anna', black: 'Bert' }, tags: TAGS, timeControl: tc, hints: false };
+  const entries: JournalEntry[] = [];
+  const events = eventsOf(parsed.actions).map((e) => e.event);
+  const { state } = replayEvents(config, events, (seen) => seen.effects.forEach((e) => e.type === 'journal' && entries.push(...e.entries)));
+  const header = { format: JOURNAL_FORMAT, variant: 'international' as const, start: o.fen ?? intl.startFen, policy: 'tournament' as const, tags: [...TAGS, ...(o.tc ? [{ name: 'TimeControl', value: o.tc }] : [])], timeControl: null, created: '2026-11-26T19:30:00.000Z', t0: events[0].t };
+  const back = resumeGame({ header, entries, goodBytes: 0 });
+  if (!back.ok) throw new Error(back.reason);
+  if (state.result) expect(gamePdn(back.state)).toBe(gamePdn(state));
+  return state;
 }
 
 const command = (s: GameState, c: PlayerCommand, t: number): GameState => step(s, { type: 'player', command: c }, t).state;
@@ -51,7 +67,7 @@ const IRREGULAR = 'lift 32\nplace 23\npress correct\nlift 23\nplace 32\nlift 32\
 
 describe('the sheet of a game played on the board', () => {
   it('FMJD 5.4.2, 5.8, 5.4.3, 7.2.1: board, irregularities at their moves, decisions, and the resignation', () => {
-    const s = command(played(IRREGULAR), { type: 'resign', color: 'white' }, 60_000);
+    const s = played(`${IRREGULAR}resign white\n`);
     const pdn = gamePdn(s);
     expect(pdn).toContain('[Board "4"]');
     expect(pdn).toContain('[Termination "normal"]');
@@ -81,9 +97,7 @@ describe('the sheet of a game played on the board', () => {
   });
 
   it('FMJD 7.1.2.5 (Latvian text): a flag fallen on a 90 min + 30 s clock, the time control in words', () => {
-    let s = played('lift 32\nplace 28\nlift 18\nplace 22\n', { tc: '5400+30' });
-    expect(s.result).toBeNull();
-    s = step(s, { type: 'tick' }, 10_000_000).state;
+    const s = played('lift 32\nplace 28\nlift 18\nplace 22\nwait 5500000\n', { tc: '5400+30' });
     // White to move, White's clock runs out.
     expect(s.result?.result).toBe('0-2');
     expect(gamePdn(s)).toContain('[Termination "time forfeit"]');
