@@ -7,8 +7,9 @@
 // infraction", "time forfeit", "unterminated"; lichess and lidraughts export the same words. They
 // say what kind of ending it was, not which rule: a resignation, an agreed draw and FMJD 6.1's
 // repetition are all "normal". The rule, the article and who are said in the comment after the
-// last move, in the scoresheet's language (`log.result`: "The game is over, 0-2: resignation
-// (article 7.2.1).").
+// last move, in the scoresheet's language (`sheet.ended`: "The game is over, 0-2: resignation
+// (article 7.2.1)."; a move not completed after time was called, by the Standard Laws' own time
+// per move, names its law as the clock's words do: "(law 25)").
 //
 // The endings the rules name, as the Termination tag files them: FMJD 7.2.1 (Croatian, seed 000)
 // "protivnik preda partiju s razlogom ili bez razloga" (resigns), 7.3.1 "oba igrača prihvate
@@ -29,7 +30,7 @@ export type Termination = 'abandoned' | 'adjudication' | 'death' | 'emergency' |
  * a flag fallen, FMJD 7.1.2.5, or a move not completed after time was called, the English laws
  * 24 and 25; `normal` for every ending of the rules: resignation, agreement, the draw rules,
  * no piece or no move left) and the comment after the last move that says it in `lang`, with
- * the result and the article. Null for a game not over.
+ * the result and the article (the law, for improper delay). Null for a game not over.
  *
  * @example gameEnding({ result: '0-2', reason: 'resignation', article: '7.2.1', said: resultReasonWords('resignation') }, 'en')
  *   // { termination: 'normal', comment: 'The game is over, 0-2: resignation (article 7.2.1).' }
@@ -39,5 +40,9 @@ export function gameEnding(result: GameState['result'], lang: Language): { reado
   const id = result.said?.id;
   const termination: Termination = id === 'log.time-ran-out' || id === 'log.improper-delay' ? 'time forfeit' : 'normal';
   const reason = result.said ? sayWords(lang, result.said) : result.reason;
-  return { termination, comment: say(lang, 'log.result', { result: result.result, reason, article: result.article }) };
+  // Laws 24 and 25 of the Standard Laws of Checkers (seed 004): "if the play be not completed on
+  // the expiry of another minute, the game shall be adjudged to be lost through improper delay";
+  // named as the clock's words name them, laws (the rest of the sheet says article).
+  const rulebook = id === 'log.improper-delay' ? 'laws' : 'articles';
+  return { termination, comment: say(lang, 'sheet.ended', { result: result.result, reason, rulebook, article: result.article }) };
 }
