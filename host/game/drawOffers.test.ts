@@ -87,7 +87,8 @@ describe('FMJD 7.3.1: draw offers on the scoresheet', () => {
     b.offer('white');
     b.offer('black');
     expect(b.state.result).toMatchObject({ result: '1-1', article: '7.3.1' });
-    expect(words(b.state)).toContain('1. 31-26 {White offered a draw.} {Black accepted the draw offered by White.} 1-1');
+    expect(words(b.state)).toContain('1. 31-26 {White offered a draw.} {Black accepted the draw offered by White.} {The game is over, 1-1: draw agreed (article 7.3.1).} 1-1');
+    expect(words(b.state)).toContain('[Termination "normal"]');
     const back = b.resumed();
     expect(gamePdn(back)).toBe(gamePdn(b.state));
     expect(back.drawOffer).toBeNull();

@@ -67,7 +67,8 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
     start: recovery.start,
     policy: recovery.policy,
     players,
-    tags: h.tags.filter((t) => ['Event', 'Site', 'Date', 'Round'].includes(t.name)).concat([{ name: 'White', value: players.white }, { name: 'Black', value: players.black }]),
+    // The board number of an event's game (PDN 3.0's Board tag) stays on its scoresheet.
+    tags: h.tags.filter((t) => ['Event', 'Site', 'Date', 'Round', 'Board'].includes(t.name)).concat([{ name: 'White', value: players.white }, { name: 'Black', value: players.black }]),
     timeControl,
     hints: options.hints === true,
     lang: h.lang ?? 'en',

@@ -9,7 +9,8 @@ import { difference as boardDifference } from './referee/referee.ts';
 import type { RefereeState } from './referee/referee.ts';
 import { describe } from './referee/describe.ts';
 import { foresee } from './referee/foresee.ts';
-import { scoresheetPdn, times } from './referee/record.ts';
+import { addNote, scoresheetPdn, times } from './referee/record.ts';
+import { gameEnding } from './ending.ts';
 import type { Scoresheet } from './referee/record.ts';
 import { MARK_PATTERN, obligationSquare } from './leds/guidance.ts';
 import type { Fill } from './referee/types.ts';
@@ -94,7 +95,9 @@ export function gameView(s: GameState, now: number, context: ViewContext): PlayV
 
 /**
  * The game's scoresheet in PDN, its time tags as of the journal's last entry (what a resume
- * brings back, to the ms).
+ * brings back, to the ms). Irregularities, decisions and corrections are comments at their
+ * moves (referee/record.ts); a game over has the Termination tag and a last comment saying how
+ * it ended (ending.ts).
  *
  * The time tags say what they hold. PDN 3.0 (wiegerw/pdn, doc/pdntags.rst, "Clock related
  * tags") defines WhiteTime and BlackTime as the "time used by the player at the end of the game"
@@ -108,7 +111,10 @@ export function gamePdn(s: GameState): string {
   const { sheet, clock } = s;
   const result = s.result?.result ?? sheet.result;
   const timed = clock ? timeTags(clock, Math.max(s.journalT, clock.since ?? s.journalT)).map((t) => (result === '*' && t.name !== 'TimeControl' ? { ...t, name: `${t.name}Used` } : t)) : [];
-  return scoresheetPdn({ ...sheet, tags: [...sheet.tags, ...timed], result });
+  // How it ended (ending.ts): the Termination tag, and the last comment in the sheet's words.
+  const ending = gameEnding(s.result, sheet.lang ?? 'en');
+  const tags = [...sheet.tags.filter((t) => t.name !== 'Termination'), ...timed, ...(ending ? [{ name: 'Termination', value: ending.termination }] : [])];
+  return scoresheetPdn({ ...(ending ? addNote(sheet, ending.comment) : sheet), tags, result });
 }
 
 /** A board in the view's one-character-a-square form: `w` `W` `b` `B` `.`. */

@@ -442,7 +442,10 @@ describe('Standard Laws 24, 25 (seed 004): the English time per move at the boar
     const pdn = view().pdn;
     expect(pdn).toContain('[TimeControl "laws"]');
     expect(pdn).toContain('[Result "1-0"]');
-    expect(pdn.replace(/\s+/g, ' ')).toContain('{Time was called for Black, and the move was not completed on the expiry of another minute: the game is lost through improper delay (law 25).} 1-0');
+    expect(pdn).toContain('[Termination "time forfeit"]');
+    expect(pdn.replace(/\s+/g, ' ')).toContain(
+      '{Time was called for Black, and the move was not completed on the expiry of another minute: the game is lost through improper delay (law 25).} {The game is over, 1-0: black did not complete the move within a minute after time was called (law 25).} 1-0',
+    );
     await g.session.close();
   });
   it('laws 24, 25 in a resumed game: the time of the turn used before the host stopped is kept, time is called when the rest has run; a game lost through improper delay stays lost, with its law', async () => {

@@ -105,7 +105,7 @@ describe("the scoresheet imports into lidraughts (Parser.scala's grammar, Reader
     s = at(s, { type: 'draw', color: 'white' }, 25_000);
     s = at(s, { type: 'draw', color: 'black' }, 30_000);
     const pdn = importsWhole(s);
-    expect(pdn).toMatch(/1\. 31-26 \{\[%clock [wW][0-9:]+ [bB][0-9:]+\]\} \{White offered a draw\.\} 1\.\.\. 19-24 \{Black declined the draw offered by White, playing on\.\} \{\[%clock [wW][0-9:]+ [bB][0-9:]+\]\} 2\. 32-28 \{\[%clock [wW][0-9:]+ [bB][0-9:]+\]\} \{White offered a draw\.\} \{Black accepted the draw offered by White\.\} 1-1$/);
+    expect(pdn).toMatch(/1\. 31-26 \{\[%clock [wW][0-9:]+ [bB][0-9:]+\]\} \{White offered a draw\.\} 1\.\.\. 19-24 \{Black declined the draw offered by White, playing on\.\} \{\[%clock [wW][0-9:]+ [bB][0-9:]+\]\} 2\. 32-28 \{\[%clock [wW][0-9:]+ [bB][0-9:]+\]\} \{White offered a draw\.\} \{Black accepted the draw offered by White\.\} \{The game is over, 1-1: draw agreed \(article 7\.3\.1\)\.\} 1-1$/);
     expect(importPdn(gamePdn(s)).result).toBe('1-1');
     expect(pdn).toContain('[WhiteTime "0:00:');
   });
