@@ -290,3 +290,17 @@ describe('dambord archive list --player --event --from --to, archive sheet PLAYE
     expect({ code: none.code, stderr: none.stderr }).toEqual({ code: EXIT.usage, stderr: 'dambord archive sheet: no game in the archive has the id or file "Zed"; no player "Zed" has a game in it, and there is no file "Zed"\n' });
   });
 });
+
+describe('dambord archive serve', () => {
+  it('a folder with no archive is said (exit 3); a bad port or option is a usage error (exit 2)', async () => {
+    const empty = path.join(work, 'serve-empty');
+    mkdirSync(empty, { recursive: true });
+    const none = await cli(['archive', 'serve', '--archive', empty, '--http-port', '0']);
+    expect({ code: none.code, stderr: none.stderr }).toEqual({ code: EXIT.io, stderr: `dambord archive serve: the folder ${empty} holds no archive (no index.json): give the archive with --archive DIR\n` });
+    const port = await cli(['archive', 'serve', '--archive', archive, '--http-port', '70000']);
+    expect(port.code).toBe(EXIT.usage);
+    expect(port.stderr).toContain('--http-port must be a port number, not "70000"');
+    expect((await cli(['archive', 'serve', '--archive', archive, 'extra'])).code).toBe(EXIT.usage);
+    expect((await cli(['archive', 'serve', '--help'])).stdout).toMatch(/^Usage: dambord archive serve \[--archive DIR\] \[--http-port N\] \[--host H\]/);
+  });
+});

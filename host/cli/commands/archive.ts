@@ -1,7 +1,7 @@
-// `dambord archive import|list|export|sheet`: a club's games in one place, by event and round
+// `dambord archive import|list|export|sheet|serve`: a club's games in one place, by event and round
 // (host/archive): PDN files imported with duplicates found, names normalised and bad games listed
 // with their reason; an event or round exported as one PDN file; a game's scoresheet in the FMJD
-// form as HTML, or PDF through Chromium.
+// form as HTML, or PDF through Chromium; the archive served as a web page to search and step through.
 
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,9 @@ import { LANG_SPEC, langFrom } from '../langOption.ts';
 import { LANGUAGES } from '../../words/catalogue.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
-import { readText, variantOption, why } from '../input.ts';
+import { portOption, readText, variantOption, why } from '../input.ts';
+import { startArchiveServer } from '../../web/archiveServer.ts';
+import type { ArchiveServer } from '../../web/archiveServer.ts';
 
 const DEFAULT_ARCHIVE = 'archive';
 /** The most bad entries of an index said one by one; the rest are counted. */
@@ -468,6 +470,64 @@ function playerChoice(name: string, games: readonly ArchivedGame[], notGame: str
   const lines = games.map((g) => `  ${g.id}  ${g.date}  ${g.event || NO_EVENT}  ${g.round ? `round ${g.round}` : NO_ROUND}  ${g.white} - ${g.black}  ${g.result}`);
   return `${games.length} games of a player "${name}": choose one by its id (dambord archive sheet ID)\n${lines.join('\n')}\n`;
 }
+
+const serveUsage = `Usage: dambord archive serve [--archive DIR] [--http-port N] [--host H] [--lang LANG]
+
+Serves the club's archive as a web page, read-only: search its games by player, event and date
+(as dambord archive list does), open any game and step through it on the board (the buttons,
+or the arrow keys, Home and End), click a move to see the board after it, download its PDN and
+print its scoresheet. The page reads the archive's index on every search, so games imported
+meanwhile are found at once. It runs until Ctrl-C.
+
+Options:
+  --archive DIR   the archive's folder (default ./archive)
+  --http-port N   the page's port (default 8080; 0 for any free port)
+  --host H        the interface to listen on (default 127.0.0.1, this computer only;
+                  0.0.0.0 for every computer of the club's network)
+  --lang LANG     the page's language: ${LANGUAGES.join(', ')} (default: en; each viewer
+                  may choose another on the page)
+
+Exit status: 0 stopped, 2 bad usage, 3 the archive cannot be read or the port cannot be used.
+
+Example:
+  dambord archive serve --host 0.0.0.0
+`;
+
+/** `dambord archive serve`. */
+export const archiveServeCommand: Command = {
+  name: 'archive serve',
+  summary: "Serve the club's archive as a web page, read-only: search, step through games, PDN and scoresheets",
+  usage: serveUsage,
+  async run(argv, io) {
+    const args = parseArgs(argv, { archive: 'string', 'http-port': 'string', host: 'string', ...LANG_SPEC });
+    if (!args.ok) return usageError(io, 'archive serve', args.error);
+    if (args.positionals.length > 0) return usageError(io, 'archive serve', `unexpected "${args.positionals.join(' ')}"`);
+    const lang = langFrom(args.options);
+    if (!lang.ok) return usageError(io, 'archive serve', lang.error);
+    const port = portOption('http-port', args.options['http-port'], 8080);
+    if (!port.ok) return usageError(io, 'archive serve', port.error);
+    const dir = args.options.archive ?? DEFAULT_ARCHIVE;
+    if (!existsSync(path.join(dir, INDEX_FILE))) {
+      io.stderr.write(`dambord archive serve: the folder ${dir} holds no archive (no ${INDEX_FILE}): give the archive with --archive DIR\n`);
+      return EXIT.io;
+    }
+    if (!openIndex(io, 'archive serve', dir)) return EXIT.io;
+    let server: ArchiveServer;
+    try {
+      server = await startArchiveServer({ archive: dir, port: port.port, host: args.options.host ?? '127.0.0.1', lang: lang.lang });
+    } catch (e) {
+      io.stderr.write(`dambord archive serve: cannot serve the archive on port ${port.port}: ${why(e)}; choose another with --http-port\n`);
+      return EXIT.io;
+    }
+    io.stdout.write(`dambord archive serve: the archive ${dir} at ${server.urls.join(' ')}; Ctrl-C ends\n`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    });
+    await server.close();
+    return EXIT.ok;
+  },
+};
 
 /** For an index.json that is not an index at all: how to make it again. */
 function rebuildHint(e: unknown): string {
