@@ -101,6 +101,9 @@ describe('the archive page in Chromium: search, open a game, step through it', (
     await page.getByTestId('q-to').fill('2009-04-09');
     await page.getByTestId('search-button').click();
     await page.getByTestId('count').filter({ hasText: '7 games' }).waitFor();
+    await page.goto(`${server.url}?event=nk&from=2009.04.09`);
+    await page.getByTestId('count').filter({ hasText: '7 games' }).waitFor();
+    expect(await page.getByTestId('q-from').inputValue()).toBe('2009-04-09');
     await page.goto(`${server.url}?from=2009.02.30`);
     await page.getByTestId('count').filter({ hasText: 'The archive cannot be read: from: "2009.02.30" is not a date' }).waitFor();
 

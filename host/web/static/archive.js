@@ -43,7 +43,8 @@ async function showList() {
   const q = new URLSearchParams();
   for (const k of SEARCH) {
     const value = query.get(k) ?? '';
-    /** @type {HTMLInputElement} */ ($(`q-${k}`, 'input')).value = value;
+    // A date field holds YYYY-MM-DD; an address may say 2009.04.08, as the command line does.
+    /** @type {HTMLInputElement} */ ($(`q-${k}`, 'input')).value = k === 'from' || k === 'to' ? value.replace(/\./g, '-') : value;
     if (value) q.set(k, value);
   }
   const answer = await api(`/api/archive?${q}`);
