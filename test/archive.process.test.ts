@@ -1,13 +1,13 @@
 // `dambord archive` as real processes on one archive: two imports at once, an import killed
 // (kill -9) in the middle, a tampered index. The archive loses and doubles nothing: one writer
 // at a time, whatever a crash leaves is repaired by the next import or `archive check --repair`,
-// and the index's paths never leave the archive.
+// and the index's paths never leave the archive. And `dambord archive serve` as a process.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { roundGames } from '../host/archive/testing/roundGames.ts';
 
 const bin = fileURLToPath(new URL('../host/cli/bin.js', import.meta.url));
@@ -170,5 +170,33 @@ describe('a tampered index', () => {
     expect(r.stderr).toContain(`dambord archive export: ${indexFile}: game 1 skipped: its file "../secret.txt" is not a game file of the archive`);
     expect(r.stderr).toContain('game 2 skipped: its file "../../../../../../../../etc/hostname" is not a game file of the archive');
     expect(r.code).toBe(3);
+  });
+});
+
+// Issue 29, finding 2: `dambord archive serve` as a process names its page's address, answers
+// from the archive (the NK 2009's real games, imported by the command) and ends on Ctrl-C.
+describe('dambord archive serve as a process', () => {
+  it('prints the address, serves the archive read-only, exits 0 on SIGINT', async () => {
+    const archive = path.join(work, 'served');
+    const nk = fileURLToPath(new URL('./fixtures/oracles/games/nk ronde 01.pdn', import.meta.url));
+    expect((await dambord(['archive', 'import', '--archive', archive, nk])).code).toBe(0);
+    const child = spawn(process.execPath, [bin, 'archive', 'serve', '--archive', archive, '--http-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    // Ended whatever happens: a test that fails midway leaves no server running.
+    onTestFinished(() => void (child.exitCode === null && child.signalCode === null && child.kill('SIGKILL')));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => {
+        stdout += d.toString();
+        const m = /at (http:\/\/127\.0\.0\.1:\d+\/); Ctrl-C ends\n/.exec(stdout);
+        if (m) resolve(m[1]);
+      });
+      child.on('close', () => reject(new Error(`ended before it served: ${stdout}`)));
+    });
+    expect(stdout).toBe(`dambord archive serve: the archive ${archive} at ${url}; Ctrl-C ends\n`);
+    const found = (await (await fetch(new URL('/api/archive?player=Derkx', url))).json()) as { total: number };
+    expect(found.total).toBe(1);
+    const ended = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await ended).toBe(0);
   });
 });

@@ -177,7 +177,7 @@ describe('dambord archive sheet', () => {
   });
 
   it.each([
-    [['cafe00'], EXIT.usage, /no game in the archive has the id or file "cafe00", and no file "cafe00"/],
+    [['cafe00'], EXIT.usage, /no game in the archive has the id or file "cafe00"; no player "cafe00" has a game in it, and there is no file "cafe00"/],
     [[nk1, '9'], EXIT.usage, /has 7 games, not a game 9/],
     [[nk1, '0'], EXIT.usage, /N must be a game's number from 1 up, not "0"/],
   ])('sheet %j exits %i', async (argv, code, message) => {
@@ -240,5 +240,67 @@ describe('dambord archive: messages that read as sentences (issue 29: "there is 
     const sheet = await cli(['archive', 'sheet', '--archive', empty, 'Derkx']);
     expect(sheet.code).toBe(EXIT.usage);
     expect(sheet.stderr).toContain(`dambord archive sheet: the folder ${empty} holds no archive (no index.json), and no file "Derkx"`);
+  });
+});
+
+// Issue 29, finding 2: the archive searched by player, event and date, and a player's game's sheet.
+describe('dambord archive list --player --event --from --to, archive sheet PLAYER', () => {
+  const list = async (...argv: string[]) => cli(['archive', 'list', '--archive', archive, ...argv]);
+  const players = (stdout: string) => stdout.split('\n').filter((l) => l.startsWith('  ')).map((l) => l.trim().split('  ')[0].replace(/^\d+ /, ''));
+
+  it.each(['Derkx', 'derkx b', 'B. Derkx', 'Derkx, B.', 'DERKX,B'])('--player %j finds the two games of "Derkx,B." (NK 2009, rounds 1 and 2)', async (name) => {
+    const r = await list('--player', name);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: EXIT.ok, stderr: '' });
+    expect(players(r.stdout)).toEqual(['Derkx, B - Meijer, Hein', 'Derkx, B - Zweerink, J']);
+  });
+
+  it('a surname with other initials finds nobody; a player is found as Black too', async () => {
+    expect((await list('--player', 'Derkx, J.')).code).toBe(EXIT.checkFailed);
+    expect(players((await list('--player', 'Meijer')).stdout)).toEqual(['Derkx, B - Meijer, Hein', 'Meijer, Hein - Thijssen, K']);
+  });
+
+  it('--event by part of its name, --from and --to inclusive on the date, all together', async () => {
+    expect(players((await list('--event', 'N')).stdout)).toHaveLength(14);
+    const second = await list('--event', 'nk', '--from', '2009.04.09', '--to', '2009.04.09');
+    expect(players(second.stdout)).toHaveLength(7);
+    expect(players((await list('--player', 'derkx', '--from', '2009.04.09')).stdout)).toEqual(['Derkx, B - Zweerink, J']);
+    expect(players((await list('--player', 'derkx', '--to', '2009.04.08')).stdout)).toEqual(['Derkx, B - Meijer, Hein']);
+    const none = await list('--player', 'derkx', '--from', '2010.01.01');
+    expect({ code: none.code, stderr: none.stderr }).toEqual({ code: EXIT.checkFailed, stderr: `dambord archive list: no game in ${archive} is found by --player "derkx" --from "2010.01.01"\n` });
+  });
+
+  it.each([['--from', '2009.02.30'], ['--to', '9.4.2009'], ['--from', '2009']])('%s %s is a usage error (exit 2)', async (option, date) => {
+    const r = await list(option, date);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.stderr).toContain(`dambord archive list: ${option}: "${date}" is not a date: write it YYYY.MM.DD, as 2009.04.08\n`);
+  });
+
+  it('archive sheet PLAYER: several games listed to choose by id (exit 1), one game its sheet, none said', async () => {
+    const several = await cli(['archive', 'sheet', '--archive', archive, 'Derkx']);
+    expect(several.code).toBe(EXIT.checkFailed);
+    expect(several.stdout).toBe('');
+    expect(several.stderr).toMatch(/^dambord archive sheet: 2 games of a player "Derkx": choose one by its id \(dambord archive sheet ID\)\n {2}[0-9a-f]{12} {2}2009\.04\.08 {2}nk {2}no round {2}Derkx, B\. - Meijer, Hein {2}2-0\n {2}[0-9a-f]{12} {2}2009\.04\.09 {2}nk {2}no round {2}Derkx, B\. - Zweerink, J\. {2}0-2\n$/);
+    const round1 = path.join(work, 'round-1-archive');
+    expect((await cli(['archive', 'import', '--archive', round1, nk1])).code).toBe(EXIT.ok);
+    const one = await cli(['archive', 'sheet', '--archive', round1, '--player', 'derkx b']);
+    expect({ code: one.code, stderr: one.stderr }).toEqual({ code: EXIT.ok, stderr: '' });
+    expect(one.stdout).toContain('<span class="label">White</span><span class="value">Derkx, B.</span>');
+    expect(one.stdout).toContain('<tr><td class="no">59</td><td class="move">45-18</td>');
+    const none = await cli(['archive', 'sheet', '--archive', archive, 'Zed']);
+    expect({ code: none.code, stderr: none.stderr }).toEqual({ code: EXIT.usage, stderr: 'dambord archive sheet: no game in the archive has the id or file "Zed"; no player "Zed" has a game in it, and there is no file "Zed"\n' });
+  });
+});
+
+describe('dambord archive serve', () => {
+  it('a folder with no archive is said (exit 3); a bad port or option is a usage error (exit 2)', async () => {
+    const empty = path.join(work, 'serve-empty');
+    mkdirSync(empty, { recursive: true });
+    const none = await cli(['archive', 'serve', '--archive', empty, '--http-port', '0']);
+    expect({ code: none.code, stderr: none.stderr }).toEqual({ code: EXIT.io, stderr: `dambord archive serve: the folder ${empty} holds no archive (no index.json): give the archive with --archive DIR\n` });
+    const port = await cli(['archive', 'serve', '--archive', archive, '--http-port', '70000']);
+    expect(port.code).toBe(EXIT.usage);
+    expect(port.stderr).toContain('--http-port must be a port number, not "70000"');
+    expect((await cli(['archive', 'serve', '--archive', archive, 'extra'])).code).toBe(EXIT.usage);
+    expect((await cli(['archive', 'serve', '--help'])).stdout).toMatch(/^Usage: dambord archive serve \[--archive DIR\] \[--http-port N\] \[--host H\]/);
   });
 });

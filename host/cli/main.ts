@@ -23,6 +23,7 @@ const registry: readonly { readonly name: string; readonly load: () => Promise<C
   { name: 'archive list', load: async () => (await import('./commands/archive.ts')).archiveListCommand },
   { name: 'archive export', load: async () => (await import('./commands/archive.ts')).archiveExportCommand },
   { name: 'archive sheet', load: async () => (await import('./commands/archive.ts')).archiveSheetCommand },
+  { name: 'archive serve', load: async () => (await import('./commands/archive.ts')).archiveServeCommand },
   { name: 'play', load: async () => (await import('./commands/play.ts')).playCommand },
   { name: 'digitise', load: async () => (await import('./commands/digitise.ts')).digitiseCommand },
   { name: 'replay', load: async () => (await import('./commands/replay.ts')).replayCommand },

@@ -200,3 +200,17 @@ export function guardedServer(guard: ControlGuard, methods: (path: string) => re
   });
   return server;
 }
+
+/**
+ * `Content-Disposition` for a download named `name` (RFC 6266): `filename` in plain ASCII for
+ * old clients (letters stripped of their accents, anything else `_`), `filename*` the name itself
+ * in UTF-8 (RFC 8187).
+ *
+ * @example attachment('2026.11.24 Jan - Zoë.pdn') // 'attachment; filename="2026.11.24 Jan - Zoe.pdn"; filename*=UTF-8\'\'2026.11.24%20Jan%20-%20Zo%C3%AB.pdn'
+ */
+export function attachment(name: string): string {
+  const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
+

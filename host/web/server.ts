@@ -25,6 +25,8 @@
 //   GET  /game.pdn    the live scoresheet
 //   GET  /sheet.html  the live scoresheet in the FMJD form, to print (host/archive/sheet.ts), its
 //                     words in the server's `lang` or another with ?lang=xx (400 for one not known)
+//   GET  /archive.html the club's archive (the `archive` option), read-only: its page and its API
+//                     under /api/archive (archiveRoutes.ts)
 // Anything else: 404; a known path with a wrong method: 405 with an Allow header. HEAD works
 // wherever GET does (except the event stream).
 //
@@ -49,8 +51,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PlaySession, PlayView } from '../game/types.ts';
 import type { Language } from '../words/catalogue.ts';
-import { MAX_BODY_BYTES, controlGuard, fail, guardedServer, listen, send, serverUrls } from './http.ts';
+import { MAX_BODY_BYTES, attachment, controlGuard, fail, guardedServer, listen, send, serverUrls } from './http.ts';
 import { serveCommand } from './command.ts';
+import { ARCHIVE_PAGE, archiveMethods, serveArchive } from './archiveRoutes.ts';
 import { CSS, FAVICON, HTML, askedLanguage, modules, pageFiles } from './pageFiles.ts';
 import { readPdn } from '../../rules/index.ts';
 import { scoresheetHtml } from '../archive/sheet.ts';
@@ -59,7 +62,7 @@ import type { StaticFile } from './pageFiles.ts';
 export { checkCommand } from './command.ts';
 export type { CheckedCommand } from './command.ts';
 
-export { MAX_BODY_BYTES };
+export { MAX_BODY_BYTES, attachment };
 
 /** Most event streams open at once, unless the options say otherwise. */
 export const MAX_STREAMS = 64;
@@ -83,6 +86,8 @@ export interface WebServerOptions {
   readonly stallMs?: number;
   /** The language of the page's words (default 'en'): its HTML's `lang` and the catalogue it gets. */
   readonly lang?: Language;
+  /** The folder of the club's archive that /archive.html shows (read-only); none: the page says there is none. */
+  readonly archive?: string;
 }
 
 export interface WebServer {
@@ -111,6 +116,7 @@ const STATIC: Readonly<Record<string, StaticFile>> = {
   '/theme.css': { file: 'theme.css', type: CSS },
   '/setup.css': { file: 'setup.css', type: CSS },
   ...FAVICON,
+  ...ARCHIVE_PAGE,
   // The page's ES modules (app.js and what it imports).
   ...modules(['app', 'setup', 'format', 'board', 'notices', 'prefs', 'live', 'html', 'pieces', 'playState', 'connection', 'hands', 'review', 'controls', 'render', 'boardView', 'moveList', 'panels']),
 };
@@ -151,7 +157,7 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
 
   const page = pageFiles(STATIC, options.lang ?? 'en');
   const allowed: Readonly<Record<string, readonly string[]>> = { ...Object.fromEntries(page.paths.map((p) => [p, ['GET', 'HEAD']])), ...ALLOWED };
-  const server = guardedServer(guard, (path) => allowed[path] ?? null, handle);
+  const server = guardedServer(guard, (path) => allowed[path] ?? archiveMethods(path), handle);
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const file = await page.read(path, req.url);
@@ -159,6 +165,7 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
       send(res, file.status ?? 200, file.type, file.body, 'no-cache');
       return;
     }
+    if (serveArchive(req, res, path, options.archive, options.lang ?? 'en')) return;
     switch (path) {
       case '/api/view':
         send(res, 200, 'application/json; charset=utf-8', JSON.stringify(session.view()), 'no-store');
@@ -274,17 +281,3 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
     },
   };
 }
-
-/**
- * `Content-Disposition` for a download named `name` (RFC 6266): `filename` in plain ASCII for
- * old clients (letters stripped of their accents, anything else `_`), `filename*` the name itself
- * in UTF-8 (RFC 8187).
- *
- * @example attachment('2026.11.24 Jan - Zoë.pdn') // 'attachment; filename="2026.11.24 Jan - Zoe.pdn"; filename*=UTF-8\'\'2026.11.24%20Jan%20-%20Zo%C3%AB.pdn'
- */
-export function attachment(name: string): string {
-  const ascii = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
-}
-

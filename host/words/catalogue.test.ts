@@ -46,7 +46,7 @@ describe('the catalogues', () => {
     for (const name of readdirSync(dir).filter((f) => /\.(html|js)$/.test(f))) {
       const text = readFileSync(new URL(name, dir), 'utf8');
       // HTML: data-words, data-words-label, data-words-title; scripts: an id in quotes (t('play.flip'), a table of ids).
-      for (const m of text.matchAll(/data-words(?:-label|-title)?="([^"]+)"|'((?:common|play|watch)\.[\w.]+)'/g)) used.add(m[1] ?? m[2]);
+      for (const m of text.matchAll(/data-words(?:-label|-title)?="([^"]+)"|'((?:common|play|watch|archive)\.[\w.]+)'/g)) used.add(m[1] ?? m[2]);
     }
     expect([...used].filter((id) => !(id in pageEn)), 'used but not in page/en.json').toEqual([]);
     expect(Object.keys(pageEn).filter((id) => !used.has(id)), 'in page/en.json but not used').toEqual([]);

@@ -1,25 +1,30 @@
-// `dambord archive import|list|export|sheet`: a club's games in one place, by event and round
+// `dambord archive import|list|export|sheet|serve`: a club's games in one place, by event and round
 // (host/archive): PDN files imported with duplicates found, names normalised and bad games listed
 // with their reason; an event or round exported as one PDN file; a game's scoresheet in the FMJD
-// form as HTML, or PDF through Chromium.
+// form as HTML, or PDF through Chromium; the archive served as a web page to search and step through.
 
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readPdn, variantList } from '../../../rules/index.ts';
 import { archivedEvents, eventGames, findGame } from '../../archive/catalogue.ts';
 import { ArchiveBusy, importPdn } from '../../archive/import.ts';
+import { searchDate, searchGames } from '../../archive/search.ts';
+import type { GameSearch } from '../../archive/search.ts';
 import type { GameRead, ImportReport } from '../../archive/import.ts';
 import { scoresheetHtml } from '../../archive/sheet.ts';
 import { auditArchive, problemCounts } from '../../archive/repair.ts';
 import { INDEX_FILE, NO_EVENT, NO_ROUND, NotAnIndex, REJECTED_DIR, loadIndex, lockArchive, readArchived } from '../../archive/store.ts';
 import type { ArchiveIndex } from '../../archive/store.ts';
+import type { ArchivedGame } from '../../archive/entry.ts';
 import { CHROMIUM_MISSING, chromiumInstalled, htmlToPdf } from '../../print/chromium.ts';
 import { parseArgs } from '../args.ts';
 import { LANG_SPEC, langFrom } from '../langOption.ts';
 import { LANGUAGES } from '../../words/catalogue.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
-import { readText, variantOption, why } from '../input.ts';
+import { portOption, readText, variantOption, why } from '../input.ts';
+import { startArchiveServer } from '../../web/archiveServer.ts';
+import type { ArchiveServer } from '../../web/archiveServer.ts';
 
 const DEFAULT_ARCHIVE = 'archive';
 /** The most bad entries of an index said one by one; the rest are counted. */
@@ -96,23 +101,34 @@ Example:
   dambord archive check --repair
 `;
 
-const listUsage = `Usage: dambord archive list [--archive DIR] [--event E]
+const listUsage = `Usage: dambord archive list [--archive DIR] [--player NAME] [--event E] [--from DATE] [--to DATE]
 
-Lists the archive's events with their games and rounds, or with --event the games of that
-event round by round: number, players, result, date and the game's id (for dambord archive
-sheet).
+Lists the archive's events with their games and rounds; with a search, the games it finds,
+event by event and round by round: number, players, result, date, variant and the game's id
+(for dambord archive sheet). The parts of a search are each optional and all hold together:
+
+  --player NAME   a player, White or Black, read as the archive reads names: "Derkx",
+                  "derkx b", "B. Derkx" all find "Derkx, B."; a surname alone finds every
+                  player of that surname
+  --event E       the events whose name holds E, any case ("no event", or "": also the games
+                  of no event)
+  --from DATE     games on or after DATE (YYYY.MM.DD)
+  --to DATE       games on or before DATE (YYYY.MM.DD)
+
+A game's date with ?? parts stands for every day it may be ("2009.??.??" is any day of 2009)
+and is found when one of those days is in the range; a game whose year is not known is never
+found by date.
 
 Options:
   --archive DIR   the archive's folder (default ./archive)
-  --event E       list the games of event E ("no event", or "" if an event is so named: the
-                  games of no event)
 
-Exit status: 0 done, 1 the event is not in the archive, 2 bad usage, 3 the archive could not
-be read, or an entry of its index was skipped (named: a path outside the archive, a field
+Exit status: 0 done, 1 no game found, 2 bad usage (a date that is not one), 3 the archive could
+not be read, or an entry of its index was skipped (named: a path outside the archive, a field
 missing; dambord archive check --repair drops it).
 
-Example:
+Examples:
   dambord archive list --event "nk"
+  dambord archive list --player derkx --from 2009.01.01 --to 2009.12.31
 `;
 
 const exportUsage = `Usage: dambord archive export [--archive DIR] --event E [--round R] [-o OUT]
@@ -135,13 +151,16 @@ Example:
 `;
 
 const sheetUsage = `Usage: dambord archive sheet [--archive DIR] [--variant V] [--lang LANG] [--html OUT.html] [--pdf OUT.pdf] GAME [N]
+       dambord archive sheet [--archive DIR] [--lang LANG] [--html OUT.html] [--pdf OUT.pdf] --player NAME
 
 The scoresheet of a game in the FMJD form, to print on A4: the event, place, date, round,
 players, result and variant in boxes, the moves numbered with each player's move and the
 clock time after it where the PDN keeps one ([%clock ...] or [%clk ...] comments), and lines
 for the players' and the arbiter's signatures. GAME is a game of the archive, by its id (or
-the start of it, as dambord archive list shows it) or its file; or any PDN file, with N the
-number of its game (default 1).
+the start of it, as dambord archive list shows it) or its file; a player of the archive (or
+--player NAME), named as dambord archive list --player finds players; or any PDN file, with N
+the number of its game (default 1). A player with one game: its sheet; with several: they are
+listed (id, date, event, round, players, result) to choose one by its id, exit 1.
 
 Without --html or --pdf the HTML is written to standard output. --pdf prints it through
 Chromium (/usr/bin/chromium; apt-get install -y chromium).
@@ -153,14 +172,17 @@ Options:
                     ${LANGUAGES.join(', ')} (default: en)
   --html OUT.html   write the scoresheet as HTML to OUT.html
   --pdf OUT.pdf     write it as PDF (A4) to OUT.pdf
+  --player NAME     the game of player NAME
 
-Exit status: 0 done, 1 the game has an error, 2 bad usage or no such game, 3 a file could not
-be read or written, or Chromium is not installed (the HTML is still written).
+Exit status: 0 done, 1 the game has an error or the player has several games, 2 bad usage or
+no such game, 3 a file could not be read or written, or Chromium is not installed (the HTML
+is still written).
 
 Examples:
   dambord archive sheet 3f2a9c --pdf sheet.pdf
   dambord archive sheet "nk ronde 01.pdn" 2 --html sheet.html
   dambord archive sheet 3f2a9c --lang nl --pdf notatiebiljet.pdf
+  dambord archive sheet Derkx --pdf sheet.pdf
 `;
 
 /** `dambord archive import`. */
@@ -257,20 +279,21 @@ export const archiveCheckCommand: Command = {
 /** `dambord archive list`. */
 export const archiveListCommand: Command = {
   name: 'archive list',
-  summary: "List the events, rounds and games of the club's archive",
+  summary: "List the events, rounds and games of the club's archive, or search it by player, event and date",
   usage: listUsage,
   async run(argv, io) {
-    const args = parseArgs(argv, { archive: 'string', event: 'string' });
+    const args = parseArgs(argv, { archive: 'string', ...SEARCH_SPEC });
     if (!args.ok) return usageError(io, 'archive list', args.error);
     if (args.positionals.length > 0) return usageError(io, 'archive list', `unexpected "${args.positionals.join(' ')}"`);
+    const search = searchFrom(args.options);
+    if (!search.ok) return usageError(io, 'archive list', search.error);
     const dir = args.options.archive ?? DEFAULT_ARCHIVE;
     const opened = openIndex(io, 'archive list', dir);
     if (!opened) return EXIT.io;
     const { index, bad } = opened;
     const events = archivedEvents(index);
     const out: string[] = [];
-    const event = args.options.event;
-    if (event === undefined) {
+    if (search.search === null) {
       for (const e of events) {
         const games = e.rounds.reduce((n, r) => n + r.games.length, 0);
         const named = e.rounds.filter((r) => r.name);
@@ -279,21 +302,49 @@ export const archiveListCommand: Command = {
       }
       out.push(`${index.games.length} ${index.games.length === 1 ? 'game' : 'games'} in ${events.length} ${events.length === 1 ? 'event' : 'events'}; ${index.rejected.length} rejected (in ${path.join(dir, REJECTED_DIR)})`);
     } else {
-      const games = eventGames(index, event);
-      if (games.length === 0) {
-        io.stderr.write(`dambord archive list: no event "${event}" in ${dir}${events.length > 0 ? `; the events are ${events.map((e) => `"${e.name || NO_EVENT}"`).join(', ')}` : ''}\n`);
+      const found = new Set(searchGames(index, search.search));
+      const groups = events.map((e) => ({ name: e.name, rounds: e.rounds.map((r) => ({ name: r.name, games: r.games.filter((g) => found.has(g)) })).filter((r) => r.games.length > 0) })).filter((e) => e.rounds.length > 0);
+      if (groups.length === 0) {
+        const { event } = args.options;
+        const onlyEvent = event !== undefined && Object.keys(search.search).length === 1;
+        io.stderr.write(`dambord archive list: ${onlyEvent ? `no event "${event}" in ${dir}${events.length > 0 ? `; the events are ${events.map((e) => `"${e.name || NO_EVENT}"`).join(', ')}` : ''}` : `no game in ${dir} is found by ${searchWords(search.search)}`}\n`);
         return EXIT.checkFailed;
       }
-      let round: string | undefined;
-      for (const g of games) {
-        if (g.round !== round) out.push(`round ${(round = g.round) || `(${NO_ROUND})`}:`);
-        out.push(`  ${path.basename(g.file, '.pdn')}  ${g.result}  ${g.date}  ${g.variant}  ${g.id}`);
+      for (const e of groups) {
+        for (const r of e.rounds) {
+          // One event found: its rounds as before; several: each round named with its event.
+          out.push(`${groups.length > 1 ? `${e.name || NO_EVENT}, ` : ''}round ${r.name || `(${NO_ROUND})`}:`);
+          for (const g of r.games) out.push(`  ${path.basename(g.file, '.pdn')}  ${g.result}  ${g.date}  ${g.variant}  ${g.id}`);
+        }
       }
     }
     io.stdout.write(out.map((l) => `${l}\n`).join(''));
     return bad ? EXIT.io : EXIT.ok;
   },
 };
+
+/** The options of a search of the archive (list, sheet). */
+const SEARCH_SPEC = { player: 'string', event: 'string', from: 'string', to: 'string' } as const;
+
+/** The search the options ask for (null: none), or why the dates cannot be read. */
+function searchFrom(o: { player?: string; event?: string; from?: string; to?: string }): { ok: true; search: GameSearch | null } | { ok: false; error: string } {
+  const search: { -readonly [K in keyof GameSearch]: GameSearch[K] } = {};
+  if (o.player !== undefined) search.player = o.player;
+  if (o.event !== undefined) search.event = o.event;
+  for (const side of ['from', 'to'] as const) {
+    const text = o[side];
+    if (text === undefined) continue;
+    const date = searchDate(text);
+    if (!date.ok) return { ok: false, error: `--${side}: ${date.error}` };
+    search[side] = date.date;
+  }
+  return { ok: true, search: Object.keys(search).length === 0 ? null : search };
+}
+
+/** A search as the command line wrote it: `--player "derkx" --from 2009.01.01`. */
+function searchWords(s: GameSearch): string {
+  return (['player', 'event', 'from', 'to'] as const).filter((k) => s[k] !== undefined).map((k) => `--${k} ${JSON.stringify(s[k])}`).join(' ');
+}
 
 /** `dambord archive export`. */
 export const archiveExportCommand: Command = {
@@ -337,27 +388,39 @@ export const archiveSheetCommand: Command = {
   summary: "Print a game's scoresheet in the FMJD form as HTML or PDF",
   usage: sheetUsage,
   async run(argv, io) {
-    const args = parseArgs(argv, { archive: 'string', variant: 'string', html: 'string', pdf: 'string', ...LANG_SPEC });
+    const args = parseArgs(argv, { archive: 'string', variant: 'string', html: 'string', pdf: 'string', player: 'string', ...LANG_SPEC });
     if (!args.ok) return usageError(io, 'archive sheet', args.error);
     const lang = langFrom(args.options);
     if (!lang.ok) return usageError(io, 'archive sheet', lang.error);
     const variant = args.options.variant === undefined ? undefined : variantOption(args.options.variant);
     if (variant && !variant.ok) return usageError(io, 'archive sheet', variant.error);
+    const { player } = args.options;
     const [ref, nth, ...rest] = args.positionals;
-    if (ref === undefined) return usageError(io, 'archive sheet', 'GAME is missing: an id from dambord archive list, or a PDN file');
+    if (ref === undefined && player === undefined) return usageError(io, 'archive sheet', 'GAME is missing: an id from dambord archive list, a player, or a PDN file');
+    if (player !== undefined && ref !== undefined) return usageError(io, 'archive sheet', `unexpected "${args.positionals.join(' ')}": --player names the game`);
     if (rest.length > 0) return usageError(io, 'archive sheet', `unexpected "${rest.join(' ')}"`);
     const number = nth === undefined ? 1 : /^\d+$/.test(nth) && Number(nth) >= 1 ? Number(nth) : NaN;
     if (Number.isNaN(number)) return usageError(io, 'archive sheet', `N must be a game's number from 1 up, not "${nth}"`);
     const dir = args.options.archive ?? DEFAULT_ARCHIVE;
-    // With N, GAME is a PDN file; without, a game of the archive by its id or file, else a PDN file.
-    let file = ref;
+    // With N, GAME is a PDN file; without, a game of the archive by its id or file, else a PDN
+    // file, else a player of the archive.
+    let file = ref ?? '';
     if (nth === undefined) {
       const index = existsSync(path.join(dir, INDEX_FILE)) ? openIndex(io, 'archive sheet', dir)?.index : undefined;
-      const found = index ? findGame(index, ref) : undefined;
+      const found = index && ref !== undefined ? findGame(index, ref) : undefined;
       if (found?.ok) file = path.join(dir, found.game.file);
-      else if (!existsSync(ref)) {
-        io.stderr.write(`dambord archive sheet: ${found ? found.error : `the folder ${dir} holds no archive (no ${INDEX_FILE})`}, and no file "${ref}"\n`);
-        return EXIT.usage;
+      else if (ref === undefined || !existsSync(ref)) {
+        if (!index) {
+          io.stderr.write(`dambord archive sheet: the folder ${dir} holds no archive (no ${INDEX_FILE})${ref === undefined ? '' : `, and no file "${ref}"`}\n`);
+          return EXIT.usage;
+        }
+        const name = player ?? ref ?? '';
+        const games = searchGames(index, { player: name });
+        if (games.length !== 1) {
+          io.stderr.write(`dambord archive sheet: ${playerChoice(name, games, found && !found.ok ? found.error : undefined)}`);
+          return games.length === 0 ? EXIT.usage : EXIT.checkFailed;
+        }
+        file = path.join(dir, games[0].file);
       }
     }
     const input = await readText(file, io);
@@ -393,6 +456,75 @@ export const archiveSheetCommand: Command = {
       }
       if (!writeOut(io, 'archive sheet', pdfOut, pdf)) return EXIT.io;
     }
+    return EXIT.ok;
+  },
+};
+
+/**
+ * What `archive sheet` says when a player's name finds no game or several: none, after why it is
+ * no game's id or file (`notGame`) when it was given as GAME; several, listed one
+ * a line (id, date, event, round, players, result) to choose one by its id.
+ */
+function playerChoice(name: string, games: readonly ArchivedGame[], notGame: string | undefined): string {
+  if (games.length === 0) return notGame !== undefined ? `${notGame}; no player "${name}" has a game in it, and there is no file "${name}"\n` : `no game of the archive has a player "${name}"\n`;
+  const lines = games.map((g) => `  ${g.id}  ${g.date}  ${g.event || NO_EVENT}  ${g.round ? `round ${g.round}` : NO_ROUND}  ${g.white} - ${g.black}  ${g.result}`);
+  return `${games.length} games of a player "${name}": choose one by its id (dambord archive sheet ID)\n${lines.join('\n')}\n`;
+}
+
+const serveUsage = `Usage: dambord archive serve [--archive DIR] [--http-port N] [--host H] [--lang LANG]
+
+Serves the club's archive as a web page, read-only: search its games by player, event and date
+(as dambord archive list does), open any game and step through it on the board (the buttons,
+or the arrow keys, Home and End), click a move to see the board after it, download its PDN and
+print its scoresheet. The page reads the archive's index on every search, so games imported
+meanwhile are found at once. It runs until Ctrl-C.
+
+Options:
+  --archive DIR   the archive's folder (default ./archive)
+  --http-port N   the page's port (default 8080; 0 for any free port)
+  --host H        the interface to listen on (default 127.0.0.1, this computer only;
+                  0.0.0.0 for every computer of the club's network)
+  --lang LANG     the page's language: ${LANGUAGES.join(', ')} (default: en; each viewer
+                  may choose another on the page)
+
+Exit status: 0 stopped, 2 bad usage, 3 the archive cannot be read or the port cannot be used.
+
+Example:
+  dambord archive serve --host 0.0.0.0
+`;
+
+/** `dambord archive serve`. */
+export const archiveServeCommand: Command = {
+  name: 'archive serve',
+  summary: "Serve the club's archive as a web page, read-only: search, step through games, PDN and scoresheets",
+  usage: serveUsage,
+  async run(argv, io) {
+    const args = parseArgs(argv, { archive: 'string', 'http-port': 'string', host: 'string', ...LANG_SPEC });
+    if (!args.ok) return usageError(io, 'archive serve', args.error);
+    if (args.positionals.length > 0) return usageError(io, 'archive serve', `unexpected "${args.positionals.join(' ')}"`);
+    const lang = langFrom(args.options);
+    if (!lang.ok) return usageError(io, 'archive serve', lang.error);
+    const port = portOption('http-port', args.options['http-port'], 8080);
+    if (!port.ok) return usageError(io, 'archive serve', port.error);
+    const dir = args.options.archive ?? DEFAULT_ARCHIVE;
+    if (!existsSync(path.join(dir, INDEX_FILE))) {
+      io.stderr.write(`dambord archive serve: the folder ${dir} holds no archive (no ${INDEX_FILE}): give the archive with --archive DIR\n`);
+      return EXIT.io;
+    }
+    if (!openIndex(io, 'archive serve', dir)) return EXIT.io;
+    let server: ArchiveServer;
+    try {
+      server = await startArchiveServer({ archive: dir, port: port.port, host: args.options.host ?? '127.0.0.1', lang: lang.lang });
+    } catch (e) {
+      io.stderr.write(`dambord archive serve: cannot serve the archive on port ${port.port}: ${why(e)}; choose another with --http-port\n`);
+      return EXIT.io;
+    }
+    io.stdout.write(`dambord archive serve: the archive ${dir} at ${server.urls.join(' ')}; Ctrl-C ends\n`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', () => resolve());
+      process.once('SIGTERM', () => resolve());
+    });
+    await server.close();
     return EXIT.ok;
   },
 };
