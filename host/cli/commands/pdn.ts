@@ -10,7 +10,9 @@ import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { readText, variantOption, why } from '../input.ts';
 import { count, label, length, tagValue, withoutLocation } from '../pdnLabels.ts';
+import { fixOptions, writeFixedCopy } from '../pdnFix.ts';
 import { suggestFile } from '../pdnSuggest.ts';
+import { LANG_SPEC } from '../langOption.ts';
 import { VariantGuesses, guessedText, listed } from '../variantGuesses.ts';
 
 const checkUsage = `Usage: dambord pdn check [--variant V] [--verbose] [--suggest | --json] FILE...
@@ -109,19 +111,23 @@ export const pdnCheckCommand: Command = {
   summary: 'Replay every game of PDN files and report the first illegal move of each',
   usage: checkUsage,
   async run(argv, io) {
-    const args = parseArgs(argv, { variant: 'string', verbose: 'boolean', suggest: 'boolean', json: 'boolean' });
+    const args = parseArgs(shortOutput(argv), { variant: 'string', verbose: 'boolean', suggest: 'boolean', json: 'boolean', fix: 'boolean', force: 'boolean', output: 'string', ...LANG_SPEC });
     if (!args.ok) return usageError(io, 'pdn check', args.error);
     const json = args.options.json === true;
-    const suggest = json || args.options.suggest === true;
+    const fix = args.options.fix === true;
+    const suggest = json || fix || args.options.suggest === true;
     const variant = chooseVariant(args.options.variant);
     if (!variant.ok) return usageError(io, 'pdn check', variant.error);
     const files = args.positionals;
     if (files.length === 0) return usageError(io, 'pdn check', 'FILE is missing: name one or more PDN files, or - for standard input');
     if (files.filter((f) => f === '-').length > 1) return usageError(io, 'pdn check', '- (standard input) can be named only once');
+    const fixing = fixOptions(args.options, files);
+    if (!fixing.ok) return usageError(io, 'pdn check', fixing.error);
     let games = 0;
     let ok = 0;
     let unreadable = 0;
     let empty = 0;
+    const fixes = { left: 0, unwritten: 0 };
     for (const file of files) {
       const input = await readText(file, io);
       if (!input.ok) {
@@ -138,6 +144,11 @@ export const pdnCheckCommand: Command = {
         if (json) io.stdout.write(r.json.map((l) => `${l}\n`).join(''));
         else io.stdout.write(r.text.map((l) => `${l}\n`).join(''));
         if (r.games === 0) io.stderr.write(`${name}: no game found\n`);
+        if (fix && r.games > 0) {
+          const f = writeFixedCopy(file, name, input.text, fileOptions(input.text, variant.options).result, fixing.options, io, json);
+          fixes.left += f.left;
+          if (!f.written) fixes.unwritten++;
+        }
         continue;
       }
       // One game at a time, replayed, reported and let go: the file's remarks come first.
@@ -175,7 +186,8 @@ export const pdnCheckCommand: Command = {
     }
     const failed = unreadable > 0 ? `; ${count(unreadable, 'file')} could not be read` : '';
     (json ? io.stderr : io.stdout).write(`${count(games, 'game')}: ${ok} ok, ${games - ok} with errors${failed}\n`);
-    if (unreadable > 0) return EXIT.io;
+    if (unreadable > 0 || fixes.unwritten > 0) return EXIT.io;
+    if (fix) return fixes.left > 0 || empty > 0 ? EXIT.checkFailed : EXIT.ok;
     return games > ok || empty > 0 ? EXIT.checkFailed : EXIT.ok;
   },
 };
@@ -186,9 +198,7 @@ export const pdnConvertCommand: Command = {
   summary: 'Rewrite every game of a PDN file as strict PDN 3.0',
   usage: convertUsage,
   async run(argv, io) {
-    const end = argv.indexOf('--');
-    const long = argv.map((a, i) => (a === '-o' && (end < 0 || i < end) ? '--output' : a));
-    const args = parseArgs(long, { variant: 'string', output: 'string', verbose: 'boolean' });
+    const args = parseArgs(shortOutput(argv), { variant: 'string', output: 'string', verbose: 'boolean' });
     if (!args.ok) return usageError(io, 'pdn convert', args.error);
     const variant = chooseVariant(args.options.variant);
     if (!variant.ok) return usageError(io, 'pdn convert', variant.error);
@@ -277,6 +287,12 @@ export const pdnConvertCommand: Command = {
     return broken > 0 || games === 0 ? EXIT.checkFailed : EXIT.ok;
   },
 };
+
+/** The arguments with `-o` (before any `--`) read as `--output`. */
+function shortOutput(argv: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  return argv.map((a, i) => (a === '-o' && (end < 0 || i < end) ? '--output' : a));
+}
 
 function chooseVariant(name: string | undefined): { ok: true; options: { variant?: Variant } } | { ok: false; error: string } {
   if (name === undefined) return { ok: true, options: {} };
