@@ -13,9 +13,10 @@ import { count, label, length, tagValue, withoutLocation } from '../pdnLabels.ts
 import { fixOptions, writeFixedCopy } from '../pdnFix.ts';
 import { suggestFile } from '../pdnSuggest.ts';
 import { LANG_SPEC } from '../langOption.ts';
+import { LANGUAGES } from '../../words/catalogue.ts';
 import { VariantGuesses, guessedText, listed } from '../variantGuesses.ts';
 
-const checkUsage = `Usage: dambord pdn check [--variant V] [--verbose] [--suggest | --json] FILE...
+const checkUsage = `Usage: dambord pdn check [--variant V] [--verbose] [--suggest | --json] [--fix [--force] [-o OUT] [--lang LANG]] FILE...
 
 Reads each PDN file (UTF-8, UTF-16 or latin-1; - is standard input), replays every game under its
 variant and prints one line per game:
@@ -57,14 +58,41 @@ Options:
                 forced captures are put in is a "filled" line, one whose ambiguous capture
                 the later moves decide "resolved", one with text that is not PDN "error".
                 The summary goes to standard error
+  --fix         as --suggest, and for each FILE with a game that cannot be replayed as
+                written, write a copy beside it, FILE.fixed.pdn (UTF-8), in which each slip
+                with a clear best repair is made, with a comment at the move:
+                {fixed: written 23-28, made 32-28: 23 for 32, digits swapped}; forced captures
+                left out are put in and an ambiguous capture is written with its route, each
+                with its comment. Everything else (tags, comments, variations, the games that
+                replay) is copied as it is. The best repair is clear when it is the only one,
+                or lets more of the sheet read on than the second, or as much and is likelier
+                by a quarter of a slip or more (a digit swapped counts 1). A slip with no clear
+                best repair is left as written, with a comment naming the repairs too close to
+                choose between, and the game is not repaired past it. The terminal says each
+                repair, each slip left ("game 7 (Kooij - Thijssen), move 55: 3 repairs equally
+                likely (12-17, 12-18, 12-1 left out); left as written ...") and, per file,
+                "N games, F fixed, U left with slips; the fixed copy is OUT". With --json, a
+                line per game repaired or left: {"type":"fix","game":G,"changes":[{"ply":P,
+                "replace":"32-28","written":"23-28","why":"..."},{"ply":P,"insert":"..."},
+                {"ply":P,"delete":true,"written":"..."}],"left":null or {"ply":P,"move":M,
+                "written":"...","tied":[{"replace":"..."},...]}}, and a line per file:
+                {"type":"file","file":F,"output":OUT,"games":N,"fixed":F,"left":U}
+  --force       write over a fixed copy that exists (without it, it is kept and named; the
+                file checked is never written over)
+  -o, --output OUT  the fixed copy of the one FILE named (needed for standard input)
+  --lang LANG   the language of the comments written and of the --fix lines: ${LANGUAGES.join(', ')}
+                (default en)
 
-Exit status: 0 every game is legal, 1 a game has an error (or a file holds no game), 2 bad
-usage, 3 a file could not be read (it is named, and the other files are still checked).
+Exit status: 0 every game is legal (with --fix: every game replays, or is fixed), 1 a game has
+an error (with --fix: a game is left with a slip) or a file holds no game, 2 bad usage, 3 a
+file could not be read, or a fixed copy not written (it exists, or cannot be written); it is
+named, and the other files are still checked.
 
 Examples:
   dambord pdn check games/*.pdn
   dambord pdn check --variant russian --verbose ussr1947.pdn
   dambord pdn check --suggest typed-round-3.pdn
+  dambord pdn check --suggest --fix typed-round-3.pdn
   curl -s https://example.org/game.pdn | dambord pdn check -
 `;
 
