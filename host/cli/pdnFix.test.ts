@@ -137,6 +137,25 @@ describe('pdn check --fix: each slip with a clear best repair is made, the copy 
     expect(r.fixed!.match(/\{fixed: [^}]*\}/g)).toHaveLength(2);
   });
 
+  it('a forced capture left out (ply 9, 28x19, white\'s only move) is put in after its move number, with its comment', async () => {
+    const r = await fix(typed(games[0], 9, () => ''));
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.fixed).toContain('5. 28x19 {fixed: 28x19 put in: a forced capture left out} 14x34');
+    expect(sameGame(replayed(r.fixed!).moves, truth.moves)).toBe(true);
+  });
+
+  // PDN 3.0 ("ambiguous captures"; test/fixtures/oracles/positions.md): in W:WK47:B14,19,29,31,42 the
+  // king has two captures from 47 to 36 (FMJD 4.13: free choice), 47x38x24x13x36 taking 19 and
+  // 47x38x20x9x36 taking 14. Black's 14-20 after it needs the man on 14: the first one was played.
+  it('FMJD 4.13, PDN 3.0: a capture written 47x36 that two routes fit is written with the route the next move needs', async () => {
+    const text = '[FEN "W:WK47:B14,19,29,31,42"]\n\n1. 47x36 14-20 *\n';
+    expect(replayed(text).error).not.toBeNull();
+    const r = await fix(text);
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.fixed).toContain('1. 47x38x24x13x36 {fixed: written 47x36, made 47x38x24x13x36: its squares name more than one capture route: written with the one the later moves need} 14-20 *');
+    expect(replayed(r.fixed!).error).toBeNull();
+  });
+
   it('--lang nl writes the comments and the lines in Dutch', async () => {
     const r = await fix(typed(games[0], 3, digitsSwapped), ['--fix', '--lang', 'nl']);
     expect(r.fixed).toContain('{verbeterd: geschreven 23-28, gemaakt 32-28: 23 voor 32, cijfers verwisseld}');
@@ -212,7 +231,16 @@ describe('pdn check --fix: where the copy goes', () => {
     const over = await cli(['pdn', 'check', '--fix', '--force', '-o', own.file, own.file]);
     expect(over.code).toBe(EXIT.io);
     expect(readFileSync(own.file, 'latin1')).toBe(slipped);
-    expect((await cli(['pdn', 'check', '--force', own.file])).code).toBe(EXIT.usage);
+    for (const alone of [['--force'], ['-o', out], ['--lang', 'nl']]) expect((await cli(['pdn', 'check', '--suggest', ...alone, own.file])).stderr).toContain(`${alone[0]} goes with --fix`);
+  });
+
+  it('a game whose error is not a slip of its moves (text that is not PDN) is left as it is and named, and exits 1', async () => {
+    const r = await fix(`${games[1]}[White "A"]\n[Black "B"]\n\n1. 32-28 # 19-23 *\n`);
+    expect(r.code).toBe(EXIT.checkFailed);
+    expect(r.stdout).toMatch(/game 2 \(A - B\), move 1: cannot be replayed as written \(Unexpected '#': expected a move[^\n]*result\); left as written\n/);
+    // Nothing in it could be repaired: no copy.
+    expect(r.stdout).toContain('2 games, 1 left with slips and none that could be repaired: no copy written');
+    expect(r.fixed).toBeNull();
   });
 
   it('a file whose games all replay gets no copy, and exits 0', async () => {

@@ -131,7 +131,8 @@ export function fixFile(input: string, options: ReadPdnOptions, lang: Language):
   const edits: Edit[] = [];
   const lines: string[] = [];
   const json: string[] = [];
-  const changed: number[] = [];
+  // The games repaired, by number, each with what names it in a line.
+  const changed = new Map<number, (move: number, what: string) => string>();
   let games = 0;
   let left = 0;
   let needed = false;
@@ -145,7 +146,7 @@ export function fixFile(input: string, options: ReadPdnOptions, lang: Language):
     // A game whose error is not a slip of its moves, or whose moves cannot be found in the text, is left as it is.
     const unfixable = (e: PdnError) => {
       left++;
-      lines.push(at(moveNumber(g.line.length + 1, g.start.turn === g.variant.firstToMove), say(lang, 'fix.error', { reason: withoutLocation(e) })));
+      lines.push(at(moveNumber(g.line.length + 1, g.start.turn === g.variant.firstToMove), say(lang, 'fix.error', { reason: withoutLocation(e).replace(/\.$/, '') })));
       json.push(JSON.stringify({ type: 'fix', game: n, changes: [], left: { reason: withoutLocation(e) } }));
     };
     const sheet = gameSheet(input, items, k, g, options);
@@ -165,16 +166,21 @@ export function fixFile(input: string, options: ReadPdnOptions, lang: Language):
     if (fix.left) {
       left++;
       lines.push(at(moveNumber(fix.left.ply, first), leftText(fix.left, lang)));
-    } else changed.push(n);
+    } else changed.set(n, at);
     const leftJson = fix.left ? { ply: fix.left.ply, move: moveNumber(fix.left.ply, first), written: fix.left.written, tied: fix.left.tied.map((t) => ({ [t.kind]: t.kind === 'delete' ? true : t.move, written: t.written })) } : null;
     json.push(JSON.stringify({ type: 'fix', game: n, changes: fix.changes.map((c) => changeJson(c, lang)), left: leftJson }));
   }
   const text = applyEdits(input, edits);
   // A repaired game that still does not replay (the PDN reader reads it otherwise than the sheet was read) is left.
   const again = [...pdnTextItems(text)].flatMap((i) => (i.kind === 'game' ? [replayGame(i.game, options)] : []));
-  const still = changed.filter((n) => Boolean(again[n - 1]?.error));
-  for (const n of still) lines.push(`game ${n}: ${say(lang, 'fix.error', { reason: withoutLocation(again[n - 1].error!) })}`);
-  return { text, needed, games, fixed: changed.length - still.length, left: left + still.length, lines, json };
+  let still = 0;
+  for (const [n, at] of changed) {
+    const g = again[n - 1];
+    if (!g?.error) continue;
+    still++;
+    lines.push(at(moveNumber(g.line.length + 1, g.start.turn === g.variant.firstToMove), say(lang, 'fix.error', { reason: withoutLocation(g.error).replace(/\.$/, '') })));
+  }
+  return { text, needed, games, fixed: changed.size - still, left: left + still, lines, json };
 }
 
 /** Where and how the fixed copies are written: --output (one FILE only), --force, --lang. */
@@ -186,7 +192,8 @@ export interface FixOptions {
 
 /** The --fix options of `pdn check`, or what is wrong with them. */
 export function fixOptions(o: { readonly fix: boolean; readonly force: boolean; readonly output?: string | undefined; readonly lang?: string | undefined }, files: readonly string[]): { ok: true; options: FixOptions } | { ok: false; error: string } {
-  if (!o.fix && (o.force || o.output !== undefined)) return { ok: false, error: `${o.force ? '--force' : '-o'} goes with --fix, which writes the fixed copies` };
+  const alone = o.fix ? undefined : o.force ? '--force' : o.output !== undefined ? '-o' : o.lang !== undefined ? '--lang' : undefined;
+  if (alone) return { ok: false, error: `${alone} goes with --fix, which writes the fixed copies` };
   if (o.output !== undefined && files.length > 1) return { ok: false, error: '-o names the fixed copy of one FILE: name one, or leave -o out to write each beside its file as FILE.fixed.pdn' };
   if (o.fix && o.output === undefined && files.includes('-')) return { ok: false, error: 'the fixed copy of standard input needs a name: -o FILE' };
   const lang = langFrom(o);
@@ -198,7 +205,7 @@ export const fixedName = (file: string): string => `${file.replace(/\.pdn$/i, ''
 
 /**
  * Writes the fixed copy of one file (`name` its name in messages) when a game of it cannot be
- * replayed as written, and says on `io` what was done: a line per change and per game left, then
+ * replayed as written and something of it could be repaired, and says on `io` what was done: a line per change and per game left, then
  * what the file holds and where the copy is (standard error when `json`, whose lines go to
  * standard output). Never writes over `file`, nor over an existing copy without `force`.
  * Returns the games still left with slips and whether the copy, if needed, was written.
@@ -208,9 +215,9 @@ export function writeFixedCopy(file: string, name: string, input: string, read: 
   const report = (s: string) => (json ? io.stderr : io.stdout).write(`${s}\n`);
   if (json) io.stdout.write(f.json.map((l) => `${l}\n`).join(''));
   else for (const l of f.lines) report(`${name}: ${l}`);
-  if (!f.needed) {
-    report(say(o.lang, 'fix.nothing', { file: name, games: f.games }));
-    return { left: 0, written: true };
+  if (!f.needed || f.text === input) {
+    report(say(o.lang, f.needed ? 'fix.unchanged' : 'fix.nothing', { file: name, games: f.games, left: f.left }));
+    return { left: f.left, written: true };
   }
   const out = o.output ?? fixedName(file);
   const refuse = (why: string) => {

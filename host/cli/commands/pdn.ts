@@ -16,7 +16,8 @@ import { LANG_SPEC } from '../langOption.ts';
 import { LANGUAGES } from '../../words/catalogue.ts';
 import { VariantGuesses, guessedText, listed } from '../variantGuesses.ts';
 
-const checkUsage = `Usage: dambord pdn check [--variant V] [--verbose] [--suggest | --json] [--fix [--force] [-o OUT] [--lang LANG]] FILE...
+const checkUsage = `Usage: dambord pdn check [--variant V] [--verbose] [--suggest | --json] FILE...
+       dambord pdn check [--variant V] --fix [--json] [--force] [-o OUT] [--lang LANG] FILE...
 
 Reads each PDN file (UTF-8, UTF-16 or latin-1; - is standard input), replays every game under its
 variant and prints one line per game:
@@ -59,7 +60,8 @@ Options:
                 the later moves decide "resolved", one with text that is not PDN "error".
                 The summary goes to standard error
   --fix         as --suggest, and for each FILE with a game that cannot be replayed as
-                written, write a copy beside it, FILE.fixed.pdn (UTF-8), in which each slip
+                written and something to repair, write a copy beside it, FILE.fixed.pdn
+                (UTF-8; a file with nothing to repair gets none), in which each slip
                 with a clear best repair is made, with a comment at the move:
                 {fixed: written 23-28, made 32-28: 23 for 32, digits swapped}; forced captures
                 left out are put in and an ambiguous capture is written with its route, each
@@ -80,8 +82,8 @@ Options:
   --force       write over a fixed copy that exists (without it, it is kept and named; the
                 file checked is never written over)
   -o, --output OUT  the fixed copy of the one FILE named (needed for standard input)
-  --lang LANG   the language of the comments written and of the --fix lines: ${LANGUAGES.join(', ')}
-                (default en)
+  --lang LANG   the language of the comments written and of the --fix lines:
+                ${LANGUAGES.join(', ')} (default en)
 
 Exit status: 0 every game is legal (with --fix: every game replays, or is fixed), 1 a game has
 an error (with --fix: a game is left with a slip) or a file holds no game, 2 bad usage, 3 a
@@ -165,7 +167,8 @@ export const pdnCheckCommand: Command = {
       }
       const { name } = input;
       if (suggest) {
-        const r = suggestFile(name, input.text, fileOptions(input.text, variant.options).result);
+        const read = fileOptions(input.text, variant.options).result;
+        const r = suggestFile(name, input.text, read);
         games += r.games;
         ok += r.ok;
         if (r.games === 0) empty++;
@@ -173,7 +176,7 @@ export const pdnCheckCommand: Command = {
         else io.stdout.write(r.text.map((l) => `${l}\n`).join(''));
         if (r.games === 0) io.stderr.write(`${name}: no game found\n`);
         if (fix && r.games > 0) {
-          const f = writeFixedCopy(file, name, input.text, fileOptions(input.text, variant.options).result, fixing.options, io, json);
+          const f = writeFixedCopy(file, name, input.text, read, fixing.options, io, json);
           fixes.left += f.left;
           if (!f.written) fixes.unwritten++;
         }
