@@ -21,7 +21,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'dambord-pdn-fix-'));
 function mainLine(text: string): { text: string; at: number }[] {
   const out: { text: string; at: number }[] = [];
   let depth = 0;
-  const start = text.search(/\n\n/);
+  const start = text.search(/\r?\n\r?\n/);
   for (let i = start; i < text.length; i++) {
     const c = text[i];
     if (c === '{') i = text.indexOf('}', i);
@@ -154,6 +154,14 @@ describe('pdn check --fix: each slip with a clear best repair is made, the copy 
     expect(r.code).toBe(EXIT.ok);
     expect(r.fixed).toContain('1. 47x38x24x13x36 {fixed: written 47x36, made 47x38x24x13x36: its squares name more than one capture route: written with the one the later moves need} 14-20 *');
     expect(replayed(r.fixed!).error).toBeNull();
+  });
+
+  it('the file as it is, CR LF line ends and all: the copy differs only by the repair and its comment', async () => {
+    const raw = readFileSync(new URL('../../test/fixtures/oracles/games/nk ronde 01.pdn', import.meta.url), 'latin1');
+    expect(raw).toContain('\r\n');
+    const r = await fix(typed(raw, 3, digitsSwapped));
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.fixed!.replace(' {fixed: written 23-28, made 32-28: 23 for 32, digits swapped}', '')).toBe(raw);
   });
 
   it('--lang nl writes the comments and the lines in Dutch', async () => {

@@ -203,14 +203,22 @@ export function fixOptions(o: { readonly fix: boolean; readonly force: boolean; 
 /** The fixed copy's name beside `file`: `round3.pdn` → `round3.fixed.pdn`. */
 export const fixedName = (file: string): string => `${file.replace(/\.pdn$/i, '')}.fixed.pdn`;
 
+/** A file read: its name on the command line, its name in messages, its text, and whether its lines end in CR LF (the copy's do too). */
+export interface FileText {
+  readonly file: string;
+  readonly name: string;
+  readonly text: string;
+  readonly crlf: boolean;
+}
+
 /**
- * Writes the fixed copy of one file (`name` its name in messages) when a game of it cannot be
+ * Writes the fixed copy of one file (in UTF-8, its line ends kept) when a game of it cannot be
  * replayed as written and something of it could be repaired, and says on `io` what was done: a line per change and per game left, then
  * what the file holds and where the copy is (standard error when `json`, whose lines go to
  * standard output). Never writes over `file`, nor over an existing copy without `force`.
  * Returns the games still left with slips and whether the copy, if needed, was written.
  */
-export function writeFixedCopy(file: string, name: string, input: string, read: ReadPdnOptions, o: FixOptions, io: Io, json: boolean): { left: number; written: boolean } {
+export function writeFixedCopy({ file, name, text: input, crlf }: FileText, read: ReadPdnOptions, o: FixOptions, io: Io, json: boolean): { left: number; written: boolean } {
   const f = fixFile(input, read, o.lang);
   const report = (s: string) => (json ? io.stderr : io.stdout).write(`${s}\n`);
   if (json) io.stdout.write(f.json.map((l) => `${l}\n`).join(''));
@@ -226,7 +234,7 @@ export function writeFixedCopy(file: string, name: string, input: string, read: 
   };
   if (file !== '-' && resolve(out) === resolve(file)) return refuse(`${out} is the file checked: the fixed copy is written beside it, never over it`);
   try {
-    writeFileSync(out, f.text, { flag: o.force ? 'w' : 'wx' });
+    writeFileSync(out, crlf ? f.text.replace(/\n/g, '\r\n') : f.text, { flag: o.force ? 'w' : 'wx' });
   } catch (e) {
     return refuse((e as NodeJS.ErrnoException).code === 'EEXIST' ? say(o.lang, 'fix.exists', { out }) : `cannot write ${out}: ${why(e)}`);
   }

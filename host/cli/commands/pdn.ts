@@ -3,12 +3,12 @@
 // convert rewrites them as strict PDN 3.0 and says on stderr whatever it could not keep.
 
 import { writeFileSync } from 'node:fs';
-import { PDN_ERROR_CODES, ROSTER, fileOptions, readAsFile, readPdn, readPdnGames, rosterValue, sameMove, scoringList, variantList, writePdn } from '../../../rules/index.ts';
+import { PDN_ERROR_CODES, ROSTER, decodeText, fileOptions, readAsFile, readPdn, readPdnGames, rosterValue, sameMove, scoringList, variantList, writePdn } from '../../../rules/index.ts';
 import type { PdnError, PdnGame, PdnLine, ReadPdnOptions, Variant } from '../../../rules/index.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
-import { readText, variantOption, why } from '../input.ts';
+import { readInput, readText, variantOption, why } from '../input.ts';
 import { count, label, length, tagValue, withoutLocation } from '../pdnLabels.ts';
 import { fixOptions, writeFixedCopy } from '../pdnFix.ts';
 import { suggestFile } from '../pdnSuggest.ts';
@@ -66,7 +66,7 @@ Options:
                 {fixed: written 23-28, made 32-28: 23 for 32, digits swapped}; forced captures
                 left out are put in and an ambiguous capture is written with its route, each
                 with its comment. Everything else (tags, comments, variations, the games that
-                replay) is copied as it is. The best repair is clear when it is the only one,
+                replay, the line ends) is copied as it is. The best repair is clear when it is the only one,
                 or lets more of the sheet read on than the second, or as much and is likelier
                 by a quarter of a slip or more (a digit swapped counts 1). A slip with no clear
                 best repair is left as written, with a comment naming the repairs too close to
@@ -159,7 +159,8 @@ export const pdnCheckCommand: Command = {
     let empty = 0;
     const fixes = { left: 0, unwritten: 0 };
     for (const file of files) {
-      const input = await readText(file, io);
+      const bytes = await readInput(file, io);
+      const input = bytes.ok ? { ok: true as const, name: bytes.name, text: decodeText(bytes.bytes) } : bytes;
       if (!input.ok) {
         io.stderr.write(`dambord pdn check: ${input.error}\n`);
         unreadable++;
@@ -176,7 +177,7 @@ export const pdnCheckCommand: Command = {
         else io.stdout.write(r.text.map((l) => `${l}\n`).join(''));
         if (r.games === 0) io.stderr.write(`${name}: no game found\n`);
         if (fix && r.games > 0) {
-          const f = writeFixedCopy(file, name, input.text, read, fixing.options, io, json);
+          const f = writeFixedCopy({ file, name, text: input.text, crlf: bytes.ok && Buffer.from(bytes.bytes).includes('\r\n') }, read, fixing.options, io, json);
           fixes.left += f.left;
           if (!f.written) fixes.unwritten++;
         }
