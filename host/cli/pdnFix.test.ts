@@ -164,6 +164,12 @@ describe('pdn check --fix: each slip with a clear best repair is made, the copy 
     expect(r.fixed!.replace(' {fixed: written 23-28, made 32-28: 23 for 32, digits swapped}', '')).toBe(raw);
   });
 
+  it('a plain typed list with letters typed for digits (1O-14, 5-1O), which the PDN reader stops at: both repaired in place', async () => {
+    const r = await fix('1. 32-28 19-23 2. 28x19 14x23 3. 37-32 1O-14 4. 41-37 5-1O 5. 46-41\n');
+    expect(r.code).toBe(EXIT.ok);
+    expect(r.fixed).toBe('1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 {fixed: written 1O-14, made 10-14: 1O for 10, a letter typed for a digit} 4. 41-37 5-10 {fixed: written 5-1O, made 5-10: 1O for 10, a letter typed for a digit} 5. 46-41\n');
+  });
+
   it('--lang nl writes the comments and the lines in Dutch', async () => {
     const r = await fix(typed(games[0], 3, digitsSwapped), ['--fix', '--lang', 'nl']);
     expect(r.fixed).toContain('{verbeterd: geschreven 23-28, gemaakt 32-28: 23 voor 32, cijfers verwisseld}');

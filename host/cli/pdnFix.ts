@@ -48,9 +48,12 @@ function moveNumber(ply: number, first: boolean): number {
   return Math.floor((ply - (first ? 1 : 0)) / 2) + 1;
 }
 
+/** Why a change was made, in words. */
+const whyText = (c: Change, lang: Language): string => (c.why.kind === 'slip' ? c.why.text : say(lang, c.why.kind === 'forced' ? 'fix.forced' : 'fix.route'));
+
 /** What a change says, in the comment at the move and in the terminal. */
 function changeText(c: Change, lang: Language): string {
-  const why = c.why.kind === 'slip' ? c.why.text : say(lang, c.why.kind === 'forced' ? 'fix.forced' : 'fix.route');
+  const why = whyText(c, lang);
   if (c.kind === 'replace') return say(lang, 'fix.replaced', { written: c.written, made: c.made, why });
   if (c.kind === 'insert') return say(lang, 'fix.inserted', { made: c.made, why });
   return say(lang, 'fix.deleted', { written: c.written, why });
@@ -71,10 +74,12 @@ const comment = (text: string) => `{${text.replace(/[{}]/g, '')}}`;
 function editsOf(text: string, sheet: WrittenSheet, changes: readonly Change[], left: LeftSlip | null, lang: Language): Edit[] | null {
   const first = sheet.start.turn === sheet.variant.firstToMove;
   const words = sheet.written.map((w, k) => {
-    // The word as the text has it: a move number glued before it (`3.1O-14`) is passed over.
-    const start = text.indexOf(w, sheet.pos[k].offset);
+    // The word as the text has it, looked for near where it was read: a move number glued before it (`3.1O-14`) is passed over.
+    const near = sheet.pos[k].offset;
+    const found = text.slice(near, near + w.length + 12).indexOf(w);
+    const start = near + found;
     const end = start + w.length;
-    return start < 0 || start - sheet.pos[k].offset > 12 ? null : { start, end, after: end + (/^[^\s{}();]*/.exec(text.slice(end))?.[0].length ?? 0) };
+    return found < 0 ? null : { start, end, after: end + (/^[^\s{}();]*/.exec(text.slice(end, end + 40))?.[0].length ?? 0) };
   });
   if (words.some((w) => w === null)) return null;
   const word = (at: number) => words[at]!;
@@ -115,7 +120,7 @@ function applyEdits(text: string, edits: readonly Edit[]): string {
 
 /** A change in the JSON contract: `{"ply":P,"replace":"32-28","written":"23-28","why":"..."}`, `{"ply":P,"insert":"28x19","why":...}` or `{"ply":P,"delete":true,"written":...}`. */
 function changeJson(c: Change, lang: Language): Record<string, unknown> {
-  const why = c.why.kind === 'slip' ? c.why.text : say(lang, c.why.kind === 'forced' ? 'fix.forced' : 'fix.route');
+  const why = whyText(c, lang);
   if (c.kind === 'replace') return { ply: c.ply, replace: c.made, written: c.written, why };
   if (c.kind === 'insert') return { ply: c.ply, insert: c.made, why };
   return { ply: c.ply, delete: true, written: c.written, why };
