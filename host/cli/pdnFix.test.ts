@@ -51,8 +51,8 @@ const twice = (m: string) => `${m} ${m}`;
 /** The last digit dropped: 12-17 typed 12-1. */
 const lastDigitDropped = (m: string) => m.slice(0, -1);
 /**
- * A capture of one piece written as a step to the square of the piece taken (FMJD 3.4: the man
- * jumps over the piece diagonally next to it, to the empty square behind it): 28x19 written
+ * A capture of one piece written as a step to the square of the piece taken (Latvian rules 4.1:
+ * capturing is jumping diagonally over the opponent's piece when the square behind it is empty): 28x19 written
  * 28-23. Squares 1-50 counted from the top row, five a row, the first row starting on its second column.
  */
 function captureAsStep(m: string): string {
@@ -145,9 +145,10 @@ describe('pdn check --fix: each slip with a clear best repair is made, the copy 
   });
 
   // PDN 3.0 ("ambiguous captures"; test/fixtures/oracles/positions.md): in W:WK47:B14,19,29,31,42 the
-  // king has two captures from 47 to 36 (FMJD 4.13: free choice), 47x38x24x13x36 taking 19 and
-  // 47x38x20x9x36 taking 14. Black's 14-20 after it needs the man on 14: the first one was played.
-  it('FMJD 4.13, PDN 3.0: a capture written 47x36 that two routes fit is written with the route the next move needs', async () => {
+  // king has two captures from 47 to 36 of four pieces each (Latvian rules 4.6: "if there are several
+  // ways of capturing all the pieces that can be taken, the player chooses"; 4.13: the most pieces),
+  // 47x38x24x13x36 taking 19 and 47x38x20x9x36 taking 14. Black's 14-20 after it needs the man on 14.
+  it('Latvian rules 4.6, PDN 3.0: a capture written 47x36 that two routes fit is written with the route the next move needs', async () => {
     const text = '[FEN "W:WK47:B14,19,29,31,42"]\n\n1. 47x36 14-20 *\n';
     expect(replayed(text).error).not.toBeNull();
     const r = await fix(text);
