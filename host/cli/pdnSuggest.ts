@@ -2,7 +2,7 @@
 // where it breaks and what the writer most likely meant there, ranked; forced captures left out
 // and captures written in parts are read as the writer meant them and said.
 
-import type { PdnGame, ReadPdnOptions } from '../../rules/index.ts';
+import type { PdnGame, PdnTextItem, ReadPdnOptions } from '../../rules/index.ts';
 import { formatMove, pdnTextItems, replayGame } from '../../rules/index.ts';
 import type { Repair, SheetCheck } from '../../rules/slips/check.ts';
 import { checkSheet } from '../../rules/slips/check.ts';
@@ -64,6 +64,20 @@ function furtherSlips(sheet: WrittenSheet, best: Repair | undefined, top: number
   return out;
 }
 
+/**
+ * The written sheet of the game at `items[k]`, replayed as `g` with an error, or null when the
+ * error is not in its moves (text that is not PDN, a position set up in the moves). A word that
+ * is not a move ends the game for the PDN reader: the words after it, up to the next game, are
+ * read as written moves.
+ */
+export function gameSheet(input: string, items: readonly PdnTextItem[], k: number, g: PdnGame, options: ReadPdnOptions): WrittenSheet | null {
+  const item = items[k];
+  if (!g.error || item.kind !== 'game') return null;
+  const end = items.slice(k + 1).find((i) => i.kind === 'game')?.game.pos.offset ?? input.length;
+  const rest = g.error.code === 'not-a-move' ? wordsAfter(input, g.error.pos.offset, end, g.error.pos) : [];
+  return ['illegal-move', 'ambiguous-move', 'unreadable-move', 'variant-ambiguous'].includes(g.error.code) || rest.length > 0 ? writtenSheet(item.game, g, options, rest) : null;
+}
+
 /** Checks every game of a file's text; `top` candidates are shown to people (the JSON has them all, at most 10). */
 export function suggestFile(name: string, input: string, options: ReadPdnOptions, top = 5): SuggestReport {
   const text: string[] = [];
@@ -81,10 +95,7 @@ export function suggestFile(name: string, input: string, options: ReadPdnOptions
       text.push(`${name}:${g.pos.line}: ${who}: OK, ${length(g)}, ${g.variant.name}`);
       continue;
     }
-    // A word that is not a move ends the game for the PDN reader: the words after it are read as written moves.
-    const end = items.slice(k + 1).find((i) => i.kind === 'game')?.game.pos.offset ?? input.length;
-    const rest = g.error.code === 'not-a-move' ? wordsAfter(input, g.error.pos.offset, end, g.error.pos) : [];
-    const sheet = ['illegal-move', 'ambiguous-move', 'unreadable-move', 'variant-ambiguous'].includes(g.error.code) || rest.length > 0 ? writtenSheet(item.game, g, options, rest) : null;
+    const sheet = gameSheet(input, items, k, g, options);
     if (!sheet) {
       text.push(`${name}:${g.error.pos.line}:${g.error.pos.column}: ${who}: ERROR ${withoutLocation(g.error)}`);
       json.push(JSON.stringify({ type: 'error', game: n, line: g.error.pos.line, column: g.error.pos.column, reason: withoutLocation(g.error) }));

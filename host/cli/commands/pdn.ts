@@ -3,17 +3,21 @@
 // convert rewrites them as strict PDN 3.0 and says on stderr whatever it could not keep.
 
 import { writeFileSync } from 'node:fs';
-import { PDN_ERROR_CODES, ROSTER, fileOptions, readAsFile, readPdn, readPdnGames, rosterValue, sameMove, scoringList, variantList, writePdn } from '../../../rules/index.ts';
+import { PDN_ERROR_CODES, ROSTER, decodeText, fileOptions, readAsFile, readPdn, readPdnGames, rosterValue, sameMove, scoringList, variantList, writePdn } from '../../../rules/index.ts';
 import type { PdnError, PdnGame, PdnLine, ReadPdnOptions, Variant } from '../../../rules/index.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
-import { readText, variantOption, why } from '../input.ts';
+import { readInput, readText, variantOption, why } from '../input.ts';
 import { count, label, length, tagValue, withoutLocation } from '../pdnLabels.ts';
+import { fixOptions, writeFixedCopy } from '../pdnFix.ts';
 import { suggestFile } from '../pdnSuggest.ts';
+import { LANG_SPEC } from '../langOption.ts';
+import { LANGUAGES } from '../../words/catalogue.ts';
 import { VariantGuesses, guessedText, listed } from '../variantGuesses.ts';
 
 const checkUsage = `Usage: dambord pdn check [--variant V] [--verbose] [--suggest | --json] FILE...
+       dambord pdn check [--variant V] --fix [--json] [--force] [-o OUT] [--lang LANG] FILE...
 
 Reads each PDN file (UTF-8, UTF-16 or latin-1; - is standard input), replays every game under its
 variant and prints one line per game:
@@ -55,14 +59,42 @@ Options:
                 forced captures are put in is a "filled" line, one whose ambiguous capture
                 the later moves decide "resolved", one with text that is not PDN "error".
                 The summary goes to standard error
+  --fix         as --suggest, and for each FILE with a game that cannot be replayed as
+                written and something to repair, write a copy beside it, FILE.fixed.pdn
+                (UTF-8; a file with nothing to repair gets none), in which each slip
+                with a clear best repair is made, with a comment at the move:
+                {fixed: written 23-28, made 32-28: 23 for 32, digits swapped}; forced captures
+                left out are put in and an ambiguous capture is written with its route, each
+                with its comment. Everything else (tags, comments, variations, the games that
+                replay, the line ends) is copied as it is. The best repair is clear when it is the only one,
+                or lets more of the sheet read on than the second, or as much and is likelier
+                by a quarter of a slip or more (a digit swapped counts 1). A slip with no clear
+                best repair is left as written, with a comment naming the repairs too close to
+                choose between, and the game is not repaired past it. The terminal says each
+                repair, each slip left ("game 7 (Kooij - Thijssen), move 55: 3 repairs equally
+                likely (12-17, 12-18, 12-1 left out); left as written ...") and, per file,
+                "N games, F fixed, U left with slips; the fixed copy is OUT". With --json, a
+                line per game repaired or left: {"type":"fix","game":G,"changes":[{"ply":P,
+                "replace":"32-28","written":"23-28","why":"..."},{"ply":P,"insert":"..."},
+                {"ply":P,"delete":true,"written":"..."}],"left":null or {"ply":P,"move":M,
+                "written":"...","tied":[{"replace":"..."},...]}}, and a line per file:
+                {"type":"file","file":F,"output":OUT,"games":N,"fixed":F,"left":U}
+  --force       write over a fixed copy that exists (without it, it is kept and named; the
+                file checked is never written over)
+  -o, --output OUT  the fixed copy of the one FILE named (needed for standard input)
+  --lang LANG   the language of the comments written and of the --fix lines:
+                ${LANGUAGES.join(', ')} (default en)
 
-Exit status: 0 every game is legal, 1 a game has an error (or a file holds no game), 2 bad
-usage, 3 a file could not be read (it is named, and the other files are still checked).
+Exit status: 0 every game is legal (with --fix: every game replays, or is fixed), 1 a game has
+an error (with --fix: a game is left with a slip) or a file holds no game, 2 bad usage, 3 a
+file could not be read, or a fixed copy not written (it exists, or cannot be written); it is
+named, and the other files are still checked.
 
 Examples:
   dambord pdn check games/*.pdn
   dambord pdn check --variant russian --verbose ussr1947.pdn
   dambord pdn check --suggest typed-round-3.pdn
+  dambord pdn check --suggest --fix typed-round-3.pdn
   curl -s https://example.org/game.pdn | dambord pdn check -
 `;
 
@@ -109,21 +141,26 @@ export const pdnCheckCommand: Command = {
   summary: 'Replay every game of PDN files and report the first illegal move of each',
   usage: checkUsage,
   async run(argv, io) {
-    const args = parseArgs(argv, { variant: 'string', verbose: 'boolean', suggest: 'boolean', json: 'boolean' });
+    const args = parseArgs(shortOutput(argv), { variant: 'string', verbose: 'boolean', suggest: 'boolean', json: 'boolean', fix: 'boolean', force: 'boolean', output: 'string', ...LANG_SPEC });
     if (!args.ok) return usageError(io, 'pdn check', args.error);
     const json = args.options.json === true;
-    const suggest = json || args.options.suggest === true;
+    const fix = args.options.fix === true;
+    const suggest = json || fix || args.options.suggest === true;
     const variant = chooseVariant(args.options.variant);
     if (!variant.ok) return usageError(io, 'pdn check', variant.error);
     const files = args.positionals;
     if (files.length === 0) return usageError(io, 'pdn check', 'FILE is missing: name one or more PDN files, or - for standard input');
     if (files.filter((f) => f === '-').length > 1) return usageError(io, 'pdn check', '- (standard input) can be named only once');
+    const fixing = fixOptions(args.options, files);
+    if (!fixing.ok) return usageError(io, 'pdn check', fixing.error);
     let games = 0;
     let ok = 0;
     let unreadable = 0;
     let empty = 0;
+    const fixes = { left: 0, unwritten: 0 };
     for (const file of files) {
-      const input = await readText(file, io);
+      const bytes = await readInput(file, io);
+      const input = bytes.ok ? { ok: true as const, name: bytes.name, text: decodeText(bytes.bytes) } : bytes;
       if (!input.ok) {
         io.stderr.write(`dambord pdn check: ${input.error}\n`);
         unreadable++;
@@ -131,13 +168,19 @@ export const pdnCheckCommand: Command = {
       }
       const { name } = input;
       if (suggest) {
-        const r = suggestFile(name, input.text, fileOptions(input.text, variant.options).result);
+        const read = fileOptions(input.text, variant.options).result;
+        const r = suggestFile(name, input.text, read);
         games += r.games;
         ok += r.ok;
         if (r.games === 0) empty++;
         if (json) io.stdout.write(r.json.map((l) => `${l}\n`).join(''));
         else io.stdout.write(r.text.map((l) => `${l}\n`).join(''));
         if (r.games === 0) io.stderr.write(`${name}: no game found\n`);
+        if (fix && r.games > 0) {
+          const f = writeFixedCopy({ file, name, text: input.text, crlf: bytes.ok && Buffer.from(bytes.bytes).includes('\r\n') }, read, fixing.options, io, json);
+          fixes.left += f.left;
+          if (!f.written) fixes.unwritten++;
+        }
         continue;
       }
       // One game at a time, replayed, reported and let go: the file's remarks come first.
@@ -175,7 +218,8 @@ export const pdnCheckCommand: Command = {
     }
     const failed = unreadable > 0 ? `; ${count(unreadable, 'file')} could not be read` : '';
     (json ? io.stderr : io.stdout).write(`${count(games, 'game')}: ${ok} ok, ${games - ok} with errors${failed}\n`);
-    if (unreadable > 0) return EXIT.io;
+    if (unreadable > 0 || fixes.unwritten > 0) return EXIT.io;
+    if (fix) return fixes.left > 0 || empty > 0 ? EXIT.checkFailed : EXIT.ok;
     return games > ok || empty > 0 ? EXIT.checkFailed : EXIT.ok;
   },
 };
@@ -186,9 +230,7 @@ export const pdnConvertCommand: Command = {
   summary: 'Rewrite every game of a PDN file as strict PDN 3.0',
   usage: convertUsage,
   async run(argv, io) {
-    const end = argv.indexOf('--');
-    const long = argv.map((a, i) => (a === '-o' && (end < 0 || i < end) ? '--output' : a));
-    const args = parseArgs(long, { variant: 'string', output: 'string', verbose: 'boolean' });
+    const args = parseArgs(shortOutput(argv), { variant: 'string', output: 'string', verbose: 'boolean' });
     if (!args.ok) return usageError(io, 'pdn convert', args.error);
     const variant = chooseVariant(args.options.variant);
     if (!variant.ok) return usageError(io, 'pdn convert', variant.error);
@@ -277,6 +319,12 @@ export const pdnConvertCommand: Command = {
     return broken > 0 || games === 0 ? EXIT.checkFailed : EXIT.ok;
   },
 };
+
+/** The arguments with `-o` (before any `--`) read as `--output`. */
+function shortOutput(argv: readonly string[]): string[] {
+  const end = argv.indexOf('--');
+  return argv.map((a, i) => (a === '-o' && (end < 0 || i < end) ? '--output' : a));
+}
 
 function chooseVariant(name: string | undefined): { ok: true; options: { variant?: Variant } } | { ok: false; error: string } {
   if (name === undefined) return { ok: true, options: {} };
