@@ -12,6 +12,7 @@ import { readFileWithin, why } from '../files/read.ts';
 import { archivedGame, gameFacts, tagOf } from './entry.ts';
 import type { ArchivedGame, RejectedGame } from './entry.ts';
 import { GameLookup } from './identity.ts';
+import { isBoardGameFile } from './indexCheck.ts';
 import { NameBook } from './names.ts';
 import type { NameMerge } from './names.ts';
 import { auditArchive } from './repair.ts';
@@ -171,14 +172,23 @@ function archive(at: Archiving, file: string, g: PdnGame): GameOutcome {
   const twin = at.known.twin(f.identity);
   if (twin) return { kind: 'duplicate', of: twin, resultDiffers: twin.result !== f.result };
   for (const side of ['White', 'Black']) at.names.name(tagOf(g, side));
-  const where = at.files.next(roundFolder(f.event, f.round), f.white.shown, f.black.shown);
+  // An event's board's scoresheet in the archive (filing.ts) is listed where it is, never copied.
+  const own = boardFileIn(at.dir, file);
+  const where = own ?? at.files.next(roundFolder(f.event, f.round), f.white.shown, f.black.shown);
   const shownTags = g.tags.map((t) => (/^(white|black)$/i.test(t.name) ? { ...t, value: t.name.toLowerCase() === 'white' ? f.white.shown : f.black.shown } : t));
-  writeAtomic(path.join(at.dir, where), writePdn({ ...g, tags: shownTags }));
+  if (own === null) writeAtomic(path.join(at.dir, where), writePdn({ ...g, tags: shownTags }));
   const game = archivedGame(g, f, where, { file, line: g.pos.line });
   at.index.games.push(game);
   const earlier = at.known.sameMoves(f.identity);
   at.known.add(game);
   return { kind: 'imported', game, ...(earlier ? { sameMovesAs: earlier } : {}) };
+}
+
+/** `file` as the archive in `dir` names it when it is an event's board's scoresheet there (`<event>/<round>/board-NN/game.pdn`), else null. */
+function boardFileIn(dir: string, file: string): string | null {
+  const archive = real(dir);
+  const rel = archive === undefined ? '' : path.relative(archive, real(file) ?? file).split(path.sep).join('/');
+  return isBoardGameFile(rel, REJECTED_DIR) ? rel : null;
 }
 
 /** A game that cannot be replayed: bad, its text kept in the rejected folder (once for the same text). */
@@ -207,7 +217,8 @@ function label(g: PdnGame, k: number): string {
  * The PDN files `paths` name, in the order named, each folder's files by name (`.pdn` in any
  * case), below the folder too. The archive's own files (its games and rejected games) are
  * left out of a folder, not the archive's other files: the games `dambord event` keeps in it
- * (`<event>/round-<R>/board-NN/game.pdn`) are imported. Paths that cannot be read are listed with why.
+ * (`<event>/round-<R>/board-NN/game.pdn`) are imported when the index does not list them yet
+ * (an archive of an earlier version), in place. Paths that cannot be read are listed with why.
  */
 export function pdnFiles(paths: readonly string[], dir: string, index: ArchiveIndex): { files: string[]; unreadable: { file: string; reason: string }[] } {
   const files: string[] = [];

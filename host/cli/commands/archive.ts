@@ -7,6 +7,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readPdn, variantList } from '../../../rules/index.ts';
 import { archivedEvents, eventGames, findGame } from '../../archive/catalogue.ts';
+import { gameName } from '../../archive/entry.ts';
 import { ArchiveBusy, importPdn } from '../../archive/import.ts';
 import type { GameRead, ImportReport } from '../../archive/import.ts';
 import { scoresheetHtml } from '../../archive/sheet.ts';
@@ -287,7 +288,7 @@ export const archiveListCommand: Command = {
       let round: string | undefined;
       for (const g of games) {
         if (g.round !== round) out.push(`round ${(round = g.round) || `(${NO_ROUND})`}:`);
-        out.push(`  ${path.basename(g.file, '.pdn')}  ${g.result}  ${g.date}  ${g.variant}  ${g.id}`);
+        out.push(`  ${gameName(g)}  ${g.result}  ${g.date}  ${g.variant}  ${g.id}`);
       }
     }
     io.stdout.write(out.map((l) => `${l}\n`).join(''));
