@@ -68,7 +68,7 @@ export function archiveFiler(dir: string, o: FilerOptions): ArchiveFiler {
         wait = busy && tries < retries.length ? retries[tries] : (o.laterMs ?? 10_000);
         if ((!busy || tries >= retries.length) && !told.has(path)) {
           told.add(path);
-          o.log(`${path} is not filed into the archive yet: ${busy ? e.message : `cannot write the archive ${dir}: ${why(e)}`}; the game is kept in its journal and scoresheet, and filed at its next change`);
+          o.log(`${path} is not filed into the archive yet: ${busy ? e.message : `cannot write the archive ${dir}: ${why(e, 'write')}`}; the game is kept in its journal and scoresheet, and filed at its next change`);
         }
       }
     }
