@@ -2,6 +2,7 @@
 //
 //   <archive>/index.json                                     what the archive holds (ArchiveIndex)
 //   <archive>/<event>/round-<round>/<NNN> <White> - <Black>.pdn
+//   <archive>/<event>/round-<round>/board-<NN>/game.pdn      an event's board's game, where `dambord event` keeps it (filing.ts)
 //   <archive>/no event/no round/001 ? - ?.pdn                 a game of no event and no round
 //   <archive>/rejected/<file> line <L>.pdn                    a game that could not be replayed, as it was written
 //

@@ -142,7 +142,7 @@ describe("dambord event: the round's games in the club's archive (issue 29)", ()
     expect(r.code, r.stdout + r.stderr).toBe(EXIT.ok);
     expect(r.stdout).toContain('board 1: going on with the game');
     expect((await list()).stdout.split('\n')).toEqual(listed);
-    const check = await runCliBuffered(['archive', 'check', '--archive', club]);
+    const check = await runCliBuffered(['archive', 'check', '--archive', club, '--repair']);
     expect(check.stdout, check.stderr).toMatch(/2 games, 0 rejected, nothing to repair/);
   });
 });
