@@ -1,7 +1,8 @@
-// `dambord play` files its game into the club's archive (issue 29, "one archive for the club"):
-// a game played on the simulated board to a result (two moves, then White resigns, FMJD 7.2.1)
-// is listed once by `dambord archive list`, its journal and PDN staying in --games, and importing
-// the games folder afterwards adds nothing.
+// `dambord play` and `digitise` file their games into the club's archive (issue 29, "one archive
+// for the club"): a game played on the simulated board to a result (two moves, then White
+// resigns, FMJD 7.2.1), and a sheet recorded with its result typed on the terminal, are each
+// listed once by `dambord archive list`, their journals and PDNs staying in --games, and
+// importing the games folders afterwards adds nothing.
 
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WAIT_LIMIT_MS } from '../../test/limits.ts';
-import { command, view, waitFor } from '../../test/playProcess.ts';
+import { command, hands, view, waitFor } from '../../test/playProcess.ts';
 import { playCommandWith } from './commands/play.ts';
 import { EXIT } from './command.ts';
 import { runCli } from './main.ts';
@@ -38,7 +39,7 @@ async function play(args: string[]): Promise<{ url: string; out: () => string; s
   return { url, out: () => out, stop: () => (stopping(), ran) };
 }
 
-describe('dambord play files its game into the club archive', () => {
+describe("dambord play and digitise file their games into the club's archive", () => {
   it('a game played to a result is listed once in its event and round; importing the games folder adds nothing', async () => {
     const p = await play(['--white', 'Ina Bakker', '--black', 'Jan de Vries', '--event', 'Clubavond', '--round', '7']);
     try {
@@ -64,5 +65,35 @@ describe('dambord play files its game into the club archive', () => {
     expect(again.stdout).toContain('1 game read: 0 imported, 1 duplicate, 0 bad');
     const after = await runCliBuffered(['archive', 'list', '--archive', archive]);
     expect(after.stdout).toContain('1 game in 1 event');
+  }, 4 * WAIT_LIMIT_MS);
+
+  it('a sheet recorded with digitise is filed once its result is given', async () => {
+    const sheets = join(work, 'sheets');
+    let out = '';
+    const stdin = new PassThrough();
+    const stdout = new PassThrough().on('data', (d: Buffer) => (out += d.toString()));
+    stdin.write('Clubavond\nUtrecht\n2026.11.26\n7\nAnna Smit\nBert Jansen\n');
+    let ended = false;
+    const ran = runCli(['digitise', '--http-port', '0', '--games', sheets, '--archive', archive], { stdout, stderr: stdout, stdin }).finally(() => (ended = true));
+    let url = '';
+    await waitFor('the page', async () => {
+      if (ended) throw new Error(`dambord digitise ended: ${out}`);
+      url = /the game is at (http:\/\/[0-9.:]+)\//.exec(out)?.[1] ?? '';
+      return url !== '';
+    });
+    try {
+      await waitFor('the start position', async () => (await view(url)).link.state === 'connected' && (await view(url)).guidance === null);
+      await hands(url, 'l:32 p:28 l:17 p:22');
+      await waitFor('32-28 17-22', async () => (await view(url)).moves.map((m) => m.text).join(' ') === '32-28 17-22');
+      stdin.write('2-0\n');
+      await waitFor('the sheet saved', async () => out.includes('Anna Smit - Bert Jansen 2-0, saved in'));
+    } finally {
+      stdin.write('quit\n');
+      expect(await ran).toBe(EXIT.ok);
+    }
+    const list = await runCliBuffered(['archive', 'list', '--archive', archive, '--event', 'Clubavond']);
+    expect(list.stdout.split('\n')).toEqual(['round 7:', expect.stringMatching(/^ {2}001 Ina Bakker - Jan de Vries {2}0-2 /), expect.stringMatching(/^ {2}002 Anna Smit - Bert Jansen {2}2-0 {2}2026\.11\.26 /), '']);
+    const again = await runCliBuffered(['archive', 'import', '--archive', archive, games, sheets]);
+    expect(again.stdout).toContain('2 games read: 0 imported, 2 duplicates, 0 bad');
   }, 4 * WAIT_LIMIT_MS);
 });
