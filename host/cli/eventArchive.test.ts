@@ -125,6 +125,9 @@ describe("dambord event: the round's games in the club's archive (issue 29)", ()
     expect(readdirSync(join(club, 'Club final', 'round-2')).sort()).toEqual(['board-01', 'board-02']);
     const sheet = readFileSync(join(club, 'Club final', 'round-2', 'board-02', 'game.pdn'), 'utf8');
     expect(sheet).toMatch(/^\[Event "Club final"\]\n(\[\w+ ".*"\]\n)*\[Round "2"\]\n\[White "Kees"\]\n\[Black "Lot"\]\n\[Result "1-1"\]\n\[Board "2"\]\n/);
+    // Exported, the round is two games, each after a blank line as the draughts sites cut them.
+    const exported = await runCliBuffered(['archive', 'export', '--archive', club, '--event', 'Club final']);
+    expect(exported.stdout.split(/\n\n(?=\[Event )/).map((g) => /\[White "(\w+)"\]/.exec(g)?.[1])).toEqual(['Ina', 'Kees']);
   });
 
   it('importing the event\'s folder, or its scoresheets copied elsewhere, adds nothing', async () => {

@@ -319,7 +319,8 @@ export const archiveExportCommand: Command = {
     let text = '';
     for (const g of games) {
       try {
-        text += readArchived(dir, g.file);
+        // Each game ends with a blank line: an event's board's scoresheet is written with one line break.
+        text += readArchived(dir, g.file).replace(/\s*$/, '\n\n');
       } catch (e) {
         io.stderr.write(`dambord archive export: cannot read ${path.join(dir, g.file)}: ${why(e)}\n`);
         return EXIT.io;
