@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeText } from '../../rules/index.ts';
 import { oracleTexts } from '../../test/oracles.ts';
+import { archivePath } from '../event/archive.ts';
 import { fileGame } from './filing.ts';
 import { ArchiveBusy, importPdn } from './import.ts';
 import { LOCK_FILE, readIndex } from './store.ts';
@@ -77,5 +78,16 @@ describe('filing a game as it is played', () => {
     expect(() => fileGame(archive, sheet, games[1])).toThrow(ArchiveBusy);
     expect(() => fileGame(archive, sheet, games[1])).toThrow(`being written by dambord (process ${process.pid}`);
     expect(readdirSync(archive).sort()).toEqual([LOCK_FILE, 'nk']);
+  });
+
+  it("a game imported sits in the round's folder where the event keeps its boards, even for an event's name a file system cannot take as it is", () => {
+    const archive = join(work, 'colon');
+    const board = archivePath(archive, { event: 'Open A:B', round: '1', board: 1 });
+    const text = games[0].replace('[Event "nk"]', '[Event "Open A:B"]').replace('[Round "?"]', '[Round "1"]');
+    fileGame(archive, write(join(board, 'game.pdn'), text), text);
+    const other = games[1].replace('[Event "nk"]', '[Event "Open A:B"]').replace('[Round "?"]', '[Round "1"]');
+    const [read] = importPdn(archive, [write(join(work, 'open.pdn'), other)]).games;
+    expect(read.outcome.kind === 'imported' && join(archive, read.outcome.game.file, '..')).toBe(join(board, '..'));
+    expect(readdirSync(join(board, '..', '..'))).toEqual(['round-1']);
   });
 });

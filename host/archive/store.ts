@@ -13,7 +13,7 @@
 
 import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { safeName } from '../event/archive.ts';
+import { folderName, safeName } from '../event/archive.ts';
 import { takeLock } from '../files/lock.ts';
 import type { FileLock } from '../files/lock.ts';
 import type { ArchivedGame, RejectedGame } from './entry.ts';
@@ -122,16 +122,19 @@ export function writeAtomic(file: string, text: string | Uint8Array): void {
 }
 
 /**
- * The folder of an event's round, from the archive's folder: `<event>/round-<round>`, made safe
- * as host/event/archive.ts makes them; `no event` and `no round` for '' (not known). An event
- * named as the archive's own files gets ` (event)` after it.
+ * The folder of an event's round, from the archive's folder: `<event>/round-<round>`, named as
+ * `dambord event` names its boards' folders (host/event/archive.ts, folderName: a name a file
+ * system cannot take as it is gets a short hash after it), so that the games imported and the
+ * games played of one round sit in one folder; `no event` and `no round` for '' (not known). An
+ * event named as the archive's own files gets ` (event)` after it.
  *
  * @example roundFolder('NK 2025', '3') // 'NK 2025/round-3'
+ * @example roundFolder('Open A:B', '1') // 'Open A-B~26088ee6/round-1'
  */
 export function roundFolder(event: string, round: string): string {
-  let e = safeName(event, NO_EVENT);
+  let e = event === '' ? NO_EVENT : folderName(event, NO_EVENT);
   if ([REJECTED_DIR, INDEX_FILE].includes(e.toLowerCase())) e = `${e} (event)`;
-  const r = round === '' ? NO_ROUND : safeName(`round-${round}`, NO_ROUND);
+  const r = round === '' ? NO_ROUND : folderName(`round-${round}`, NO_ROUND);
   return `${e}/${r}`;
 }
 
