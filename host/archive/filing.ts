@@ -5,6 +5,7 @@
 // once: filed again (its result, a resumed game), the same copy and the same entry are updated.
 // A game the archive has already (an import of the same game, identity.ts) is not filed twice.
 
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readPdn } from '../../rules/index.ts';
 import { archivedGame, gameFacts } from './entry.ts';
@@ -47,12 +48,14 @@ export function fileGame(dir: string, pdnPath: string, text: string): Filed {
     const source = path.resolve(pdnPath);
     const inside = path.relative(path.resolve(dir), source).split(path.sep).join('/');
     const own = isBoardGameFile(inside, REJECTED_DIR) ? inside : null;
-    const at = index.games.findIndex((x) => (own !== null ? x.file === own : x.source.file === source && !isBoardGameFile(x.file, REJECTED_DIR)));
+    let at = index.games.findIndex((x) => (own !== null ? x.file === own : x.source.file === source && !isBoardGameFile(x.file, REJECTED_DIR)));
     if (at < 0) {
+      // The same game whose file is gone (its folder moved by hand) is this one, now here.
       const twin = new GameLookup(index.games).twin(facts.identity);
-      if (twin) return { kind: 'duplicate', of: twin };
+      if (twin && existsSync(path.join(dir, twin.file))) return { kind: 'duplicate', of: twin };
+      if (twin) at = index.games.indexOf(twin);
     }
-    const file = own ?? (at >= 0 ? index.games[at].file : new GameFiles(dir, index.games.map((x) => x.file)).next(roundFolder(facts.event, facts.round), facts.white.shown, facts.black.shown));
+    const file = own ?? (at >= 0 && !isBoardGameFile(index.games[at].file, REJECTED_DIR) ? index.games[at].file : new GameFiles(dir, index.games.map((x) => x.file)).next(roundFolder(facts.event, facts.round), facts.white.shown, facts.black.shown));
     if (own === null) writeAtomic(path.join(dir, file), text);
     const game = archivedGame(g, facts, file, { file: source, line: g.pos.line });
     if (at >= 0) index.games[at] = game;

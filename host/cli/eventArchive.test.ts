@@ -148,4 +148,25 @@ describe("dambord event: the round's games in the club's archive (issue 29)", ()
     const check = await runCliBuffered(['archive', 'check', '--archive', club, '--repair']);
     expect(check.stdout, check.stderr).toMatch(/2 games, 0 rejected, nothing to repair/);
   });
+
+  it('a round not known ("?", as the nk games have it) is the archive\'s "no round" folder for the boards and the games imported alike; a board of an earlier version\'s "round" folder goes on', async () => {
+    const unknown = join(work, 'unknown');
+    const game = (white: string, black: string) => GAME.replace('[White "?"]', `[Event "nk"]\n[Round "?"]\n[White "${white}"]`).replace('[Black "?"]', `[Black "${black}"]`).replace('[Result "*"]', '[Result "2-0"]').replace('11x22 *', '11x22 2-0');
+    const sheets = file('nk-unknown.pdn', `${game('Derkx,B.', 'Meijer,Hein')}\n${game('Zweerink,J.', 'Vissers,M.')}`);
+    const run = () => runCliBuffered(['event', '--sim-games', sheets, '--sim-board', 'model', '--speed', '100', '--exit-when-done', '--http-port', '0', '--archive', unknown]);
+    const r = await run();
+    expect(r.code, r.stdout + r.stderr).toBe(EXIT.ok);
+    expect(readdirSync(join(unknown, 'nk'))).toEqual(['no round']);
+    const again = await runCliBuffered(['archive', 'import', '--archive', unknown, sheets]);
+    expect(again.stdout).toContain('2 games read: 0 imported, 2 duplicates, 0 bad');
+    expect(readdirSync(join(unknown, 'nk', 'no round')).sort()).toEqual(['board-01', 'board-02']);
+    // As an earlier version named it: `round`.
+    renameSync(join(unknown, 'nk', 'no round'), join(unknown, 'nk', 'round'));
+    const back = await run();
+    expect(back.stdout).toContain(`board 1: going on with the game in ${join(unknown, 'nk', 'round', 'board-01', 'game.journal')}: 4 plies played`);
+    const list = await runCliBuffered(['archive', 'list', '--archive', unknown, '--event', 'nk']);
+    expect(list.stdout.split('\n').filter((l) => l.startsWith('  '))).toEqual([expect.stringMatching(/^ {2}board 1 /), expect.stringMatching(/^ {2}board 2 /)]);
+    const index = JSON.parse(readFileSync(join(unknown, 'index.json'), 'utf8')) as { games: { file: string }[] };
+    expect(index.games.map((g) => g.file)).toEqual(['nk/round/board-01/game.pdn', 'nk/round/board-02/game.pdn']);
+  });
 });
