@@ -5,7 +5,7 @@
 // once: filed again (its result, a resumed game), the same copy and the same entry are updated.
 // A game the archive has already (an import of the same game, identity.ts) is not filed twice.
 
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { readPdn } from '../../rules/index.ts';
 import { archivedGame, gameFacts } from './entry.ts';
@@ -46,7 +46,7 @@ export function fileGame(dir: string, pdnPath: string, text: string): Filed {
     const names = new NameBook(index.players);
     const facts = gameFacts(g, names);
     const source = path.resolve(pdnPath);
-    const inside = path.relative(path.resolve(dir), source).split(path.sep).join('/');
+    const inside = path.relative(real(dir), real(source)).split(path.sep).join('/');
     const own = isBoardGameFile(inside, REJECTED_DIR) ? inside : null;
     let at = index.games.findIndex((x) => (own !== null ? x.file === own : x.source.file === source && !isBoardGameFile(x.file, REJECTED_DIR)));
     if (at < 0) {
@@ -64,5 +64,14 @@ export function fileGame(dir: string, pdnPath: string, text: string): Filed {
     return { kind: 'filed', game, updated: at >= 0 };
   } finally {
     lock.release();
+  }
+}
+
+/** `p` with its links followed (`/tmp` may be a link), or as it is when it cannot be. */
+function real(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
   }
 }
