@@ -5,7 +5,8 @@
 // two of nk ronde 01 (test/fixtures/oracles, with their provenance), cut after a few moves as a
 // board's scoresheet is while the game is played.
 
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -89,5 +90,18 @@ describe('filing a game as it is played', () => {
     const [read] = importPdn(archive, [write(join(work, 'open.pdn'), other)]).games;
     expect(read.outcome.kind === 'imported' && join(archive, read.outcome.game.file, '..')).toBe(join(board, '..'));
     expect(readdirSync(join(board, '..', '..'))).toEqual(['round-1']);
+  });
+
+  it('an import while a game is being filed (the lock held for a moment by another process) waits for it, not refused', async () => {
+    const archive = join(work, 'moment');
+    mkdirSync(archive, { recursive: true });
+    const lock = join(archive, LOCK_FILE);
+    // Another process holds the lock for 300 ms, as an event's host filing a board's game.
+    const holder = spawn(process.execPath, ['-e', `const fs = require('node:fs'); fs.writeFileSync(${JSON.stringify(`${lock}.draft`)}, JSON.stringify({ pid: process.pid, host: require('node:os').hostname(), since: new Date().toISOString() })); fs.renameSync(${JSON.stringify(`${lock}.draft`)}, ${JSON.stringify(lock)}); setTimeout(() => fs.rmSync(${JSON.stringify(lock)}), 300);`]);
+    const exited = new Promise((r) => holder.once('exit', r));
+    while (!existsSync(lock)) await new Promise((r) => setTimeout(r, 5));
+    const report = importPdn(archive, [write(join(work, 'moment.pdn'), games[2])]);
+    expect(report.games.map((g) => g.outcome.kind)).toEqual(['imported']);
+    await exited;
   });
 });

@@ -17,7 +17,7 @@ import { NameBook } from './names.ts';
 import type { NameMerge } from './names.ts';
 import { auditArchive } from './repair.ts';
 import type { ArchiveProblem } from './repair.ts';
-import { GameFiles, REJECTED_DIR, lockArchive, newRejectedFile, rejectedNames, roundFolder, writeAtomic, writeIndex } from './store.ts';
+import { GameFiles, LOCK_WAIT_MS, REJECTED_DIR, lockArchive, newRejectedFile, rejectedNames, roundFolder, writeAtomic, writeIndex } from './store.ts';
 import type { ArchiveIndex } from './store.ts';
 
 /** How to import. */
@@ -73,7 +73,7 @@ export class ArchiveBusy extends Error {}
  * Imports the PDN files named in `paths` (a folder: every `.pdn` file in it and below, by name;
  * a file: whatever its name) into the archive in `dir`, which is made when it does not exist. The
  * archive's own folder is not read when it lies below a folder named. It holds the archive's lock
- * while it runs (ArchiveBusy when another process does), first repairs what an import cut short
+ * while it runs (waiting LOCK_WAIT_MS for it; ArchiveBusy when another process holds it longer), first repairs what an import cut short
  * left (repair.ts: game files the index does not list are adopted), writes each game's file
  * before the index lists it, and the index whole. Each game costs the same however many the
  * archive holds. Never throws for a bad file or game; throws for an archive that cannot be
@@ -82,7 +82,7 @@ export class ArchiveBusy extends Error {}
  * @example importPdn('archive', ['club/2024']).games.filter((g) => g.outcome.kind === 'bad')
  */
 export function importPdn(dir: string, paths: readonly string[], options: ImportOptions = {}): ImportReport {
-  const lock = lockArchive(dir);
+  const lock = lockArchive(dir, LOCK_WAIT_MS);
   if ('busy' in lock) throw new ArchiveBusy(lock.busy);
   try {
     return importLocked(dir, paths, options);

@@ -84,14 +84,24 @@ export const LOCK_FILE = 'index.json.lock';
 /**
  * Takes the lock of the archive in `dir` (made when it does not exist), so that one process at a
  * time writes it: a second `dambord archive import` while one runs is refused, in the words the
- * journal's lock uses (host/files/lock.ts; a lock whose process is gone is taken over). Returns
- * the lock, or why not.
+ * journal's lock uses (host/files/lock.ts; a lock whose process is gone is taken over). With
+ * `waitMs`, a lock held is tried again every 50 ms for that long, the process waiting (an import
+ * or a check, over a game that `dambord event` or `play` is filing, which holds it for
+ * milliseconds). Returns the lock, or why not.
  */
-export function lockArchive(dir: string): FileLock | { readonly busy: string } {
+export function lockArchive(dir: string, waitMs = 0): FileLock | { readonly busy: string } {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, LOCK_FILE);
-  return takeLock(file, (who) => `the archive ${dir} is being written by ${who}: one import at a time. Wait for it to end; if no dambord archive import or check is running, remove ${file}`);
+  const end = Date.now() + waitMs;
+  for (;;) {
+    const lock = takeLock(file, (who) => `the archive ${dir} is being written by ${who}: one import at a time. Wait for it to end; if no dambord archive import or check is running, remove ${file}`);
+    if (!('busy' in lock) || Date.now() >= end) return lock;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  }
 }
+
+/** How long an import or a check waits for the archive's lock, in ms: a game being filed holds it for a moment. */
+export const LOCK_WAIT_MS = 2000;
 
 /**
  * The text of the archive's file `file` (from its folder): read only when it is a plain file

@@ -12,7 +12,7 @@ import { ArchiveBusy, importPdn } from '../../archive/import.ts';
 import type { GameRead, ImportReport } from '../../archive/import.ts';
 import { scoresheetHtml } from '../../archive/sheet.ts';
 import { auditArchive, problemCounts } from '../../archive/repair.ts';
-import { INDEX_FILE, NO_EVENT, NO_ROUND, NotAnIndex, REJECTED_DIR, loadIndex, lockArchive, readArchived } from '../../archive/store.ts';
+import { INDEX_FILE, LOCK_WAIT_MS, NO_EVENT, NO_ROUND, NotAnIndex, REJECTED_DIR, loadIndex, lockArchive, readArchived } from '../../archive/store.ts';
 import type { ArchiveIndex } from '../../archive/store.ts';
 import { CHROMIUM_MISSING, chromiumInstalled, htmlToPdf } from '../../print/chromium.ts';
 import { parseArgs } from '../args.ts';
@@ -232,7 +232,7 @@ export const archiveCheckCommand: Command = {
     const repair = args.options.repair;
     let audit: ReturnType<typeof auditArchive>;
     try {
-      const lock = lockArchive(dir);
+      const lock = lockArchive(dir, LOCK_WAIT_MS);
       if ('busy' in lock) {
         io.stderr.write(`dambord archive check: ${lock.busy}\n`);
         return EXIT.io;
