@@ -14,12 +14,12 @@ const killed = fileURLToPath(new URL('./playKilled.ts', import.meta.url));
 
 /** Starts `dambord play` with its games in `work/games` and resolves with the page's address once it is serving, and what it printed so far on demand. */
 export function play(work: string, args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; out: () => string }> {
-  return serving(spawn(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(work, 'games'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } }));
+  return serving(spawn(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(work, 'games'), '--archive', join(work, 'archive'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } }));
 }
 
 /** {@link play} with a journal that kills the process right after the `n`th board event of the run is on the disk (test/playKilled.ts). */
 export function playKilledAfterEvent(n: number, work: string, args: string[]): Promise<{ child: ChildProcess; url: string; out: () => string }> {
-  return serving(spawn(process.execPath, ['--import', 'tsx', killed, String(n), '--http-port', '0', '--games', join(work, 'games'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] }));
+  return serving(spawn(process.execPath, ['--import', 'tsx', killed, String(n), '--http-port', '0', '--games', join(work, 'games'), '--archive', join(work, 'archive'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 /** Resolves with `child`'s page address once `dambord play` says it is serving. */
@@ -71,7 +71,10 @@ export async function stop(child: ChildProcess | null): Promise<void> {
 
 /** Starts `dambord digitise` with `args` and `input` first on its piped standard input; resolves with the page's address, and what it printed so far on demand. */
 export function digitiseProcess(args: readonly string[], input: string): Promise<{ child: ChildProcessWithoutNullStreams; url: string; out: () => string }> {
-  const child = spawn(process.execPath, [bin, 'digitise', '--http-port', '0', ...args], { stdio: 'pipe' });
+  // The club's archive beside the games folder, never the working folder's.
+  const games = args[args.indexOf('--games') + 1];
+  const archive = args.includes('--archive') || !args.includes('--games') ? [] : ['--archive', join(games, '..', 'archive')];
+  const child = spawn(process.execPath, [bin, 'digitise', '--http-port', '0', ...archive, ...args], { stdio: 'pipe' });
   child.stdin.write(input);
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -28,7 +28,7 @@ const bin = new URL('../host/cli/bin.js', import.meta.url).pathname;
  * takes that long on a busy machine) is heard, and the next request opens a new one.
  */
 const playToEnd = (dir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> => {
-  const child = spawn(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(dir, 'games'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], timeout: WAIT_LIMIT_MS });
+  const child = spawn(process.execPath, [bin, 'play', '--http-port', '0', '--games', join(dir, 'games'), '--archive', join(dir, 'archive'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], timeout: WAIT_LIMIT_MS });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

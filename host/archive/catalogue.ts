@@ -3,6 +3,7 @@
 
 import { folded } from './identity.ts';
 import { NO_EVENT, NO_ROUND } from './store.ts';
+import { boardOf } from './entry.ts';
 import type { ArchivedGame } from './entry.ts';
 import type { ArchiveIndex } from './store.ts';
 
@@ -68,7 +69,7 @@ export function compareRounds(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
 }
 
-/** A game's number in its round's folder (`007 ...pdn` is 7). */
+/** A game's number in its round's folder (`007 ...pdn` is 7), or its board at an event (`board-07/game.pdn` is 7). */
 function gameNumber(g: ArchivedGame): number {
-  return Number(/\/(\d+)[^/]*$/.exec(g.file)?.[1] ?? Infinity);
+  return boardOf(g.file) ?? Number(/\/(\d+)[^/]*$/.exec(g.file)?.[1] ?? Infinity);
 }

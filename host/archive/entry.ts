@@ -3,6 +3,7 @@
 // rule, its event, round and result. Shared by the import and by the repair that adopts a game
 // file the index does not list.
 
+import path from 'node:path';
 import { normaliseResult } from '../../rules/index.ts';
 import type { PdnGame } from '../../rules/index.ts';
 import { gameId, gameIdentity } from './identity.ts';
@@ -96,4 +97,21 @@ export function archivedGame(g: PdnGame, f: GameFacts, file: string, source: Sou
     identity: f.identity,
     source,
   };
+}
+
+/**
+ * A game as a list names it: its file's name in its round (`007 Derkx, B - Meijer, Hein`), or for
+ * an event's board's scoresheet (`<event>/<round>/board-07/game.pdn`) its board and players.
+ *
+ * @example gameName({ file: 'nk/round-3/board-07/game.pdn', white: 'Derkx, B', black: 'Meijer, Hein', ... }) // 'board 7 Derkx, B - Meijer, Hein'
+ */
+export function gameName(g: Pick<ArchivedGame, 'file' | 'white' | 'black'>): string {
+  const board = boardOf(g.file);
+  return board === undefined ? path.posix.basename(g.file, '.pdn') : `board ${board} ${g.white} - ${g.black}`;
+}
+
+/** The board of an event's board's scoresheet from its file (`.../board-07/game.pdn` is 7); undefined for another file. */
+export function boardOf(file: string): number | undefined {
+  const n = /(?:^|\/)board-(\d+)\/game\.pdn$/.exec(file)?.[1];
+  return n === undefined ? undefined : Number(n);
 }

@@ -12,11 +12,12 @@ import { readFileWithin, why } from '../files/read.ts';
 import { archivedGame, gameFacts, tagOf } from './entry.ts';
 import type { ArchivedGame, RejectedGame } from './entry.ts';
 import { GameLookup } from './identity.ts';
+import { isBoardGameFile } from './indexCheck.ts';
 import { NameBook } from './names.ts';
 import type { NameMerge } from './names.ts';
 import { auditArchive } from './repair.ts';
 import type { ArchiveProblem } from './repair.ts';
-import { GameFiles, REJECTED_DIR, lockArchive, newRejectedFile, rejectedNames, roundFolder, writeAtomic, writeIndex } from './store.ts';
+import { GameFiles, LOCK_WAIT_MS, REJECTED_DIR, lockArchive, newRejectedFile, rejectedNames, roundFolder, writeAtomic, writeIndex } from './store.ts';
 import type { ArchiveIndex } from './store.ts';
 
 /** How to import. */
@@ -72,7 +73,7 @@ export class ArchiveBusy extends Error {}
  * Imports the PDN files named in `paths` (a folder: every `.pdn` file in it and below, by name;
  * a file: whatever its name) into the archive in `dir`, which is made when it does not exist. The
  * archive's own folder is not read when it lies below a folder named. It holds the archive's lock
- * while it runs (ArchiveBusy when another process does), first repairs what an import cut short
+ * while it runs (waiting LOCK_WAIT_MS for it; ArchiveBusy when another process holds it longer), first repairs what an import cut short
  * left (repair.ts: game files the index does not list are adopted), writes each game's file
  * before the index lists it, and the index whole. Each game costs the same however many the
  * archive holds. Never throws for a bad file or game; throws for an archive that cannot be
@@ -81,7 +82,7 @@ export class ArchiveBusy extends Error {}
  * @example importPdn('archive', ['club/2024']).games.filter((g) => g.outcome.kind === 'bad')
  */
 export function importPdn(dir: string, paths: readonly string[], options: ImportOptions = {}): ImportReport {
-  const lock = lockArchive(dir);
+  const lock = lockArchive(dir, LOCK_WAIT_MS);
   if ('busy' in lock) throw new ArchiveBusy(lock.busy);
   try {
     return importLocked(dir, paths, options);
@@ -171,14 +172,23 @@ function archive(at: Archiving, file: string, g: PdnGame): GameOutcome {
   const twin = at.known.twin(f.identity);
   if (twin) return { kind: 'duplicate', of: twin, resultDiffers: twin.result !== f.result };
   for (const side of ['White', 'Black']) at.names.name(tagOf(g, side));
-  const where = at.files.next(roundFolder(f.event, f.round), f.white.shown, f.black.shown);
+  // An event's board's scoresheet in the archive (filing.ts) is listed where it is, never copied.
+  const own = boardFileIn(at.dir, file);
+  const where = own ?? at.files.next(roundFolder(f.event, f.round), f.white.shown, f.black.shown);
   const shownTags = g.tags.map((t) => (/^(white|black)$/i.test(t.name) ? { ...t, value: t.name.toLowerCase() === 'white' ? f.white.shown : f.black.shown } : t));
-  writeAtomic(path.join(at.dir, where), writePdn({ ...g, tags: shownTags }));
+  if (own === null) writeAtomic(path.join(at.dir, where), writePdn({ ...g, tags: shownTags }));
   const game = archivedGame(g, f, where, { file, line: g.pos.line });
   at.index.games.push(game);
   const earlier = at.known.sameMoves(f.identity);
   at.known.add(game);
   return { kind: 'imported', game, ...(earlier ? { sameMovesAs: earlier } : {}) };
+}
+
+/** `file` as the archive in `dir` names it when it is an event's board's scoresheet there (`<event>/<round>/board-NN/game.pdn`), else null. */
+function boardFileIn(dir: string, file: string): string | null {
+  const archive = real(dir);
+  const rel = archive === undefined ? '' : path.relative(archive, real(file) ?? file).split(path.sep).join('/');
+  return isBoardGameFile(rel, REJECTED_DIR) ? rel : null;
 }
 
 /** A game that cannot be replayed: bad, its text kept in the rejected folder (once for the same text). */
@@ -207,7 +217,8 @@ function label(g: PdnGame, k: number): string {
  * The PDN files `paths` name, in the order named, each folder's files by name (`.pdn` in any
  * case), below the folder too. The archive's own files (its games and rejected games) are
  * left out of a folder, not the archive's other files: the games `dambord event` keeps in it
- * (`<event>/round-<R>/board-NN/game.pdn`) are imported. Paths that cannot be read are listed with why.
+ * (`<event>/round-<R>/board-NN/game.pdn`) are imported when the index does not list them yet
+ * (an archive of an earlier version), in place. Paths that cannot be read are listed with why.
  */
 export function pdnFiles(paths: readonly string[], dir: string, index: ArchiveIndex): { files: string[]; unreadable: { file: string; reason: string }[] } {
   const files: string[] = [];

@@ -14,7 +14,7 @@ export interface CheckedEntries {
 }
 
 /** The shape of a game's file, for the messages. */
-export const GAME_FILE_SHAPE = '<event>/<round>/<NNN> <White> - <Black>.pdn inside it';
+export const GAME_FILE_SHAPE = '<event>/<round>/<NNN> <White> - <Black>.pdn or <event>/<round>/board-<NN>/game.pdn inside it';
 
 /** Why `name` is not one name of a path in the archive (a folder or a file), or null. */
 function nameProblem(name: string): string | null {
@@ -37,6 +37,18 @@ export function isGameFile(file: unknown, rejectedDir: string): file is string {
   return parts.length === 3 && parts.every((p) => nameProblem(p) === null) && parts[0].toLowerCase() !== rejectedDir && /^\d+(?!\d)[^/]*\.pdn$/.test(parts[2]);
 }
 
+/**
+ * Whether `file` is the scoresheet of an event's board that `dambord event` keeps in the archive
+ * (host/event/archive.ts): `<event>/<round>/board-<NN>/game.pdn`, its names as {@link isGameFile} takes them.
+ *
+ * @example isBoardGameFile('nk/round-3/board-07/game.pdn', 'rejected') // true
+ */
+export function isBoardGameFile(file: unknown, rejectedDir: string): file is string {
+  if (typeof file !== 'string') return false;
+  const parts = file.split('/');
+  return parts.length === 4 && parts.every((p) => nameProblem(p) === null) && parts[0].toLowerCase() !== rejectedDir && /^board-\d{2,}$/.test(parts[2]) && parts[3] === 'game.pdn';
+}
+
 /** Whether `file` is a path the store writes a rejected game's text to: `<rejectedDir>/<name>.pdn`. */
 export function isRejectedFile(file: unknown, rejectedDir: string): file is string {
   if (typeof file !== 'string') return false;
@@ -51,7 +63,7 @@ const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 /** Why a game entry cannot be taken (its first field that does not hold), or null. */
 function gameProblem(g: unknown, rejectedDir: string): string | null {
   if (!isObject(g)) return 'it is not an entry';
-  if (!isGameFile(g.file, rejectedDir)) return `its file ${JSON.stringify(g.file)?.slice(0, 200)} is not a game file of the archive (${GAME_FILE_SHAPE})`;
+  if (!isGameFile(g.file, rejectedDir) && !isBoardGameFile(g.file, rejectedDir)) return `its file ${JSON.stringify(g.file)?.slice(0, 200)} is not a game file of the archive (${GAME_FILE_SHAPE})`;
   if (!isString(g.id) || !/^[0-9a-f]{12}$/.test(g.id)) return 'its id is not 12 hex digits';
   for (const k of ['event', 'round', 'date', 'white', 'black', 'result', 'variant'] as const) if (!isString(g[k])) return `its ${k} is not text`;
   if (!isObject(g.written) || !isString(g.written.white) || !isString(g.written.black)) return 'its written names are not text';

@@ -151,7 +151,7 @@ export function auditArchive(dir: string, repair: boolean, rebuild = false): Arc
  * The files of the archive the index does not list: game files (`<event>/<round>/<NNN ...>.pdn`,
  * in the order of their folders and numbers), rejected texts, and temporary files of writes cut
  * short. The games `dambord event` keeps in the same folders (`<event>/<round>/board-NN/`) are
- * not the archive's and are not looked at.
+ * filed by the event itself (filing.ts) and are not looked at: never adopted, moved or removed.
  */
 function unlisted(dir: string, index: ArchiveIndex): { games: string[]; rejected: string[]; unfinished: string[] } {
   const listed = new Set([...index.games.map((g) => g.file), ...index.rejected.map((r) => r.file)]);

@@ -2,6 +2,7 @@
 //
 //   <archive>/index.json                                     what the archive holds (ArchiveIndex)
 //   <archive>/<event>/round-<round>/<NNN> <White> - <Black>.pdn
+//   <archive>/<event>/round-<round>/board-<NN>/game.pdn      an event's board's game, where `dambord event` keeps it (filing.ts)
 //   <archive>/no event/no round/001 ? - ?.pdn                 a game of no event and no round
 //   <archive>/rejected/<file> line <L>.pdn                    a game that could not be replayed, as it was written
 //
@@ -12,7 +13,7 @@
 
 import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { safeName } from '../event/archive.ts';
+import { folderName, safeName } from '../event/archive.ts';
 import { takeLock } from '../files/lock.ts';
 import type { FileLock } from '../files/lock.ts';
 import type { ArchivedGame, RejectedGame } from './entry.ts';
@@ -83,14 +84,24 @@ export const LOCK_FILE = 'index.json.lock';
 /**
  * Takes the lock of the archive in `dir` (made when it does not exist), so that one process at a
  * time writes it: a second `dambord archive import` while one runs is refused, in the words the
- * journal's lock uses (host/files/lock.ts; a lock whose process is gone is taken over). Returns
- * the lock, or why not.
+ * journal's lock uses (host/files/lock.ts; a lock whose process is gone is taken over). With
+ * `waitMs`, a lock held is tried again every 50 ms for that long, the process waiting (an import
+ * or a check, over a game that `dambord event` or `play` is filing, which holds it for
+ * milliseconds). Returns the lock, or why not.
  */
-export function lockArchive(dir: string): FileLock | { readonly busy: string } {
+export function lockArchive(dir: string, waitMs = 0): FileLock | { readonly busy: string } {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, LOCK_FILE);
-  return takeLock(file, (who) => `the archive ${dir} is being written by ${who}: one import at a time. Wait for it to end; if no dambord archive import or check is running, remove ${file}`);
+  const end = Date.now() + waitMs;
+  for (;;) {
+    const lock = takeLock(file, (who) => `the archive ${dir} is being written by ${who}: one import at a time. Wait for it to end; if no dambord archive import or check is running, remove ${file}`);
+    if (!('busy' in lock) || Date.now() >= end) return lock;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  }
 }
+
+/** How long an import or a check waits for the archive's lock, in ms: a game being filed holds it for a moment. */
+export const LOCK_WAIT_MS = 2000;
 
 /**
  * The text of the archive's file `file` (from its folder): read only when it is a plain file
@@ -121,16 +132,19 @@ export function writeAtomic(file: string, text: string | Uint8Array): void {
 }
 
 /**
- * The folder of an event's round, from the archive's folder: `<event>/round-<round>`, made safe
- * as host/event/archive.ts makes them; `no event` and `no round` for '' (not known). An event
- * named as the archive's own files gets ` (event)` after it.
+ * The folder of an event's round, from the archive's folder: `<event>/round-<round>`, named as
+ * `dambord event` names its boards' folders (host/event/archive.ts, folderName: a name a file
+ * system cannot take as it is gets a short hash after it), so that the games imported and the
+ * games played of one round sit in one folder; `no event` and `no round` for '' (not known). An
+ * event named as the archive's own files gets ` (event)` after it.
  *
  * @example roundFolder('NK 2025', '3') // 'NK 2025/round-3'
+ * @example roundFolder('Open A:B', '1') // 'Open A-B~26088ee6/round-1'
  */
 export function roundFolder(event: string, round: string): string {
-  let e = safeName(event, NO_EVENT);
+  let e = event === '' ? NO_EVENT : folderName(event, NO_EVENT);
   if ([REJECTED_DIR, INDEX_FILE].includes(e.toLowerCase())) e = `${e} (event)`;
-  const r = round === '' ? NO_ROUND : safeName(`round-${round}`, NO_ROUND);
+  const r = round === '' ? NO_ROUND : folderName(`round-${round}`, NO_ROUND);
   return `${e}/${r}`;
 }
 

@@ -9,14 +9,14 @@ import { SPEECH_SPEC } from './speechOptions.ts';
 /** `dambord play`'s options. */
 export const PLAY_OPTIONS = {
   variant: 'string', fen: 'string', white: 'string', black: 'string', event: 'string', site: 'string', round: 'string',
-  'time-control': 'string', policy: 'string', 'show-jumps': 'boolean', 'http-port': 'string', host: 'string', games: 'string', resume: 'string', hints: 'boolean',
+  'time-control': 'string', policy: 'string', 'show-jumps': 'boolean', 'http-port': 'string', host: 'string', games: 'string', archive: 'string', resume: 'string', hints: 'boolean',
   ...BOARD_SPEC, clock: 'string', 'second-board': 'string', ...SPEECH_SPEC, ...LANG_SPEC,
 } as const;
 
 /** `dambord digitise`'s options. */
 export const DIGITISE_OPTIONS = {
   variant: 'string', fen: 'string', guide: 'string', game: 'string', resume: 'string', ...BOARD_SPEC, event: 'string', site: 'string', date: 'string', round: 'string',
-  white: 'string', black: 'string', 'no-ask': 'boolean', games: 'string', 'http-port': 'string', host: 'string', ...LANG_SPEC,
+  white: 'string', black: 'string', 'no-ask': 'boolean', games: 'string', archive: 'string', 'http-port': 'string', host: 'string', ...LANG_SPEC,
 } as const;
 
 /** `dambord event`'s options. */

@@ -104,3 +104,69 @@ describe('dambord event: one event, one folder', () => {
     expect(journals()['Open A-B/round-1/board-01']).toBe('Open A/B: Alice-Bob');
   });
 });
+
+describe("dambord event: the round's games in the club's archive (issue 29)", () => {
+  const club = join(work, 'club');
+  const won = file('won2.pdn', `${GAME.replace('[Result "*"]', '[Result "2-0"]').replace('11x22 *', '11x22 2-0')}\n${GAME.replace('[Result "*"]', '[Result "1-1"]').replace('11x22 *', '11x22 1-1')}`);
+  const pairings = file('final.csv', 'event;round;board;white;black\nClub final;2;1;Ina;Jan\nClub final;2;2;Kees;Lot\n');
+  const list = () => runCliBuffered(['archive', 'list', '--archive', club, '--event', 'Club final']);
+  const round = (...more: string[]) => runCliBuffered(['event', '--pairings', pairings, '--sim-board', 'model', '--speed', '100', '--exit-when-done', '--http-port', '0', '--archive', club, ...more]);
+  const listed = ['round 2:', expect.stringMatching(/^ {2}board 1 Ina - Jan {2}2-0 /), expect.stringMatching(/^ {2}board 2 Kees - Lot {2}1-1 /), ''];
+
+  it('archive list shows every board of the round with its result, each pointing at the board\'s own scoresheet, which has the Board tag', async () => {
+    const r = await round('--sim-games', won);
+    expect(r.code, r.stdout + r.stderr).toBe(EXIT.ok);
+    const l = await list();
+    expect(l.code, l.stderr).toBe(EXIT.ok);
+    expect(l.stdout.split('\n')).toEqual(listed);
+    const index = JSON.parse(readFileSync(join(club, 'index.json'), 'utf8')) as { games: { file: string }[] };
+    expect(index.games.map((g) => g.file)).toEqual(['Club final/round-2/board-01/game.pdn', 'Club final/round-2/board-02/game.pdn']);
+    // One copy of each game: the board's folders hold only their journal and scoresheet.
+    expect(readdirSync(join(club, 'Club final', 'round-2')).sort()).toEqual(['board-01', 'board-02']);
+    const sheet = readFileSync(join(club, 'Club final', 'round-2', 'board-02', 'game.pdn'), 'utf8');
+    expect(sheet).toMatch(/^\[Event "Club final"\]\n(\[\w+ ".*"\]\n)*\[Round "2"\]\n\[White "Kees"\]\n\[Black "Lot"\]\n\[Result "1-1"\]\n\[Board "2"\]\n/);
+    // Exported, the round is two games, each after a blank line as the draughts sites cut them.
+    const exported = await runCliBuffered(['archive', 'export', '--archive', club, '--event', 'Club final']);
+    expect(exported.stdout.split(/\n\n(?=\[Event )/).map((g) => /\[White "(\w+)"\]/.exec(g)?.[1])).toEqual(['Ina', 'Kees']);
+  });
+
+  it('importing the event\'s folder, or its scoresheets copied elsewhere, adds nothing', async () => {
+    const folder = await runCliBuffered(['archive', 'import', '--archive', club, join(club, 'Club final')]);
+    expect(folder.stdout).toMatch(/ 0 imported, /);
+    const copy = file('board-2 copy.pdn', readFileSync(join(club, 'Club final', 'round-2', 'board-02', 'game.pdn'), 'utf8'));
+    const elsewhere = await runCliBuffered(['archive', 'import', '--archive', club, copy]);
+    expect(elsewhere.stdout).toMatch(/duplicate of \w+ \(Club final\/round-2\/board-02\/game\.pdn\)/);
+    expect(elsewhere.stdout).toContain('1 game read: 0 imported, 1 duplicate, 0 bad');
+    expect((await list()).stdout.split('\n')).toEqual(listed);
+  });
+
+  it('started again, the boards go on with their games, which stay listed once', async () => {
+    const r = await round();
+    expect(r.code, r.stdout + r.stderr).toBe(EXIT.ok);
+    expect(r.stdout).toContain('board 1: going on with the game');
+    expect((await list()).stdout.split('\n')).toEqual(listed);
+    const check = await runCliBuffered(['archive', 'check', '--archive', club, '--repair']);
+    expect(check.stdout, check.stderr).toMatch(/2 games, 0 rejected, nothing to repair/);
+  });
+
+  it('a round not known ("?", as the nk games have it) is the archive\'s "no round" folder for the boards and the games imported alike; a board of an earlier version\'s "round" folder goes on', async () => {
+    const unknown = join(work, 'unknown');
+    const game = (white: string, black: string) => GAME.replace('[White "?"]', `[Event "nk"]\n[Round "?"]\n[White "${white}"]`).replace('[Black "?"]', `[Black "${black}"]`).replace('[Result "*"]', '[Result "2-0"]').replace('11x22 *', '11x22 2-0');
+    const sheets = file('nk-unknown.pdn', `${game('Derkx,B.', 'Meijer,Hein')}\n${game('Zweerink,J.', 'Vissers,M.')}`);
+    const run = () => runCliBuffered(['event', '--sim-games', sheets, '--sim-board', 'model', '--speed', '100', '--exit-when-done', '--http-port', '0', '--archive', unknown]);
+    const r = await run();
+    expect(r.code, r.stdout + r.stderr).toBe(EXIT.ok);
+    expect(readdirSync(join(unknown, 'nk'))).toEqual(['no round']);
+    const again = await runCliBuffered(['archive', 'import', '--archive', unknown, sheets]);
+    expect(again.stdout).toContain('2 games read: 0 imported, 2 duplicates, 0 bad');
+    expect(readdirSync(join(unknown, 'nk', 'no round')).sort()).toEqual(['board-01', 'board-02']);
+    // As an earlier version named it: `round`.
+    renameSync(join(unknown, 'nk', 'no round'), join(unknown, 'nk', 'round'));
+    const back = await run();
+    expect(back.stdout).toContain(`board 1: going on with the game in ${join(unknown, 'nk', 'round', 'board-01', 'game.journal')}: 4 plies played`);
+    const list = await runCliBuffered(['archive', 'list', '--archive', unknown, '--event', 'nk']);
+    expect(list.stdout.split('\n').filter((l) => l.startsWith('  '))).toEqual([expect.stringMatching(/^ {2}board 1 /), expect.stringMatching(/^ {2}board 2 /)]);
+    const index = JSON.parse(readFileSync(join(unknown, 'index.json'), 'utf8')) as { games: { file: string }[] };
+    expect(index.games.map((g) => g.file)).toEqual(['nk/round/board-01/game.pdn', 'nk/round/board-02/game.pdn']);
+  });
+});

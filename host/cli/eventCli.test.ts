@@ -264,8 +264,8 @@ describe('dambord event --sim-games: a rehearsal of a round, end to end', () => 
     expect(out).toMatch(/^dambord event: NK 2009, round 1: 3 boards \(1, 2, 3\); live at http:\/\/127\.0\.0\.1:\d+\/, feeds at http:\/\/127\.0\.0\.1:\d+\/feed\/round\.pdn$/m);
     expect(out).toContain(`dambord event: stopped; the games are in ${archive}`);
 
-    // The archive: <archive>/<event>/round-<R>/board-NN, nothing else.
-    expect(readdirSync(archive)).toEqual(['NK 2009']);
+    // The archive: <archive>/<event>/round-<R>/board-NN and the index that lists them, nothing else.
+    expect(readdirSync(archive).sort()).toEqual(['NK 2009', 'index.json']);
     expect(readdirSync(join(archive, 'NK 2009'))).toEqual(['round-1']);
     expect(readdirSync(join(archive, 'NK 2009', 'round-1')).sort()).toEqual(['board-01', 'board-02', 'board-03']);
 

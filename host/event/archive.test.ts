@@ -16,14 +16,14 @@ describe('archivePath', () => {
     expect(archivePath('C:\\Toernooien\\', where)).toBe('C:\\Toernooien/Open/round-1/board-01');
   });
 
-  it('names an unknown event `event` and an unknown round `round`', () => {
-    for (const event of [null, '', '?', '  ', '???']) expect(archivePath('a', { event, round: '2', board: 3 })).toBe('a/event/round-2/board-03');
-    for (const round of [null, '', '?']) expect(archivePath('a', { event: 'Open', round, board: 3 })).toBe('a/Open/round/board-03');
+  it('names an unknown event `no event` and an unknown round `no round`, as the club archive does (issue 29)', () => {
+    for (const event of [null, '', '?', '  ', '???']) expect(archivePath('a', { event, round: '2', board: 3 })).toBe('a/no event/round-2/board-03');
+    for (const round of [null, '', '?']) expect(archivePath('a', { event: 'Open', round, board: 3 })).toBe('a/Open/no round/board-03');
   });
 
   it('makes the event and round safe for every file system, a hash of the exact name after a name made safe', () => {
     expect(archivePath('a', { event: 'NK 2024/25: "finale"', round: '3/4', board: 1 })).toMatch(/^a\/NK 2024-25- 'finale'~[0-9a-f]{8}\/round-3-4~[0-9a-f]{8}\/board-01$/);
-    expect(archivePath('a', { event: '../../etc', round: '..', board: 1 })).toMatch(/^a\/etc~[0-9a-f]{8}\/round\/board-01$/);
+    expect(archivePath('a', { event: '../../etc', round: '..', board: 1 })).toMatch(/^a\/etc~[0-9a-f]{8}\/no round\/board-01$/);
     expect(archivePath('a', { event: '-- Open --', round: '-1-', board: 1 })).toMatch(/^a\/Open~[0-9a-f]{8}\/round--1~[0-9a-f]{8}\/board-01$/);
     expect(archivePath('a', { event: 'Ronde 1.1', round: 'Final A', board: 2 })).toBe('a/Ronde 1.1/round-Final A/board-02');
   });

@@ -71,11 +71,15 @@ export function folderName(text: string, fallback: string): string {
   return `${kept}~${hash}`;
 }
 
+/** The folders of an event and a round not known, as the club's archive names them (host/archive/store.ts). */
+const NO_EVENT = 'no event';
+const NO_ROUND = 'no round';
+
 /** Where a board's game is archived: its event, round and board. */
 export interface ArchivedBoard {
-  /** The event's name; null, empty or `?` when not known (the folder is then `event`). */
+  /** The event's name; null, empty or `?` when not known (the folder is then `no event`). */
   event: string | null;
-  /** The round as written (`3`, `3.1`, `Final`); null, empty or `?` when not known (the folder is then `round`). */
+  /** The round as written (`3`, `3.1`, `Final`); null, empty or `?` when not known (the folder is then `no round`). */
   round: string | null;
   /** The board number, a whole number from 1 up. */
   board: number;
@@ -85,7 +89,8 @@ export interface ArchivedBoard {
  * The folder of one board's game in the archive under `root`:
  * `root/<event>/round-<round>/board-<NN>`, the event and `round-<round>` each a
  * {@link folderName} (one folder per name), the board number written with at least two digits
- * (`board-01`, `board-12`, `board-120`). An unknown event is `event`, an unknown round `round`.
+ * (`board-01`, `board-12`, `board-120`). An unknown event is `no event`, an unknown round `no
+ * round`, as the club's archive names them (earlier versions: `event`, `round`; {@link legacyArchivePath}).
  * Throws a RangeError for a board number that is not a whole number from 1 up (pairings read by
  * readPairings never have one).
  *
@@ -93,13 +98,14 @@ export interface ArchivedBoard {
  * @example archivePath('archive', { event: 'Open A:B', round: '1', board: 1 }) // 'archive/Open A-B~<8 hex digits>/round-1/board-01'
  */
 export function archivePath(root: string, where: ArchivedBoard): string {
-  const round = where.round === null || UNKNOWN.test(where.round) ? 'round' : folderName(`round-${where.round}`, 'round');
-  return boardPath(root, folderName(where.event ?? '', 'event'), round, where.board);
+  const round = where.round === null || UNKNOWN.test(where.round) ? NO_ROUND : folderName(`round-${where.round}`, NO_ROUND);
+  return boardPath(root, folderName(where.event ?? '', NO_EVENT), round, where.board);
 }
 
 /**
  * The folder earlier versions gave a board's game, each name made safe alone ({@link safeName}),
- * which two names could share (`Open A:B`, `Open A/B`: `Open A-B`): a game there is taken for
+ * an unknown event `event` and round `round`, which two names could share (`Open A:B`, `Open
+ * A/B`: `Open A-B`): a game there is taken for
  * this board's only when its journal says so (run.ts). The same as {@link archivePath} for a
  * name that is safe as it is.
  *

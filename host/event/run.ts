@@ -1,6 +1,7 @@
 // An event's boards on one host: each board with its own referee, journal and scoresheet in the
-// archive (archive.ts: <archive>/<event>/round-<R>/board-NN), its state published to the
-// broadcast (a round store, or an MQTT broker) every time it changes. Each board is started,
+// archive (archive.ts: <archive>/<event>/round-<R>/board-NN), listed in the archive's index from
+// its start (host/archive/filing.ts: result `*` while it is played, updated with its result), its
+// state published to the broadcast (a round store, or an MQTT broker) every time it changes. Each board is started,
 // runs and fails on its own: a board that cannot open, loses its link, waits for a decision or
 // cannot write its journal stops nothing else. A board whose folder already holds its game goes
 // on with it (the host restarted): the game from its journal, a simulated board's pieces as the
@@ -22,6 +23,9 @@ import { headerTags, seatGame } from '../play/table.ts';
 import { broadcastOutput } from '../play/outputs/broadcast.ts';
 import { boardLines } from '../play/outputs/boardLines.ts';
 import { pdnFile } from '../play/outputs/pdnFile.ts';
+import { archiveFiler } from '../play/outputs/archiveFile.ts';
+import type { ArchiveFiler } from '../play/outputs/archiveFile.ts';
+import { boardPdn } from '../broadcast/feeds.ts';
 import { parseActionScript } from '../script/actions.ts';
 import { renderGame } from '../script/render.ts';
 import type { HandStyles } from '../script/render.ts';
@@ -120,6 +124,7 @@ function ending(result: string): string {
 export async function runEvent(o: EventOptions): Promise<RunningEvent> {
   const boards = new Map<number, RunningBoard>();
   const failed = new Map<number, string>();
+  const filers: ArchiveFiler[] = [];
   for (const b of o.boards) {
     try {
       boards.set(b.address.board, await startBoard(b));
@@ -138,6 +143,7 @@ export async function runEvent(o: EventOptions): Promise<RunningEvent> {
     async close() {
       for (const b of boards.values()) b.hands?.stop();
       await Promise.all([...boards.values()].map((b) => b.session.close().catch(() => {})));
+      for (const f of filers) f.close();
     },
   };
 
@@ -169,11 +175,15 @@ export async function runEvent(o: EventOptions): Promise<RunningEvent> {
         resumed = r;
       }
     }
+    // The scoresheet is the feed's game (its Board tag too), filed into the archive's index from its first write on.
+    const filer = archiveFiler(o.archive, { inProgress: true, log: (line) => o.log(`board ${n}: ${line}`) });
+    filers.push(filer);
+    const sheet = pdnFile({ text: (view) => boardPdn([{ board: n, pdn: view.pdn }], n) ?? view.pdn, written: filer.offer });
     const seated = await seatGame({
       board: { kind: b.source.kind, port: b.source.port, ...(b.source.port !== null ? { who: `board ${n}`, waiting: (m: string) => o.log(`board ${n}: ${m}`) } : {}) },
       start, policy: o.policy, timeControl: o.timeControl, timeControlTag: o.timeControlTag, ...(o.lang ? { lang: o.lang } : {}), setUp: true,
       players: b.players, tags: () => b.tags, boardNumber: n, journals: { file: files.journal }, resumed,
-      outputs: [pdnFile(), boardLines((line) => o.log(`board ${n}: ${line}`), o.now ?? Date.now, { resumed: resumed !== null }), broadcastOutput(b.address, o.publish)],
+      outputs: [sheet, boardLines((line) => o.log(`board ${n}: ${line}`), o.now ?? Date.now, { resumed: resumed !== null }), broadcastOutput(b.address, o.publish)],
     });
     if (!seated.ok) throw new Error(seated.error);
     const { session, hands } = seated.table;

@@ -310,7 +310,7 @@ export async function runScale(o: ScaleOptions): Promise<ScaleReport> {
         problems.push(`the archive has no ${file}`);
         continue;
       }
-      check(`the archive's board ${e.board}`, text, [e], false);
+      check(`the archive's board ${e.board}`, text, [e]);
     }
     return {
       boards: o.boards,

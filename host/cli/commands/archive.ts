@@ -7,13 +7,14 @@ import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readPdn, variantList } from '../../../rules/index.ts';
 import { archivedEvents, eventGames, findGame } from '../../archive/catalogue.ts';
+import { gameName } from '../../archive/entry.ts';
 import { ArchiveBusy, importPdn } from '../../archive/import.ts';
 import { searchDate, searchGames } from '../../archive/search.ts';
 import type { GameSearch } from '../../archive/search.ts';
 import type { GameRead, ImportReport } from '../../archive/import.ts';
 import { scoresheetHtml } from '../../archive/sheet.ts';
 import { auditArchive, problemCounts } from '../../archive/repair.ts';
-import { INDEX_FILE, NO_EVENT, NO_ROUND, NotAnIndex, REJECTED_DIR, loadIndex, lockArchive, readArchived } from '../../archive/store.ts';
+import { INDEX_FILE, LOCK_WAIT_MS, NO_EVENT, NO_ROUND, NotAnIndex, REJECTED_DIR, loadIndex, lockArchive, readArchived } from '../../archive/store.ts';
 import type { ArchiveIndex } from '../../archive/store.ts';
 import type { ArchivedGame } from '../../archive/entry.ts';
 import { CHROMIUM_MISSING, chromiumInstalled, htmlToPdf } from '../../print/chromium.ts';
@@ -253,7 +254,7 @@ export const archiveCheckCommand: Command = {
     const repair = args.options.repair;
     let audit: ReturnType<typeof auditArchive>;
     try {
-      const lock = lockArchive(dir);
+      const lock = lockArchive(dir, LOCK_WAIT_MS);
       if ('busy' in lock) {
         io.stderr.write(`dambord archive check: ${lock.busy}\n`);
         return EXIT.io;
@@ -314,7 +315,7 @@ export const archiveListCommand: Command = {
         for (const r of e.rounds) {
           // One event found: its rounds as before; several: each round named with its event.
           out.push(`${groups.length > 1 ? `${e.name || NO_EVENT}, ` : ''}round ${r.name || `(${NO_ROUND})`}:`);
-          for (const g of r.games) out.push(`  ${path.basename(g.file, '.pdn')}  ${g.result}  ${g.date}  ${g.variant}  ${g.id}`);
+          for (const g of r.games) out.push(`  ${gameName(g)}  ${g.result}  ${g.date}  ${g.variant}  ${g.id}`);
         }
       }
     }
@@ -369,7 +370,8 @@ export const archiveExportCommand: Command = {
     let text = '';
     for (const g of games) {
       try {
-        text += readArchived(dir, g.file);
+        // Each game ends with a blank line: an event's board's scoresheet is written with one line break.
+        text += readArchived(dir, g.file).replace(/\s*$/, '\n\n');
       } catch (e) {
         io.stderr.write(`dambord archive export: cannot read ${path.join(dir, g.file)}: ${why(e)}\n`);
         return EXIT.io;

@@ -7,6 +7,7 @@ import { recordedPdn, recordingSession, resumedRecording } from '../../play/reco
 import { seatGame } from '../../play/table.ts';
 import type { GameOutput } from '../../play/outputs/output.ts';
 import { pdnFile, pdnOf } from '../../play/outputs/pdnFile.ts';
+import { archiveFiler } from '../../play/outputs/archiveFile.ts';
 import { startWebServer } from '../../web/server.ts';
 import { configHelp, parseArgsWithConfig } from '../configFile.ts';
 import { DIGITISE_OPTIONS } from '../commandOptions.ts';
@@ -26,9 +27,9 @@ import { langFrom, langHelp } from '../langOption.ts';
 
 const usage = `Usage: dambord digitise [--variant V] [--fen FEN | --guide SHEET [--game N]] [--firmata] [--port P | --find] [--config FILE]
                         [--event NAME] [--site S] [--date YYYY.MM.DD] [--round R] [--white NAME] [--black NAME]
-                        [--no-ask] [--games DIR] [--http-port N] [--host H] [--lang LANG]
+                        [--no-ask] [--games DIR] [--archive DIR] [--http-port N] [--host H] [--lang LANG]
        dambord digitise --resume FILE|last [--guide SHEET [--game N]] [--firmata] [--port P | --find]
-                        [--games DIR] [--http-port N] [--host H]
+                        [--games DIR] [--archive DIR] [--http-port N] [--host H]
 
 Records paper scoresheets on the board: the secretary plays each game through from its sheet and
 the board recognises the moves as in play, with no clock and no touch rules (pieces may be
@@ -37,7 +38,8 @@ A move taken back, its pieces put back on the board, or with Take back (the page
 Correct button, or "back" on the terminal; again for one move more, the LEDs guiding the pieces
 back), is off the record at once; an illegal move is not taken, the LEDs show how to put it
 right. The header is asked once a sitting (event, site, date, round), the players and the result
-for each sheet; each game is written to --games as a journal and a PDN with the full tags. After
+for each sheet; each game is written to --games as a journal and a PDN with the full tags, and
+filed into the club's archive once its result is given. After
 a result, "next" starts the next sheet with the same event, site, date and round; "quit" (or
 Ctrl-C, or the end of the input) ends the sitting. Answers come from standard input, a line
 each; Enter keeps the value in brackets. The page at http://127.0.0.1:PORT shows the game and,
@@ -70,6 +72,8 @@ ${boardHelp(21)}
   --no-ask           ask nothing: the header and players from the options, the result from the
                      page ({"type":"result","result":"2-0"} to /api/command) or the board's end
   --games DIR        where the journal and the PDN of each game go (default ./games)
+  --archive DIR      the club's archive (default ./archive): each sheet is filed into it once
+                     its result is given (dambord archive list shows it)
   --http-port N      the page's port (default 8080; 0 for any free port)
   --host H           the page's interface (default 127.0.0.1; see dambord play)
 ${langHelp("en; a resumed sheet keeps its journal's")}
@@ -155,9 +159,13 @@ export const digitiseCommand: Command = {
     }
     /** The result the scoresheet gives the game now at the board; null until given. */
     let given: string | null = null;
+    // Each sheet is filed into the club's archive once its result is given.
+    const archive = o.archive ?? 'archive';
+    const filer = archiveFiler(archive, { inProgress: false, log: (line) => io.stdout.write(`dambord digitise: ${line}\n`) });
     const pdn = pdnFile({
       text: (_view, table) => recordedPdn(table.state(), given),
       failed: (path, e) => io.stderr.write(`dambord digitise: cannot write ${path}: ${why(e)}; the journal keeps the game, it is written again at the next change\n`),
+      written: (path, text) => filer.offer(path, text),
     });
     /** The board's game ended by the rules (no piece or no move left, a draw by FMJD 6): said once a sheet. */
     let toldEnd = false;
@@ -321,6 +329,7 @@ export const digitiseCommand: Command = {
     lines?.close();
     await server.close();
     await session.close();
+    filer.close();
     // A sheet where nothing happened on the board leaves no empty file.
     const kept = sheets.filter((j) => j.count > 0);
     for (const j of sheets) if (j.count === 0) rmSync(j.path, { force: true });

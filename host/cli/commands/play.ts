@@ -12,6 +12,7 @@ import { boardSeat } from '../openBoard.ts';
 import { boardChosen, boardName, boardHelp } from '../../boards/registry.ts';
 import { seatGame } from '../../play/table.ts';
 import { pdnFile, pdnOf } from '../../play/outputs/pdnFile.ts';
+import { archiveFiler } from '../../play/outputs/archiveFile.ts';
 import { speechOutput } from '../../play/outputs/speech.ts';
 import { secondBoardOutput } from '../../play/outputs/secondBoard.ts';
 import { journalToResume, resumeFrom } from '../resumeJournal.ts';
@@ -32,7 +33,7 @@ import { portOption, variantOption, why } from '../input.ts';
 
 const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--second-board sim|P2] [--white NAME] [--black NAME] [--config FILE]
                     [--event NAME] [--site S] [--round R] [--time-control TC] [--policy P] [--show-jumps] [--hints] [--http-port N] [--host H]
-                    [--games DIR] [--resume FILE|last [--clock WHITE,BLACK]] [--lang LANG]
+                    [--games DIR] [--archive DIR] [--resume FILE|last [--clock WHITE,BLACK]] [--lang LANG]
                     [--voice LANG [--rate WPM] [--volume N] [--wav DIR | --beeps] [--transcript FILE] [--queries]]
 
 Plays a game at the board: the referee watches the reed switches, the LEDs show the last move
@@ -77,6 +78,8 @@ ${boardHelp(21)}
                      network: anyone there can watch, and only the address with the token
                      printed at start can play, accept, correct, resign or agree a draw
   --games DIR        where the journal and the PDN of each game go (default ./games)
+  --archive DIR      the club's archive (default ./archive): each game is filed into it once
+                     it has a result, beside the games imported (dambord archive list shows it)
   --resume FILE      go on with the game of a journal after a crash or a power cut (FILE, or
                      "last": the newest journal in --games that holds a game); the board is
                      checked against it.
@@ -103,9 +106,11 @@ over, the page's "New game" starts the next one at the same board, colours swapp
 journal and a PDN of its own.
 `;
 
-/** What a test may put in `dambord play`'s way: its first journal wrapped (host/journal/testing/killedAfterEvent.ts, test/playKilled.ts). */
+/** What a test may put in `dambord play`'s way: its first journal wrapped (host/journal/testing/killedAfterEvent.ts, test/playKilled.ts), its end. */
 export interface PlaySeams {
   readonly journal?: (journal: Journal) => Journal;
+  /** Ends the run as Ctrl-C does when it resolves. */
+  readonly stop?: Promise<void>;
 }
 
 /** `dambord play`: a game at the board with LEDs, clock, journal and a live page. */
@@ -161,13 +166,17 @@ export function playCommandWith(seams: PlaySeams): Command {
     const board = await boardSeat('play', o, io);
     if (typeof board === 'number') return board;
     const second = secondAsked.second ? { kind: boardChosen(o, secondAsked.second === 'sim' ? null : secondAsked.second), port: secondAsked.second === 'sim' ? null : secondAsked.second } : null;
+    const archive = o.archive ?? 'archive';
+    const filer = archiveFiler(archive, { inProgress: false, log: (line) => io.stdout.write(`dambord play: ${line}\n`), filed: (file, r) => {
+      if (r.kind === 'filed') io.stdout.write(`dambord play: ${file} is filed into the archive ${archive} (${r.game.result})\n`);
+    } });
     const seated = await seatGame({
       board, second, start, startFen: o.fen ?? v.startFen, policy, timeControl, timeControlTag: o['time-control'], hints: o.hints, lang: lang.lang,
       players: { white: o.white ?? '?', black: o.black ?? '?' }, tags: (now, set) => gameTags(set ?? o, now),
       journals: { dir }, resumed, journalSeam: seams.journal,
       ...(speech ? { ask: (q: Query, state: GameState, now: number) => speech.ask(q, state, now).text } : {}),
       // The move is said before the copy step it gives the other board.
-      outputs: [...(speech ? [speechOutput(speech)] : []), ...(second ? [secondBoardOutput()] : []), pdnFile()],
+      outputs: [...(speech ? [speechOutput(speech)] : []), ...(second ? [secondBoardOutput()] : []), pdnFile({ written: filer.offer })],
     });
     if (!seated.ok) {
       io.stderr.write(`dambord play: ${seated.error}\n`);
@@ -202,6 +211,7 @@ export function playCommandWith(seams: PlaySeams): Command {
     const stop = new Promise<void>((resolve) => {
       process.once('SIGINT', () => resolve());
       process.once('SIGTERM', () => resolve());
+      void seams.stop?.then(() => resolve());
     });
     // A board that does not answer, or answers with the wrong size, is said at once.
     const problem = new Promise<number>((resolve) => {
@@ -221,6 +231,7 @@ export function playCommandWith(seams: PlaySeams): Command {
     if (code !== EXIT.ok) io.stderr.write(`dambord play: ${session.view().log.at(-1) ?? 'the board cannot play this game'}\n`);
     await server.close();
     await session.close();
+    filer.close();
     // What is still to be said is dropped: the player has stopped the game.
     speech?.speaker.stop();
     await speech?.close();

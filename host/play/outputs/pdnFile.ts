@@ -19,9 +19,10 @@ export interface PdnFile extends GameOutput {
 /**
  * Writes the scoresheet of the table's game (`text`, by default the view's PDN) to {@link pdnOf}
  * its journal at every change; `failed` is told a file that cannot be written (the journal holds
- * the game, and it is written again at the next change).
+ * the game, and it is written again at the next change); `written` is told each file written,
+ * with its text (the club's archive files it: archiveFile.ts).
  */
-export function pdnFile(o: { text?: (view: PlayView, table: TableSide) => string; failed?: (path: string, e: unknown) => void } = {}): PdnFile {
+export function pdnFile(o: { text?: (view: PlayView, table: TableSide) => string; failed?: (path: string, e: unknown) => void; written?: (path: string, text: string) => void } = {}): PdnFile {
   let table: TableSide | null = null;
   let last: PlayView | null = null;
   let written = '';
@@ -34,11 +35,12 @@ export function pdnFile(o: { text?: (view: PlayView, table: TableSide) => string
     try {
       writeFileSync(path, text);
       written = `${path}\n${text}`;
-      return path;
     } catch (e) {
       o.failed?.(path, e);
       return null;
     }
+    o.written?.(path, text);
+    return path;
   };
   return {
     attach(t) {
