@@ -62,12 +62,6 @@ export function searchDate(text: string): { readonly ok: true; readonly date: st
   return { ok: true, date: `${m[1]}.${m[2]}.${m[3]}` };
 }
 
-/** The board a game was played on, from the folder `dambord event` keeps it in (`board-03`); undefined when not known. */
-export function boardOf(g: ArchivedGame): number | undefined {
-  const n = /(?:^|\/)board-0*(\d+)\//.exec(g.file)?.[1];
-  return n === undefined ? undefined : Number(n);
-}
-
 /** A name's key split: the surname (its prefix with it) and the given part. */
 interface Reading {
   readonly surname: string;

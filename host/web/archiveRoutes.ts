@@ -23,7 +23,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readPdn, squareName } from '../../rules/index.ts';
 import type { PdnGame } from '../../rules/index.ts';
 import { scoresheetHtml } from '../archive/sheet.ts';
-import { boardOf, searchDate, searchGames } from '../archive/search.ts';
+import { boardOf } from '../archive/entry.ts';
+import { searchDate, searchGames } from '../archive/search.ts';
 import type { GameSearch } from '../archive/search.ts';
 import { loadIndex, readArchived } from '../archive/store.ts';
 import type { ArchivedGame } from '../archive/entry.ts';
@@ -139,7 +140,7 @@ function searchOf(q: URLSearchParams): { ok: true; search: GameSearch } | { ok: 
 }
 
 function listed(g: ArchivedGame): ArchiveListed {
-  return { id: g.id, date: g.date, event: g.event, round: g.round, board: boardOf(g) ?? null, white: g.white, black: g.black, result: g.result, variant: g.variant };
+  return { id: g.id, date: g.date, event: g.event, round: g.round, board: boardOf(g.file) ?? null, white: g.white, black: g.black, result: g.result, variant: g.variant };
 }
 
 /** The game `entry` of the archive, read from its file as `pdn`, to step through. */

@@ -261,7 +261,7 @@ export const digitiseCommand: Command = {
           if (r.ok) post({ kind: 'next', players: who });
           return r;
         },
-      }), { port: port.port, host: o.host ?? '127.0.0.1', lang: resumed?.game.state.config.lang ?? lang.lang });
+      }), { port: port.port, host: o.host ?? '127.0.0.1', lang: resumed?.game.state.config.lang ?? lang.lang, archive });
     } catch (e) {
       await session.close();
       lines?.close();

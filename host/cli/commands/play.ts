@@ -188,7 +188,7 @@ export function playCommandWith(seams: PlaySeams): Command {
     const pdnPath = pdnOf(played[0]);
     let server;
     try {
-      server = await startWebServer(session, { port: httpPort, host: o.host ?? '127.0.0.1', lang: resumed?.game.state.config.lang ?? lang.lang });
+      server = await startWebServer(session, { port: httpPort, host: o.host ?? '127.0.0.1', lang: resumed?.game.state.config.lang ?? lang.lang, archive });
     } catch (e) {
       await session.close();
       io.stderr.write(`dambord play: cannot serve the page on port ${httpPort}: ${why(e)}; choose another with --http-port\n`);
