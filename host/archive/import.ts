@@ -60,6 +60,8 @@ export interface ImportReport {
   readonly unreadable: { readonly file: string; readonly reason: string }[];
   /** Files read that hold no game. */
   readonly empty: string[];
+  /** Files found in the folders named that are the archive's own games, already in its index (not read again). */
+  readonly own: string[];
   /** The players whose names were written otherwise than the archive shows them. */
   readonly names: NameMerge[];
   /** What was repaired before the import (repair.ts): what an import cut short had left. */
@@ -103,9 +105,8 @@ function importLocked(dir: string, paths: readonly string[], options: ImportOpti
     files: new GameFiles(dir, index.games.map((g) => g.file)),
     rejectedThere: rejectedNames(dir),
   };
-  const report: ImportReport = { files: [], games: [], outside: [], unreadable: [], empty: [], names: [], repairs: audit.problems };
-  const { files, unreadable } = pdnFiles(paths, dir, index);
-  report.unreadable.push(...unreadable);
+  const { files, unreadable, own } = pdnFiles(paths, dir, index);
+  const report: ImportReport = { files: [], games: [], outside: [], unreadable, empty: [], names: [], repairs: audit.problems, own };
   // The index is written after a file once it has as many new entries as it had at its last
   // writing (and at the end): few games lost to the repair's adoption (their source) after a
   // crash, and writing it costs as much as the games in all.
@@ -220,8 +221,9 @@ function label(g: PdnGame, k: number): string {
  * (`<event>/round-<R>/board-NN/game.pdn`) are imported when the index does not list them yet
  * (an archive of an earlier version), in place. Paths that cannot be read are listed with why.
  */
-export function pdnFiles(paths: readonly string[], dir: string, index: ArchiveIndex): { files: string[]; unreadable: { file: string; reason: string }[] } {
+export function pdnFiles(paths: readonly string[], dir: string, index: ArchiveIndex): { files: string[]; unreadable: { file: string; reason: string }[]; own: string[] } {
   const files: string[] = [];
+  const ownFiles: string[] = [];
   const unreadable: { file: string; reason: string }[] = [];
   const archive = real(dir);
   const own = new Set(index.games.map((g) => g.file));
@@ -232,13 +234,16 @@ export function pdnFiles(paths: readonly string[], dir: string, index: ArchiveIn
   const walk = (p: string, named: boolean) => {
     try {
       if (statSync(p).isDirectory()) for (const name of readdirSync(p).sort()) walk(path.join(p, name), false);
-      else if (named || (/\.pdn$/i.test(p) && !isOwn(p))) files.push(p);
+      else if (named || !/\.pdn$/i.test(p)) {
+        if (named) files.push(p);
+      } else if (isOwn(p)) ownFiles.push(p);
+      else files.push(p);
     } catch (e) {
       unreadable.push({ file: p, reason: why(e) });
     }
   };
   for (const p of paths) walk(p, true);
-  return { files, unreadable };
+  return { files, unreadable, own: ownFiles };
 }
 
 function real(p: string): string | undefined {

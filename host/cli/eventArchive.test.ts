@@ -133,6 +133,8 @@ describe("dambord event: the round's games in the club's archive (issue 29)", ()
   it('importing the event\'s folder, or its scoresheets copied elsewhere, adds nothing', async () => {
     const folder = await runCliBuffered(['archive', 'import', '--archive', club, join(club, 'Club final')]);
     expect(folder.stdout).toMatch(/ 0 imported, /);
+    // Said, not passed over in silence: the folder's scoresheets are the archive's own.
+    expect(folder.stdout).toMatch(/^2 files \(.*board-0\d\/game\.pdn, \.\.\.\) are the archive's own, already in its index: not read again$/m);
     const copy = file('board-2 copy.pdn', readFileSync(join(club, 'Club final', 'round-2', 'board-02', 'game.pdn'), 'utf8'));
     const elsewhere = await runCliBuffered(['archive', 'import', '--archive', club, copy]);
     expect(elsewhere.stdout).toMatch(/duplicate of \w+ \(Club final\/round-2\/board-02\/game\.pdn\)/);

@@ -216,6 +216,7 @@ export const archiveImportCommand: Command = {
 /** What `archive import` prints of a report: what is not plainly imported, the names, the sums. */
 export function importText(r: ImportReport): string {
   const out: string[] = [];
+  if (r.own.length > 0) out.push(`${r.own.length === 1 ? `${r.own[0]} is` : `${r.own.length} files (${r.own[0]}, ...) are`} the archive's own, already in its index: not read again`);
   for (const f of r.empty) out.push(`${f}: no game found`);
   for (const t of r.outside) out.push(`${t.file}:${t.line}:${t.column}: not a game: ${t.reason}`);
   for (const g of r.games) out.push(...gameLines(g));
