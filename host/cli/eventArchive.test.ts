@@ -159,6 +159,8 @@ describe("dambord event: the round's games in the club's archive (issue 29)", ()
     const r = await run();
     expect(r.code, r.stdout + r.stderr).toBe(EXIT.ok);
     expect(readdirSync(join(unknown, 'nk'))).toEqual(['no round']);
+    // The terminal leaves the unknown round out, where it said "nk, round ?".
+    expect(r.stdout).toMatch(/^dambord event: nk: 2 boards \(1, 2\); live at /m);
     const again = await runCliBuffered(['archive', 'import', '--archive', unknown, sheets]);
     expect(again.stdout).toContain('2 games read: 0 imported, 2 duplicates, 0 bad');
     expect(readdirSync(join(unknown, 'nk', 'no round')).sort()).toEqual(['board-01', 'board-02']);

@@ -208,7 +208,10 @@ export const eventCommand: Command = {
       io.stderr.write(`dambord event: cannot serve the round on port ${httpPort}: ${why(e)}; choose another with --http-port\n`);
       return EXIT.io;
     }
-    io.stdout.write(`dambord event: ${event}, round ${round}: ${running.boards.size} board${running.boards.size === 1 ? '' : 's'} (${[...running.boards.keys()].join(', ')}); live at ${server.url}, feeds at ${server.url}feed/round.pdn\n`);
+    // PDN's unknown (`?`, '') is not said: "nk: 3 boards", where it read "nk, round ?".
+    const known = (text: string) => !/^[?.\s-]*$/.test(text);
+    const heading = [known(event) ? event : 'event not named', ...(known(round) ? [`round ${round}`] : [])].join(', ');
+    io.stdout.write(`dambord event: ${heading}: ${running.boards.size} board${running.boards.size === 1 ? '' : 's'} (${[...running.boards.keys()].join(', ')}); live at ${server.url}, feeds at ${server.url}feed/round.pdn\n`);
     if (server.tokenRequired) io.stdout.write(`dambord event: the boards' commands need the token (Authorization: Bearer ${server.token}); viewers and feeds need none\n`);
     io.stdout.write(`dambord event: the archive is ${o.archive ?? 'archive'}; Ctrl-C ends\n`);
     const stop = new Promise<void>((resolve) => {
