@@ -83,7 +83,7 @@ describe('dambord archive list and export', () => {
     expect(nk.code).toBe(EXIT.ok);
     const lines = nk.stdout.split('\n');
     expect(lines[0]).toBe('round (no round):');
-    expect(lines[1]).toMatch(/^ {2}001 Derkx, B - Meijer, Hein {2}2-0 {2}2009\.04\.08 {2}international {2}[0-9a-f]{12}$/);
+    expect(lines[1]).toMatch(/^ {2}001 Derkx, B\. - Meijer, Hein {2}2-0 {2}2009\.04\.08 {2}international {2}[0-9a-f]{12}$/);
     expect(lines.filter((l) => l.startsWith('  '))).toHaveLength(14);
     const none = await cli(['archive', 'list', '--archive', archive, '--event', 'Open']);
     expect(none.code).toBe(EXIT.checkFailed);

@@ -287,7 +287,9 @@ export const archiveListCommand: Command = {
       let round: string | undefined;
       for (const g of games) {
         if (g.round !== round) out.push(`round ${(round = g.round) || `(${NO_ROUND})`}:`);
-        out.push(`  ${path.basename(g.file, '.pdn')}  ${g.result}  ${g.date}  ${g.variant}  ${g.id}`);
+        // The players as the archive shows them (names.ts), as the import, export and sheet write them: not the file's name, which leaves out what a file name cannot hold.
+        const number = /^\d+ /.exec(path.basename(g.file))?.[0] ?? '';
+        out.push(`  ${number}${g.white} - ${g.black}  ${g.result}  ${g.date}  ${g.variant}  ${g.id}`);
       }
     }
     io.stdout.write(out.map((l) => `${l}\n`).join(''));
