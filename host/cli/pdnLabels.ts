@@ -42,6 +42,14 @@ export function movesAndPlies(moves: number, plies: number): string {
   return `${count(moves, 'move')} (${count(plies, 'ply', 'plies')})`;
 }
 
+/**
+ * Why game `wanted` of file `name`, which holds `games` games, cannot be had: `nk.pdn holds no
+ * game`, `nk.pdn has only 7 games: there is no game 9`.
+ */
+export function noGameNumbered(name: string, games: number, wanted: number): string {
+  return games === 0 ? `${name} holds no game` : `${name} has only ${count(games, 'game')}: there is no game ${wanted}`;
+}
+
 export function count(n: number, what: string, plural = `${what}s`): string {
   return `${n} ${n === 1 ? what : plural}`;
 }

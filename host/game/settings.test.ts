@@ -26,6 +26,16 @@ describe('settingProblem: the same check as the options', () => {
   it('a time control PDN reads, a policy and a language of dambord', () => {
     expect(settingProblem('time-control', '40/7200:3600')).toBeNull();
     expect(settingProblem('time-control', '90 min')).toMatch(/^the time control "90 min" is not one PDN knows/);
+    // Why, in words, not parseTimeControl's code ("(syntax)", "--time-control: not-last" before).
+    expect(settingProblem('time-control', '90 min')).toBe('the time control "90 min" is not one PDN knows: it is none of moves/seconds, seconds, seconds+increment and *seconds; e.g. 5400+30 or 40/7200:3600');
+    const why = (tc: string) => /knows: (.*); e\.g\./.exec(settingProblem('time-control', tc) ?? '')?.[1];
+    expect(why('3600:40/7200')).toBe('"3600" is the time for the rest of the game: no period may follow it');
+    expect(why('40/7200::3600')).toBe('one of its periods is empty (a colon with nothing on one side)');
+    expect(why(' ')).toBe('it is empty');
+    expect(why('0/3600')).toBe('it is a period of no moves');
+    expect(why('40/7200:0')).toBe('"0" gives no time: the flag would fall at once');
+    expect(why('9000000')).toBe('it holds a number above 8640000 (100 days in seconds)');
+    expect(why('laws:3600')).toBe('"laws", the time per move of the Standard Laws of Checkers, stands alone, with no other period');
     expect(settingProblem('policy', 'blind')).toBeNull();
     expect(settingProblem('policy', 'constructor')).toBe('unknown policy "constructor"; choose tournament, casual or blind');
     expect(settingProblem('lang', 'lv')).toBeNull();

@@ -5,6 +5,7 @@
 import type { Variant } from '../../rules/index.ts';
 import { parseTimeControl } from './clock/clock.ts';
 import { controlRefused } from './clock/laws.ts';
+import { timeControlWhy } from './clock/timeControlWords.ts';
 import { policyNamed } from './referee/policy.ts';
 import { LANGUAGES, isLanguage } from '../words/catalogue.ts';
 
@@ -36,7 +37,7 @@ export function settingProblem(name: SettingName, value: string, variant?: Varia
     case 'time-control': {
       const tc = parseTimeControl(value);
       if (tc.ok) return variant ? controlRefused(tc.tc, variant) : null;
-      return `the time control "${value}" is not one PDN knows (${tc.error}), e.g. 5400+30 or 40/7200:3600`;
+      return `the time control "${value}" is not one PDN knows: ${timeControlWhy(value, tc)}; e.g. 5400+30 or 40/7200:3600`;
     }
     case 'policy':
       return policyNamed(value) ? null : `unknown policy "${value}"; choose tournament, casual or blind`;

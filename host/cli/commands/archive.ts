@@ -19,6 +19,7 @@ import { LANG_SPEC, langFrom } from '../langOption.ts';
 import { LANGUAGES } from '../../words/catalogue.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
+import { noGameNumbered } from '../pdnLabels.ts';
 import { readText, variantOption, why } from '../input.ts';
 
 const DEFAULT_ARCHIVE = 'archive';
@@ -370,7 +371,7 @@ export const archiveSheetCommand: Command = {
     const games = readPdn(input.text, variant ? { variant: variant.variant } : {}).games;
     const game = games[number - 1];
     if (!game) {
-      io.stderr.write(`dambord archive sheet: ${file} has ${games.length} ${games.length === 1 ? 'game' : 'games'}, not a game ${number}\n`);
+      io.stderr.write(`dambord archive sheet: ${noGameNumbered(file, games.length, number)}\n`);
       return EXIT.usage;
     }
     if (game.error) {
