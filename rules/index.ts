@@ -17,6 +17,7 @@ export type { PerftPlan, PerftTask } from './perft.ts';
 export { PerftWalker, sharedPerftTable } from './perftWalk.ts';
 export type { PerftWalkerOptions, SharedPerftTable } from './perftWalk.ts';
 export * from './moveText.ts';
+export { moveNumber } from './moveCount.ts';
 export * from './pdn/errors.ts';
 export * from './pdn/syntax.ts';
 export * from './pdn/game.ts';

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { CHROMIUM, launchChromium } from '../host/print/chromium.ts';
 import { WAIT_LIMIT_MS } from './limits.ts';
-import { stop } from './playProcess.ts';
+import { play, stop } from './playProcess.ts';
 
 export { launchChromium };
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -60,4 +60,18 @@ export async function watchedPage(browser: Browser, viewport: { width: number; h
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
   });
   return { page, errors };
+}
+
+/**
+ * `dambord play` with `args` started as a real process on the simulated board (its games in
+ * `work`), Chromium launched, both `run`'s to stop, and the game's page opened in a
+ * {@link watchedPage} at `viewport`: the game's address, the page and the errors it reports.
+ */
+export async function playOnPage(run: ReturnType<typeof pageRun>, work: string, viewport: { width: number; height: number }, args: string[] = []): Promise<{ url: string; page: Page; errors: string[] }> {
+  let url: string;
+  ({ child: run.child, url } = await play(work, args));
+  run.browser = await launchChromium();
+  const { page, errors } = await watchedPage(run.browser, viewport);
+  await page.goto(`${url}/`);
+  return { url, page, errors };
 }

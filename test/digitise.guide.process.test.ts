@@ -146,10 +146,10 @@ describe('dambord digitise --guide on the simulated board', () => {
     const cases: [string[], number, string][] = [
       [['--guide', join(work, 'absent.pdn')], 3, 'no such file or directory'],
       [['--guide', write('words.txt', 'This is a letter to the club, not a game.\n')], 2, 'is not a scoresheet: 0 of its 10 words are moves'],
-      [['--guide', write('empty.pdn', '')], 2, 'has 0 games: there is no game 1'],
+      [['--guide', write('empty.pdn', '')], 2, 'empty.pdn holds no game'],
       [['--guide', write('tags.pdn', '[Event "Club"]\n\n*\n')], 2, 'has no moves: nothing to play through'],
       [['--guide', write('binary.pdn', '\u0000\u0001\u0002')], 2, 'cannot be read as a scoresheet'],
-      [['--guide', write('one.pdn', SHEET), '--game', '2'], 2, 'has 1 game: there is no game 2'],
+      [['--guide', write('one.pdn', SHEET), '--game', '2'], 2, 'one.pdn has only 1 game: there is no game 2'],
       [['--guide', join(work, 'one.pdn'), '--fen', 'W:W31:B20'], 2, '--fen and --guide'],
       [['--game', '2'], 2, '--game N chooses the game of the --guide sheet'],
     ];

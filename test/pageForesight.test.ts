@@ -10,8 +10,8 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hands, play, view } from './playProcess.ts';
-import { addAxe, axeViolations, hasChromium as chromiumHere, launchChromium, pageRun, watchedPage } from './chromium.ts';
+import { hands, view } from './playProcess.ts';
+import { addAxe, axeViolations, hasChromium as chromiumHere, pageRun, playOnPage } from './chromium.ts';
 
 const hasChromium = chromiumHere('pageForesight.test.ts');
 const work = mkdtempSync(join(tmpdir(), 'dambord-page-foresight-'));
@@ -23,11 +23,7 @@ const FORESEEN = 'White played 33-29 although a capture was compulsory. Black de
 
 describe('the live page in Chromium: an irregular move shown before play goes on', () => {
   it.skipIf(!hasChromium)('FMJD 5.4.6: 33-29 missing 28x19 is in the irregularity panel at once, its squares marked, no decision asked', async () => {
-    let url: string;
-    ({ child: run.child, url } = await play(work, []));
-    run.browser = await launchChromium();
-    const { page, errors } = await watchedPage(run.browser, { width: 1280, height: 800 });
-    await page.goto(`${url}/`);
+    const { url, page, errors } = await playOnPage(run, work, { width: 1280, height: 800 });
     await addAxe(page);
     await page.locator('[data-testid=link-state]', { hasText: /^connected/ }).waitFor();
 

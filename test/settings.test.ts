@@ -48,9 +48,10 @@ describe('dambord play: the settings of a game, set on the page', () => {
       expect(r.status).toBe(400);
       expect(r.answer.error).toMatch(said);
     }
-    // Laws 24, 25: the time per move of the Standard Laws is English draughts' only; this game is international.
+    // Laws 24, 25: the time per move of the Standard Laws is English draughts' only; this game is
+    // international, so the request is a bad one (400), as --time-control laws is.
     const laws = await post(url, { type: 'settings', settings: { 'time-control': 'laws' } });
-    expect(laws.status).toBe(409);
+    expect(laws.status).toBe(400);
     expect(laws.answer.error).toMatch(/played in the english variant only, not in international/);
 
     // Before the first move: this game takes them.

@@ -7,8 +7,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hands, play, view, waitFor } from './playProcess.ts';
-import { addAxe, axeViolations, hasChromium as chromiumHere, launchChromium, pageRun, watchedPage } from './chromium.ts';
+import { hands, view, waitFor } from './playProcess.ts';
+import { addAxe, axeViolations, hasChromium as chromiumHere, pageRun, playOnPage } from './chromium.ts';
 
 const hasChromium = chromiumHere('setupPage.test.ts');
 const work = mkdtempSync(join(tmpdir(), 'dambord-setup-page-'));
@@ -16,11 +16,7 @@ const run = pageRun(work);
 
 describe('the page sets the game in Chromium', () => {
   it.skipIf(!hasChromium)('the form filled before the first move gives the PDN its tags; after a move it is for the next game', async () => {
-    let url: string;
-    ({ child: run.child, url } = await play(work, []));
-    run.browser = await launchChromium();
-    const { page, errors } = await watchedPage(run.browser, { width: 360, height: 740 });
-    await page.goto(`${url}/`);
+    const { url, page, errors } = await playOnPage(run, work, { width: 360, height: 740 });
     await page.locator('body[data-control="true"]').waitFor({ state: 'attached' });
     await waitFor('the game to start', async () => (await view(url)).guidance === null);
     const setup = page.getByTestId('setup');

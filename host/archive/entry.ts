@@ -100,14 +100,16 @@ export function archivedGame(g: PdnGame, f: GameFacts, file: string, source: Sou
 }
 
 /**
- * A game as a list names it: its file's name in its round (`007 Derkx, B - Meijer, Hein`), or for
- * an event's board's scoresheet (`<event>/<round>/board-07/game.pdn`) its board and players.
+ * A game as a list names it: its number in its round and its players as the archive shows them
+ * (`007 Derkx, B. - Meijer, Hein`), or for an event's board's scoresheet
+ * (`<event>/<round>/board-07/game.pdn`) its board and players.
  *
- * @example gameName({ file: 'nk/round-3/board-07/game.pdn', white: 'Derkx, B', black: 'Meijer, Hein', ... }) // 'board 7 Derkx, B - Meijer, Hein'
+ * @example gameName({ file: 'nk/round-3/board-07/game.pdn', white: 'Derkx, B.', black: 'Meijer, Hein', ... }) // 'board 7 Derkx, B. - Meijer, Hein'
  */
 export function gameName(g: Pick<ArchivedGame, 'file' | 'white' | 'black'>): string {
   const board = boardOf(g.file);
-  return board === undefined ? path.posix.basename(g.file, '.pdn') : `board ${board} ${g.white} - ${g.black}`;
+  // The players as the archive shows them (names.ts), as import, export and the sheet write them, not as the file's name has them (a file name leaves out a last dot).
+  return `${board === undefined ? (/^\d+ /.exec(path.posix.basename(g.file))?.[0] ?? '') : `board ${board} `}${g.white} - ${g.black}`;
 }
 
 /** The board of an event's board's scoresheet from its file (`.../board-07/game.pdn` is 7); undefined for another file. */

@@ -114,6 +114,20 @@ export function readArchived(dir: string, file: string): string {
   return readFileSync(real, 'utf8');
 }
 
+/**
+ * The text of the archive's game `g` ({@link readArchived}) with its players named as the
+ * archive shows them (names.ts): the same name in the list, the export, the sheet and the
+ * page, whichever way the game's file (a board's scoresheet, a played game's copy) writes it.
+ */
+export function readArchivedGame(dir: string, g: Pick<ArchivedGame, 'file' | 'white' | 'black'>): string {
+  let text = readArchived(dir, g.file);
+  for (const [tag, name] of [['White', g.white], ['Black', g.black]] as const) {
+    if (name === '?' || name === '') continue;
+    text = text.replace(new RegExp(`^\\[${tag} "(?:[^"\\\\]|\\\\.)*"\\]`, 'm'), () => `[${tag} "${name.replace(/[\\"]/g, (c) => `\\${c}`)}"]`);
+  }
+  return text;
+}
+
 /** Writes the index of the archive in `dir` (atomically). */
 export function writeIndex(dir: string, index: ArchiveIndex): void {
   writeAtomic(path.join(dir, INDEX_FILE), `${JSON.stringify(index, null, 1)}\n`);

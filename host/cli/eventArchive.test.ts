@@ -173,4 +173,22 @@ describe("dambord event: the round's games in the club's archive (issue 29)", ()
     const index = JSON.parse(readFileSync(join(unknown, 'index.json'), 'utf8')) as { games: { file: string }[] };
     expect(index.games.map((g) => g.file)).toEqual(['nk/round/board-01/game.pdn', 'nk/round/board-02/game.pdn']);
   });
+
+  it('a player is named one way, as the archive shows him, in the list, the export and the sheet of a board\'s game whose scoresheet writes "Derkx,B."', async () => {
+    const named = join(work, 'named');
+    const sheets = file('nk-named.pdn', GAME.replace('[White "?"]', '[Event "nk"]\n[Round "1"]\n[White "Derkx,B."]').replace('[Black "?"]', '[Black "Meijer,Hein"]').replace('[Result "*"]', '[Result "2-0"]').replace('11x22 *', '11x22 2-0'));
+    const r = await runCliBuffered(['event', '--sim-games', sheets, '--sim-board', 'model', '--speed', '100', '--exit-when-done', '--http-port', '0', '--archive', named]);
+    expect(r.code, r.stdout + r.stderr).toBe(EXIT.ok);
+    expect(readFileSync(join(named, 'nk', 'round-1', 'board-01', 'game.pdn'), 'utf8')).toContain('[White "Derkx,B."]');
+    const list = await runCliBuffered(['archive', 'list', '--archive', named, '--event', 'nk']);
+    expect(list.stdout).toContain('  board 1 Derkx, B. - Meijer, Hein  2-0');
+    const exported = await runCliBuffered(['archive', 'export', '--archive', named, '--event', 'nk']);
+    expect(exported.stdout).toContain('[White "Derkx, B."]\n[Black "Meijer, Hein"]');
+    const html = join(work, 'named.html');
+    const sheet = await runCliBuffered(['archive', 'sheet', '--archive', named, '--html', html, 'Derkx']);
+    expect(sheet.code, sheet.stderr).toBe(EXIT.ok);
+    const text = readFileSync(html, 'utf8');
+    expect(text).toContain('Derkx, B.');
+    expect(text).not.toContain('Derkx,B.');
+  });
 });

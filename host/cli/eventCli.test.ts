@@ -139,7 +139,7 @@ describe('dambord event: usage errors say what is wrong', () => {
   it('--http-port out of range, --policy and --time-control unknown', async () => {
     await usage(['event', ...round, '--http-port', '70000'], '--http-port must be a port number, not "70000"');
     await usage(['event', ...round, '--policy', 'strict'], '--policy must be tournament, casual or blind, not "strict"');
-    await usage(['event', ...round, '--time-control', 'ninety minutes'], /^dambord event: --time-control: /);
+    await usage(['event', ...round, '--time-control', 'ninety minutes'], /^dambord event: --time-control: the time control "ninety minutes" is not one PDN knows: it is none of moves\/seconds, /);
     // Standard Laws 24, 25: the English laws' time per move is English draughts' only.
     await usage(['event', '--sim-games', cutGames, '--time-control', 'laws'], /^dambord event: --time-control: the time control "laws" is the time per move of the Standard Laws of Checkers \(laws 24 and 25\), played in the english variant only, not in international/);
   });

@@ -68,7 +68,7 @@ describe('dambord pdn compare', () => {
 
   it('a game that is not in the file, and a file that is not there: said, exit 2 and 3', async () => {
     const absent = await cli(['pdn', 'compare', white, `${black}#3`]);
-    expect(absent.stderr).toContain(`${black} has 1 game: there is no game 3`);
+    expect(absent.stderr).toContain(`${black} has only 1 game: there is no game 3`);
     expect(absent.code).toBe(EXIT.usage);
     const missing = await cli(['pdn', 'compare', white, path.join(dir, 'nothing.pdn')]);
     expect(missing.code).toBe(EXIT.io);

@@ -1,6 +1,7 @@
 // How `dambord pdn check` names a game and counts its moves, shared by its reports.
 
 import type { PdnError, PdnGame, PdnTag } from '../../rules/index.ts';
+import { moveNumber } from '../../rules/index.ts';
 
 export function tagValue(tags: readonly PdnTag[], name: string): string | undefined {
   return tags.find((t) => t.name.toLowerCase() === name.toLowerCase())?.value;
@@ -14,25 +15,39 @@ export function label(g: PdnGame, n: number): string {
 
 /**
  * The length of a game's main line as people count it: moves, each a move of both players under
- * one move number, then the plies (`59 moves (117 plies)`). A move begins with a move of the
- * variant's first player, or with one of the second player where the first player's is not
- * there (a game set up with the second player to move, `1... 19-23`), as PDN numbers them.
+ * one move number (rules/moveCount.ts), then the plies (`59 moves (117 plies)`). A position set
+ * up in the line (a FEN between the moves) starts the count again from the side it gives to move.
  */
 export function length(g: PdnGame): string {
   let moves = 0;
   let plies = 0;
-  let open = false; // the last item is a ply of the first player: the second player's ply completes its move
+  let run = 0; // plies since the start or the last position set up
+  let secondFirst = false; // the run's first ply is the second player's
   for (const item of g.line) {
     if (item.kind === 'setup') {
-      open = false;
+      moves += moveNumber(run, secondFirst);
+      run = 0;
       continue;
     }
+    if (run === 0) secondFirst = item.before.turn !== g.variant.firstToMove;
     plies++;
-    const first = item.before.turn === g.variant.firstToMove;
-    if (first || !open) moves++;
-    open = first;
+    run++;
   }
+  moves += moveNumber(run, secondFirst);
+  return movesAndPlies(moves, plies);
+}
+
+/** `59 moves (117 plies)`. */
+export function movesAndPlies(moves: number, plies: number): string {
   return `${count(moves, 'move')} (${count(plies, 'ply', 'plies')})`;
+}
+
+/**
+ * Why game `wanted` of file `name`, which holds `games` games, cannot be had: `nk.pdn holds no
+ * game`, `nk.pdn has only 7 games: there is no game 9`.
+ */
+export function noGameNumbered(name: string, games: number, wanted: number): string {
+  return games === 0 ? `${name} holds no game` : `${name} has only ${count(games, 'game')}: there is no game ${wanted}`;
 }
 
 export function count(n: number, what: string, plural = `${what}s`): string {

@@ -22,8 +22,10 @@ describe('dambord script', () => {
     expect(moves).toEqual(g.line.flatMap((p) => (p.kind === 'ply' ? [formatMove(p.before, p.move)] : [])));
   });
 
-  it('names the games a file has when asked for one it has not', async () => {
+  it('names the games a file has when asked for one it has not, and a file of none as holding none', async () => {
     const r = await cli(['script', '--game', '9', '-'], '1. 32-28 19-23 *\n');
-    expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining('has 1 game; there is no game 9') });
+    expect(r).toMatchObject({ code: 2, stderr: 'dambord script: <stdin> has only 1 game: there is no game 9\n' });
+    // Not "has 0 games; there is no game 1".
+    expect(await cli(['script', '-'], '')).toMatchObject({ code: 2, stderr: 'dambord script: <stdin> holds no game\n' });
   });
 });

@@ -7,6 +7,7 @@ import type { PdnErrorCode, PdnGame, PdnTag, ReadPdnOptions } from '../../rules/
 import { writtenSquares } from '../../rules/slips/read.ts';
 import { wordsAfter, writtenSheet } from '../../rules/slips/sheet.ts';
 import type { WrittenSheet } from '../../rules/slips/sheet.ts';
+import { noGameNumbered } from './pdnLabels.ts';
 
 /** The replay errors of a sheet that is read as written and checked for slips: a move that is not one legal move. */
 export const SLIP_CODES: readonly PdnErrorCode[] = ['illegal-move', 'ambiguous-move', 'unreadable-move', 'variant-ambiguous'];
@@ -38,7 +39,7 @@ export function sheetGame(text: string, name: string, wanted: number, options: R
     if (!sheet) return { ok: false, error: `${name}, game ${wanted}: the game sets up a position inside its moves, which a scoresheet does not` };
     return { ok: true, sheet, game, tags: item.game.tags };
   }
-  return { ok: false, error: `${name} has ${n} game${n === 1 ? '' : 's'}: there is no game ${wanted}` };
+  return { ok: false, error: noGameNumbered(name, n, wanted) };
 }
 
 /**

@@ -48,7 +48,7 @@ function readWithin(fd: number, limit: number): Buffer {
 }
 
 /** File system errors in words, by their errno code. */
-const WORDS: Readonly<Record<string, string>> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory' };
+const WORDS: Readonly<Record<string, string>> = { ENOENT: 'no such file or directory', EACCES: 'permission denied', EISDIR: 'it is a directory', ENOTDIR: 'a part of the path is not a directory', EEXIST: 'a file is there where a folder was to be made' };
 
 /** What differs when a file is opened to be written: the missing part is its folder, and a FIFO may have no reader. */
 const WRITING: Readonly<Record<string, string>> = { ENOENT: 'no such folder', ENXIO: 'a FIFO that nobody reads' };

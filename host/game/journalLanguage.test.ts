@@ -9,9 +9,10 @@ import { JOURNAL_FORMAT, parseJournal, writeJournal } from './journal/record.ts'
 import type { JournalEntry, JournalHeader } from './journal/record.ts';
 import { tournament } from './referee/policy.ts';
 import { resumeGame } from './resume.ts';
-import type { GameInput, GameState } from './game.ts';
+import type { GameState } from './game.ts';
 import { gameView } from './view.ts';
-import { createGame, step } from './step.ts';
+import { step } from './step.ts';
+import { journaledGame } from './testing/journaled.ts';
 import type { Language } from '../words/catalogue.ts';
 
 const intl = variants.international;
@@ -32,21 +33,14 @@ const OLD_JOURNAL = [
 function touchMoveGame(lang: Language): { header: JournalHeader; entries: JournalEntry[]; state: GameState } {
   const start = parseFen(intl, intl.startFen);
   if (!start.ok) throw new Error(start.error.reason);
-  let state = createGame({ start: start.position, policy: tournament, players: { white: 'Wit', black: 'Zwart' }, tags: [], timeControl: null, hints: false, lang });
-  const entries: JournalEntry[] = [];
-  let t = 0;
-  const input = (i: GameInput): void => {
-    t += 1000;
-    const r = step(state, i, t);
-    state = r.state;
-    for (const e of r.effects) if (e.type === 'journal') entries.push(...e.entries);
-  };
+  const game = journaledGame({ start: start.position, policy: tournament, players: { white: 'Wit', black: 'Zwart' }, tags: [], timeControl: null, hints: false, lang });
+  const { entries, input } = game;
   const occupancy = SquareSet.from([...start.position.board.keys()].filter((i) => start.position.board[i] !== 0));
   input({ type: 'board', event: { type: 'link', state: 'connected', hello: { fw: '2.0.0', squares: 50, buttons: 4, caps: [], ring: 64, boot: 1, extra: {} }, occupancy, buttons: [], t: 0 } });
   let seq = 0;
-  for (const [type, n] of [['lift', 31], ['place', 31], ['lift', 32], ['place', 28]] as const) input({ type: 'board', event: { type, square: n - 1, t: t + 500, seq: ++seq, source: 'board' } });
+  for (const [type, n] of [['lift', 31], ['place', 31], ['lift', 32], ['place', 28]] as const) input({ type: 'board', event: { type, square: n - 1, t: game.t + 500, seq: ++seq, source: 'board' } });
   const header = { format: JOURNAL_FORMAT, variant: 'international' as const, start: intl.startFen, policy: 'tournament' as const, lang, tags: [], timeControl: null, created: '2026-11-24T10:00:00.000Z', t0: 0 };
-  return { header, entries, state };
+  return { header, entries, state: game.state };
 }
 
 describe("the journal's messages in the journal's language", () => {

@@ -7,6 +7,7 @@
 import { currentPosition, writeFen } from '../../rules/index.ts';
 import { createClock, formatHms, parseTimeControl, pause, setRemaining, stop } from './clock/clock.ts';
 import type { TimedControl } from './clock/clock.ts';
+import { timeControlWhy } from './clock/timeControlWords.ts';
 import { clockOn } from './clockOn.ts';
 import { clockAt, draft, journal, say } from './draft.ts';
 import type { GameEffect, GameState } from './game.ts';
@@ -57,7 +58,7 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
   const tcText = tag('TimeControl');
   if (tcText) {
     const tc = parseTimeControl(tcText);
-    if (!tc.ok) return { ok: false, kind: 'replay', reason: `the time control "${tcText}" of the header is not one PDN knows (${tc.error})` };
+    if (!tc.ok) return { ok: false, kind: 'replay', reason: `the time control "${tcText}" of the header is not one PDN knows: ${timeControlWhy(tcText, tc)}` };
     if (tc.tc.kind !== 'unknown' && tc.tc.kind !== 'untimed') timeControl = tc.tc;
   }
   const set = options.clocks ?? null;

@@ -26,6 +26,16 @@ describe('settingProblem: the same check as the options', () => {
   it('a time control PDN reads, a policy and a language of dambord', () => {
     expect(settingProblem('time-control', '40/7200:3600')).toBeNull();
     expect(settingProblem('time-control', '90 min')).toMatch(/^the time control "90 min" is not one PDN knows/);
+    // Why, in words, not parseTimeControl's code ("(syntax)", "--time-control: not-last" before).
+    expect(settingProblem('time-control', '90 min')).toBe('the time control "90 min" is not one PDN knows: it is none of moves/seconds, seconds, seconds+increment and *seconds; e.g. 5400+30 or 40/7200:3600');
+    const why = (tc: string) => /knows: (.*); e\.g\./.exec(settingProblem('time-control', tc) ?? '')?.[1];
+    expect(why('3600:40/7200')).toBe('"3600" is the time for the rest of the game: no period may follow it');
+    expect(why('40/7200::3600')).toBe('one of its periods is empty (a colon with nothing on one side)');
+    expect(why(' ')).toBe('it is empty');
+    expect(why('0/3600')).toBe('it is a period of no moves');
+    expect(why('40/7200:0')).toBe('"0" gives no time: the flag would fall at once');
+    expect(why('9000000')).toBe('it holds a number above 8640000 (100 days in seconds)');
+    expect(why('laws:3600')).toBe('"laws", the time per move of the Standard Laws of Checkers, stands alone, with no other period');
     expect(settingProblem('policy', 'blind')).toBeNull();
     expect(settingProblem('policy', 'constructor')).toBe('unknown policy "constructor"; choose tournament, casual or blind');
     expect(settingProblem('lang', 'lv')).toBeNull();
@@ -35,16 +45,25 @@ describe('settingProblem: the same check as the options', () => {
 
 describe('checkSettings: the page is a network input', () => {
   it('takes the known settings, an empty field left unset', () => {
-    expect(checkSettings({ white: 'Anna', black: '', policy: 'casual' })).toEqual({ ok: true, settings: { white: 'Anna', policy: 'casual' } });
+    expect(checkSettings({ white: 'Anna', black: '', policy: 'casual' }, variants.international)).toEqual({ ok: true, settings: { white: 'Anna', policy: 'casual' } });
+  });
+
+  // Standard Laws 24: "At the end of five minutes (if the play has not been previously been made)
+  // time must be called": the laws' time per move is English draughts', a request for it in
+  // another variant is a bad request, as the command line refuses it.
+  it('laws 24, 25: takes the time per move of the Standard Laws for an English game only', () => {
+    expect(checkSettings({ 'time-control': 'laws' }, variants.english)).toEqual({ ok: true, settings: { 'time-control': 'laws' } });
+    expect(checkSettings({ 'time-control': 'laws' }, variants.international)).toEqual({ ok: false, error: expect.stringMatching(/laws 24 and 25\), played in the english variant only, not in international/) });
+    expect(checkSettings({ 'time-control': '5400+30' }, variants.english)).toEqual({ ok: true, settings: { 'time-control': '5400+30' } });
   });
 
   it('refuses anything else whole', () => {
-    expect(checkSettings(null)).toMatchObject({ ok: false });
-    expect(checkSettings(['Anna'])).toMatchObject({ ok: false });
-    expect(checkSettings({ white: 'Anna', date: '2026.11.24' })).toEqual({ ok: false, error: 'no setting "date": the settings are white, black, event, site, round, time-control, policy, lang' });
-    expect(checkSettings({ white: 'Anna', round: 3 })).toEqual({ ok: false, error: '"round" must be a string' });
+    expect(checkSettings(null, variants.international)).toMatchObject({ ok: false });
+    expect(checkSettings(['Anna'], variants.international)).toMatchObject({ ok: false });
+    expect(checkSettings({ white: 'Anna', date: '2026.11.24' }, variants.international)).toEqual({ ok: false, error: 'no setting "date": the settings are white, black, event, site, round, time-control, policy, lang' });
+    expect(checkSettings({ white: 'Anna', round: 3 }, variants.international)).toEqual({ ok: false, error: '"round" must be a string' });
     // JSON.parse makes "__proto__" an own key, as a request's body would.
-    expect(checkSettings(JSON.parse('{"__proto__": {"white": "x"}}'))).toMatchObject({ ok: false, error: expect.stringMatching(/^no setting "__proto__"/) });
+    expect(checkSettings(JSON.parse('{"__proto__": {"white": "x"}}'), variants.international)).toMatchObject({ ok: false, error: expect.stringMatching(/^no setting "__proto__"/) });
   });
 });
 

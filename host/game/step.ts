@@ -1,7 +1,7 @@
 // The game's transition function: one input, the time, and the state before give the state
 // after and the effects. Each step works on a copy of the state (a draft) and returns it.
 
-import { currentPosition, opposite } from '../../rules/index.ts';
+import { currentPosition, moveNumber, opposite } from '../../rules/index.ts';
 import type { Variant } from '../../rules/index.ts';
 import { callTime, createClock, flagFall, flagResult, isPerMove, startFor, stop } from './clock/clock.ts';
 import { lawOf } from './clock/laws.ts';
@@ -241,7 +241,8 @@ function onBoard(d: Draft, e: BoardEvent): void {
       s.referee = back.referee;
       s.resume = null;
       s.offset = Math.max(0, back.lastT + 1 - e.t);
-      say(d, sentence(langOf(s), 'log.resumed', { plies: String(back.referee.ply) }));
+      const plies = back.referee.ply;
+      say(d, sentence(langOf(s), 'log.resumed', { moves: moveNumber(plies, s.config.start.turn !== s.config.start.variant.firstToMove), plies }));
       // The board is checked against the game: every difference goes to the referee as hands.
       for (let sq = 0; sq < back.referee.sensed.length; sq++) {
         const want = back.referee.sensed[sq] !== 0;

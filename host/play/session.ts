@@ -7,8 +7,6 @@
 import type { Position } from '../../rules/index.ts';
 import { parseSquare } from '../../rules/index.ts';
 import type { TimedControl } from '../game/clock/clock.ts';
-import { parseTimeControl } from '../game/clock/clock.ts';
-import { controlRefused } from '../game/clock/laws.ts';
 import type { GameEffect, GameInput, GameState, SeenStep } from '../game/game.ts';
 import { draft, say } from '../game/draft.ts';
 import { createGame, step } from '../game/step.ts';
@@ -251,15 +249,13 @@ export function startSession(options: SessionOptions): RunningSession {
   }
 
   /**
-   * The page's settings: this game set up again under them on a journal of its own while no move
-   * is made (the journal's header keeps them for a resume), else kept for the next game.
+   * The page's settings, checked for this game's variant (checkSettings): this game set up again
+   * under them on a journal of its own while no move is made (the journal's header keeps them
+   * for a resume), else kept for the next game.
    */
   function setSettings(settings: Settings): { ok: true } | { ok: false; error: string } {
     if (faulted) return { ok: false, error: faulted };
     if (!options.nextJournal) return { ok: false, error: "this game's settings are those it was started with (its command line)" };
-    const tc = settings['time-control'] === undefined ? null : parseTimeControl(settings['time-control']);
-    const refused = tc?.ok ? controlRefused(tc.tc, state.config.start.variant) : null;
-    if (refused) return { ok: false, error: refused };
     if (fixed()) {
       next = settings;
       notify();

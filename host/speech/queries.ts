@@ -3,7 +3,7 @@
 // touches the game.
 
 import { UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT, colorOf, currentPosition, legalMoves, opposite, ray } from '../../rules/index.ts';
-import { parseSquare } from '../../rules/index.ts';
+import { moveNumber, parseSquare } from '../../rules/index.ts';
 import type { Position, Variant } from '../../rules/index.ts';
 import type { QueryName } from '../game/queries.ts';
 import { faceTime } from '../game/clock/clock.ts';
@@ -54,7 +54,7 @@ function answerWords(lang: Language, s: GameState, q: Query, now: number): strin
   switch (q.what) {
     case 'turn':
       if (s.result) return say(lang, 'query.over');
-      return say(lang, 'query.turn', { side: pos.turn, number: moveNumber(s) });
+      return say(lang, 'query.turn', { side: pos.turn, number: moveNumberNow(s) });
     case 'last': {
       const moves = s.sheet.items.filter((x): x is SheetMove => x.kind === 'move').slice(-Math.max(1, q.count));
       const items = moves.map((m) => say(lang, 'played', { side: m.side, route: m.squares.length > 0 ? routeWords(lang, pos, m.squares, m.captured.length > 0) : '' }));
@@ -105,11 +105,10 @@ function answerWords(lang: Language, s: GameState, q: Query, now: number): strin
   }
 }
 
-/** The move number the side to move is at: the scoresheet's moves that stand, counted in pairs from the first player's. */
-function moveNumber(s: GameState): number {
-  const moves = s.sheet.items.filter((x) => x.kind === 'move').length;
-  const secondStarts = s.config.start.turn !== s.config.start.variant.firstToMove ? 1 : 0;
-  return Math.floor((moves + secondStarts) / 2) + 1;
+/** The move number the side to move is at: that of the ply after the scoresheet's moves that stand (rules/moveCount.ts). */
+function moveNumberNow(s: GameState): number {
+  const plies = s.sheet.items.filter((x) => x.kind === 'move').length;
+  return moveNumber(plies + 1, s.config.start.turn !== s.config.start.variant.firstToMove);
 }
 
 /** The two diagonals through `square`, each from its top end (Black's side) to its bottom end. */

@@ -17,7 +17,7 @@
 // read on every request (store.ts loadIndex, its entries checked): for a club's archive of 2,000
 // games 15 to 30 ms and a search 3 to 8 ms more (measured on a shared 2-core machine), and the
 // page always shows what the archive holds now, a game imported meanwhile too;
-// a game's file is read through readArchived, which reads only files inside the archive.
+// a game's file is read through readArchivedGame (its players as the archive shows them), which reads only files inside the archive.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readPdn, squareName } from '../../rules/index.ts';
@@ -26,7 +26,7 @@ import { scoresheetHtml } from '../archive/sheet.ts';
 import { boardOf } from '../archive/entry.ts';
 import { searchDate, searchGames } from '../archive/search.ts';
 import type { GameSearch } from '../archive/search.ts';
-import { loadIndex, readArchived } from '../archive/store.ts';
+import { loadIndex, readArchivedGame } from '../archive/store.ts';
 import type { ArchivedGame } from '../archive/entry.ts';
 import { boardText, pdnName } from '../game/view.ts';
 import type { Language } from '../words/catalogue.ts';
@@ -104,7 +104,7 @@ export function serveArchive(req: IncomingMessage, res: ServerResponse, path: st
   const [, id, kind] = game;
   const entry = index.games.find((g) => g.id === id);
   if (!entry) return (fail(res, 404, `no game in the archive has the id ${id}`), true);
-  const text = readArchived(dir, entry.file);
+  const text = readArchivedGame(dir, entry);
   if (kind === '.pdn') {
     res.setHeader('Content-Disposition', attachment(pdnName(entry.date, entry, lang)));
     send(res, 200, 'application/x-draughts-pdn; charset=utf-8', text, 'no-store');

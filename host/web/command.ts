@@ -2,6 +2,8 @@
 // /api/board/N/command): who may send it, its body read and checked, the session's answer.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { variantByName } from '../../rules/index.ts';
+import type { Variant } from '../../rules/index.ts';
 import { QUERIES } from '../game/queries.ts';
 import { checkSettings } from '../game/settings.ts';
 import type { QueryName } from '../game/queries.ts';
@@ -14,8 +16,9 @@ import type { ControlGuard } from './http.ts';
 /**
  * Serves a POST of a PlayCommand for `session`: 403 from another origin (`what` names the game,
  * "this game"), 401 without the token where it is needed, 415 for another content type, 413 for
- * a body over 4 KB, 400 for malformed JSON or a command that is not one, 404 when there is no
- * session, 409 when the session refuses it, 200 `{ok:true}` (with `text` for an answer).
+ * a body over 4 KB, 400 for malformed JSON, 404 when there is no session, 400 for a command
+ * that is not one (settings the game's variant is not played with too), 409 when the session
+ * refuses it, 200 `{ok:true}` (with `text` for an answer).
  */
 export async function serveCommand(req: IncomingMessage, res: ServerResponse, guard: ControlGuard, o: { readonly what: string; readonly session: PlaySession | null; readonly missing?: string }): Promise<void> {
   const origin = req.headers.origin;
@@ -51,13 +54,13 @@ export async function serveCommand(req: IncomingMessage, res: ServerResponse, gu
     fail(res, 400, `malformed JSON: ${e instanceof Error ? e.message : String(e)}`);
     return;
   }
-  const checked = checkCommand(parsed);
-  if (!checked.ok) {
-    fail(res, 400, checked.error);
-    return;
-  }
   if (!o.session) {
     fail(res, 404, o.missing ?? 'no such game');
+    return;
+  }
+  const checked = checkCommand(parsed, variantByName(o.session.view().variant) ?? null);
+  if (!checked.ok) {
+    fail(res, 400, checked.error);
     return;
   }
   let outcome: Awaited<ReturnType<PlaySession['command']>>;
@@ -76,13 +79,14 @@ const COLORS = ['white', 'black'];
 export type CheckedCommand = { readonly ok: true; readonly command: PlayCommand } | { readonly ok: false; readonly error: string };
 
 /**
- * Checks that a parsed request body is a {@link PlayCommand}. Extra fields are dropped.
+ * Checks that a parsed request body is a {@link PlayCommand} for a game of `variant` (its
+ * settings checked for that variant: null, no game, refuses them). Extra fields are dropped.
  *
  * @example
  * checkCommand({ type: 'lift', square: '32' }); // { ok: true, command: { type: 'lift', square: '32' } }
  * checkCommand({ type: 'press' });              // { ok: false, error: '"press" needs a "button": ...' }
  */
-export function checkCommand(x: unknown): CheckedCommand {
+export function checkCommand(x: unknown, variant: Variant | null = null): CheckedCommand {
   const no = (error: string): CheckedCommand => ({ ok: false, error });
   const yes = (command: PlayCommand): CheckedCommand => ({ ok: true, command });
   if (typeof x !== 'object' || x === null || Array.isArray(x)) return no('the command must be a JSON object with a "type"');
@@ -115,7 +119,8 @@ export function checkCommand(x: unknown): CheckedCommand {
       return yes({ type: 'new-game', ...(o.white !== undefined ? { white: o.white } : {}), ...(o.black !== undefined ? { black: o.black } : {}) });
     }
     case 'settings': {
-      const checked = checkSettings(o.settings);
+      if (!variant) return no('"settings" are for a game: none is known here');
+      const checked = checkSettings(o.settings, variant);
       return checked.ok ? yes({ type: 'settings', settings: checked.settings }) : no(checked.error);
     }
     case 'takeback':

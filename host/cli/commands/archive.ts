@@ -14,7 +14,7 @@ import type { GameSearch } from '../../archive/search.ts';
 import type { GameRead, ImportReport } from '../../archive/import.ts';
 import { scoresheetHtml } from '../../archive/sheet.ts';
 import { auditArchive, problemCounts } from '../../archive/repair.ts';
-import { INDEX_FILE, LOCK_WAIT_MS, NO_EVENT, NO_ROUND, NotAnIndex, REJECTED_DIR, loadIndex, lockArchive, readArchived } from '../../archive/store.ts';
+import { INDEX_FILE, LOCK_WAIT_MS, NO_EVENT, NO_ROUND, NotAnIndex, REJECTED_DIR, loadIndex, lockArchive, readArchivedGame } from '../../archive/store.ts';
 import type { ArchiveIndex } from '../../archive/store.ts';
 import type { ArchivedGame } from '../../archive/entry.ts';
 import { CHROMIUM_MISSING, chromiumInstalled, htmlToPdf } from '../../print/chromium.ts';
@@ -24,6 +24,7 @@ import { LANGUAGES } from '../../words/catalogue.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
 import { portOption, readText, variantOption, why } from '../input.ts';
+import { noGameNumbered } from '../pdnLabels.ts';
 import { startArchiveServer } from '../../web/archiveServer.ts';
 import type { ArchiveServer } from '../../web/archiveServer.ts';
 
@@ -213,6 +214,15 @@ export const archiveImportCommand: Command = {
   },
 };
 
+/** The text of the archive's game `g`, its players as the archive shows them, or why it cannot be read. */
+function archivedText(dir: string, g: ArchivedGame): { ok: true; text: string } | { ok: false; error: string } {
+  try {
+    return { ok: true, text: readArchivedGame(dir, g) };
+  } catch (e) {
+    return { ok: false, error: `cannot read ${path.join(dir, g.file)}: ${why(e)}` };
+  }
+}
+
 /** What `archive import` prints of a report: what is not plainly imported, the names, the sums. */
 export function importText(r: ImportReport): string {
   const out: string[] = [];
@@ -372,7 +382,7 @@ export const archiveExportCommand: Command = {
     for (const g of games) {
       try {
         // Each game ends with a blank line: an event's board's scoresheet is written with one line break.
-        text += readArchived(dir, g.file).replace(/\s*$/, '\n\n');
+        text += readArchivedGame(dir, g).replace(/\s*$/, '\n\n');
       } catch (e) {
         io.stderr.write(`dambord archive export: cannot read ${path.join(dir, g.file)}: ${why(e)}\n`);
         return EXIT.io;
@@ -408,10 +418,12 @@ export const archiveSheetCommand: Command = {
     // With N, GAME is a PDN file; without, a game of the archive by its id or file, else a PDN
     // file, else a player of the archive.
     let file = ref ?? '';
+    /** The archive's game named, whose players the sheet names as the archive shows them. */
+    let entry: ArchivedGame | undefined;
     if (nth === undefined) {
       const index = existsSync(path.join(dir, INDEX_FILE)) ? openIndex(io, 'archive sheet', dir)?.index : undefined;
       const found = index && ref !== undefined ? findGame(index, ref) : undefined;
-      if (found?.ok) file = path.join(dir, found.game.file);
+      if (found?.ok) entry = found.game;
       else if (ref === undefined || !existsSync(ref)) {
         if (!index) {
           io.stderr.write(`dambord archive sheet: the folder ${dir} holds no archive (no ${INDEX_FILE})${ref === undefined ? '' : `, and no file "${ref}"`}\n`);
@@ -423,10 +435,11 @@ export const archiveSheetCommand: Command = {
           io.stderr.write(`dambord archive sheet: ${playerChoice(name, games, found && !found.ok ? found.error : undefined)}`);
           return games.length === 0 ? EXIT.usage : EXIT.checkFailed;
         }
-        file = path.join(dir, games[0].file);
+        entry = games[0];
       }
+      if (entry) file = path.join(dir, entry.file);
     }
-    const input = await readText(file, io);
+    const input = entry ? archivedText(dir, entry) : await readText(file, io);
     if (!input.ok) {
       io.stderr.write(`dambord archive sheet: ${input.error}\n`);
       return EXIT.io;
@@ -434,7 +447,7 @@ export const archiveSheetCommand: Command = {
     const games = readPdn(input.text, variant ? { variant: variant.variant } : {}).games;
     const game = games[number - 1];
     if (!game) {
-      io.stderr.write(`dambord archive sheet: ${file} has ${games.length} ${games.length === 1 ? 'game' : 'games'}, not a game ${number}\n`);
+      io.stderr.write(`dambord archive sheet: ${noGameNumbered(file, games.length, number)}\n`);
       return EXIT.usage;
     }
     if (game.error) {

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { checkDate, parseFen, variantList, writeFen } from '../../../rules/index.ts';
+import { checkDate, moveNumber, parseFen, variantList, writeFen } from '../../../rules/index.ts';
 import type { Variant } from '../../../rules/index.ts';
 import { digitise } from '../../game/referee/policy.ts';
 import { boardName, boardHelp } from '../../boards/registry.ts';
@@ -16,7 +16,7 @@ import type { Command } from '../command.ts';
 import { gameTags } from '../gameTags.ts';
 import { readGuideSheet } from '../guideOption.ts';
 import type { GuideSheet } from '../guideOption.ts';
-import { count } from '../pdnLabels.ts';
+import { movesAndPlies } from '../pdnLabels.ts';
 import { portOption, variantOption, wholeNumberOption, why } from '../input.ts';
 import { boardSeat } from '../openBoard.ts';
 import { journalToResume, resumeFrom } from '../resumeJournal.ts';
@@ -345,6 +345,5 @@ export const digitiseCommand: Command = {
  */
 function sheetLength(sheet: GuideSheet): string {
   const plies = sheet.guide.written.length;
-  const moves = sheet.start.turn === sheet.variant.firstToMove ? Math.ceil(plies / 2) : 1 + Math.ceil((plies - 1) / 2);
-  return `${count(moves, 'move')} (${count(plies, 'ply', 'plies')})`;
+  return movesAndPlies(moveNumber(plies, sheet.start.turn !== sheet.variant.firstToMove), plies);
 }

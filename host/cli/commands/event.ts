@@ -5,6 +5,7 @@ import type { Move, PdnGame, Position } from '../../../rules/index.ts';
 import { parseTimeControl } from '../../game/clock/clock.ts';
 import type { TimedControl } from '../../game/clock/clock.ts';
 import { controlRefused } from '../../game/clock/laws.ts';
+import { settingProblem } from '../../game/settings.ts';
 import { policyNamed } from '../../game/referee/policy.ts';
 import { MAX_BOARD, boardNumber } from '../../event/pairings.ts';
 import type { PairedBoard } from '../../event/pairings.ts';
@@ -114,7 +115,7 @@ export const eventCommand: Command = {
     let timeControl: TimedControl | null = null;
     if (o['time-control'] !== undefined) {
       const tc = parseTimeControl(o['time-control']);
-      if (!tc.ok) return usageError(io, 'event', `--time-control: ${tc.error}`);
+      if (!tc.ok) return usageError(io, 'event', `--time-control: ${settingProblem('time-control', o['time-control'])}`);
       timeControl = tc.tc.kind === 'timed' ? tc.tc : null;
     }
 

@@ -5,6 +5,7 @@ import type { Policy } from '../../game/referee/types.ts';
 import { parseClockTime, parseTimeControl } from '../../game/clock/clock.ts';
 import type { TimedControl } from '../../game/clock/clock.ts';
 import { controlRefused } from '../../game/clock/laws.ts';
+import { settingProblem } from '../../game/settings.ts';
 import type { Journal } from '../../journal/journal.ts';
 import type { Reopened } from '../../journal/reopen.ts';
 import type { BoardLink } from '../../link/types.ts';
@@ -265,7 +266,7 @@ function newGame(o: { variant?: string; fen?: string; policy?: string; 'show-jum
   let timeControl: TimedControl | null = null;
   if (o['time-control']) {
     const tc = parseTimeControl(o['time-control']);
-    if (!tc.ok) return { ok: false, error: `the time control "${o['time-control']}" is not one PDN knows (${tc.error}), e.g. 5400+30 or 40/7200:3600` };
+    if (!tc.ok) return { ok: false, error: settingProblem('time-control', o['time-control'])! };
     const refused = controlRefused(tc.tc, v);
     if (refused) return { ok: false, error: refused };
     if (tc.tc.kind !== 'unknown' && tc.tc.kind !== 'untimed') timeControl = tc.tc;

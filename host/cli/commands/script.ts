@@ -4,6 +4,7 @@ import { renderGame } from '../../script/render.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
+import { noGameNumbered } from '../pdnLabels.ts';
 import { readText, variantOption } from '../input.ts';
 
 const usage = `Usage: dambord script [--variant V] [--game N] [--seed S] [--plain] FILE
@@ -56,7 +57,7 @@ export const scriptCommand: Command = {
       }
     }
     if (!g) {
-      io.stderr.write(`dambord script: ${input.name} has ${games} game${games === 1 ? '' : 's'}; there is no game ${number}\n`);
+      io.stderr.write(`dambord script: ${noGameNumbered(input.name, games, number)}\n`);
       return EXIT.usage;
     }
     if (g.error) io.stderr.write(`dambord script: ${input.name}:${g.error.pos.line}:${g.error.pos.column}: ${g.error.reason}; the moves before it are rendered\n`);

@@ -59,7 +59,7 @@ describe('recoverGame', () => {
   it('a header that cannot be set up is reported', () => {
     const r = recoverGame({ ...read([]), header: { ...game.header, policy: 'lenient' as never } });
     expect(r).toEqual({ ok: false, reason: 'unknown policy "lenient" in the header' });
-    expect(recoverGame({ header: null, entries: [], goodBytes: 0 })).toEqual({ ok: false, reason: 'the journal has no readable header' });
+    expect(recoverGame({ header: null, entries: [], goodBytes: 0 })).toEqual({ ok: false, reason: 'its header cannot be read' });
     // Names given in a file are looked up among the variants' and policies' own names only.
     for (const name of ['constructor', 'toString', '__proto__']) {
       expect(recoverGame({ ...read([]), header: { ...game.header, variant: name as never } })).toEqual({ ok: false, reason: `unknown variant ${JSON.stringify(name)} in the header` });
@@ -217,7 +217,7 @@ describe('recoverGame: a damaged header does not set the game aside', () => {
     const onlyHeader = bytes.slice(0, headerEnd + 1);
     onlyHeader[10] ^= 1;
     expect(parseJournal(onlyHeader)).toMatchObject({ header: null, entries: [], problem: { line: 1 } });
-    expect(recoverGame(parseJournal(onlyHeader))).toMatchObject({ ok: false, reason: 'the journal has no readable header' });
+    expect(recoverGame(parseJournal(onlyHeader))).toMatchObject({ ok: false, reason: 'its header cannot be read' });
     const pdn = new TextEncoder().encode('[Event "a PDN file"]\n[White "A"]\n1. 32-28 *\n');
     expect(parseJournal(pdn).problem?.reason).toMatch(/^line 1: no checksum at the end of the line/);
   });

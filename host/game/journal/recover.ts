@@ -90,7 +90,7 @@ function same(replayed: OutRecord, journaled: OutRecord): boolean {
  */
 export function recoverGame(journal: JournalRead): Recovery {
   if (journal.header) return replayJournal(journal, journal.header, null, null);
-  if (!journal.headerProblem) return { ok: false, reason: 'the journal has no readable header' };
+  if (!journal.headerProblem) return { ok: false, reason: 'its header cannot be read' };
   return rebuildHeader(journal, (header, rebuilt, rebuild) => replayJournal(journal, header, rebuilt, rebuild));
 }
 
