@@ -51,7 +51,7 @@ describe("dambord play and digitise file their games into the club's archive", (
       }
       await command(p.url, { type: 'resign', color: 'white' });
       await waitFor('the result', async () => (await view(p.url)).result?.result === '0-2');
-      await waitFor('the filing', async () => p.out().includes('is filed into the archive'));
+      await waitFor('the filing', async () => p.out().includes("is filed into the club's archive as "));
     } finally {
       expect(await p.stop()).toBe(EXIT.ok);
     }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { checkDate, moveNumber, parseFen, variantList, writeFen } from '../../../rules/index.ts';
 import type { Variant } from '../../../rules/index.ts';
@@ -161,7 +162,9 @@ export const digitiseCommand: Command = {
     let given: string | null = null;
     // Each sheet is filed into the club's archive once its result is given.
     const archive = o.archive ?? 'archive';
-    const filer = archiveFiler(archive, { inProgress: false, log: (line) => io.stdout.write(`dambord digitise: ${line}\n`) });
+    const filer = archiveFiler(archive, { inProgress: false, log: (line) => io.stdout.write(`dambord digitise: ${line}\n`), filed: (file, r) => {
+      if (r.kind === 'filed') io.stdout.write(`dambord digitise: ${file} is filed into the club's archive as ${path.join(archive, r.game.file)} (${r.game.result})\n`);
+    } });
     const pdn = pdnFile({
       text: (_view, table) => recordedPdn(table.state(), given),
       failed: (path, e) => io.stderr.write(`dambord digitise: cannot write ${path}: ${why(e)}; the journal keeps the game, it is written again at the next change\n`),

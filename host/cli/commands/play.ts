@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { parseFen, variantList } from '../../../rules/index.ts';
 import type { Position } from '../../../rules/index.ts';
 import type { Policy } from '../../game/referee/types.ts';
@@ -169,7 +170,7 @@ export function playCommandWith(seams: PlaySeams): Command {
     const second = secondAsked.second ? { kind: boardChosen(o, secondAsked.second === 'sim' ? null : secondAsked.second), port: secondAsked.second === 'sim' ? null : secondAsked.second } : null;
     const archive = o.archive ?? 'archive';
     const filer = archiveFiler(archive, { inProgress: false, log: (line) => io.stdout.write(`dambord play: ${line}\n`), filed: (file, r) => {
-      if (r.kind === 'filed') io.stdout.write(`dambord play: ${file} is filed into the archive ${archive} (${r.game.result})\n`);
+      if (r.kind === 'filed') io.stdout.write(`dambord play: ${file} is filed into the club's archive as ${path.join(archive, r.game.file)} (${r.game.result})\n`);
     } });
     const seated = await seatGame({
       board, second, start, startFen: o.fen ?? v.startFen, policy, timeControl, timeControlTag: o['time-control'], hints: o.hints, lang: lang.lang,

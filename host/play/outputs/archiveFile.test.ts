@@ -58,7 +58,7 @@ describe("a board's game filed while the archive is busy or full", () => {
     expect(readIndex(archive).games).toEqual([]);
     rmSync(lock);
     await until('the games to be filed', () => readIndex(archive).games.length === 3);
-    expect(log.slice(3)).toEqual(files.map((f) => `${f} is filed into the archive ${archive} now`));
+    expect(log.slice(3)).toEqual(files.map((f) => `${f} is filed into the club's archive in ${archive} now`));
     filer.close();
   });
 

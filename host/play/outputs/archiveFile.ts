@@ -61,8 +61,8 @@ export function archiveFiler(dir: string, o: FilerOptions): ArchiveFiler {
         pending.delete(path);
         filed.set(path, resultOf(text));
         o.filed?.(path, r);
-        if (r.kind === 'bad') o.log(`${path} is not filed into the archive ${dir}: it does not read back as one game (${r.reason})`);
-        if (told.delete(path)) o.log(`${path} is filed into the archive ${dir} now`);
+        if (r.kind === 'bad') o.log(`${path} is not filed into the club's archive in ${dir}: it does not read back as one game (${r.reason})`);
+        if (told.delete(path)) o.log(`${path} is filed into the club's archive in ${dir} now`);
       } catch (e) {
         const busy = e instanceof ArchiveBusy;
         wait = busy && tries < retries.length ? retries[tries] : (o.laterMs ?? 10_000);
