@@ -10,24 +10,11 @@ import { normaliseResult, rosterValue, writeFen } from '../../rules/index.ts';
 import type { Color, PdnGame } from '../../rules/index.ts';
 import { moverClock } from './clocks.ts';
 import { commentWords, sheetEnding, sheetNotes, tagOf, timeControlWords } from './sheetBoxes.ts';
+import type { SheetMove, SheetRow } from './sheetBoxes.ts';
 import { say } from '../words/catalogue.ts';
 import type { Language } from '../words/catalogue.ts';
 
-/** One numbered row of the sheet: the first player's move and the second's, each with its clock. */
-export interface SheetRow {
-  readonly number: number;
-  readonly first?: SheetMove;
-  readonly second?: SheetMove;
-  /** A position set up here in the movetext (`/FEN "..."/`), instead of moves. */
-  readonly setup?: string;
-}
-
-/** A move on the sheet: as PDN writes it, the mover's time left after it if known, and the words of the comments at it (irregularities, decisions) if any. */
-export interface SheetMove {
-  readonly text: string;
-  readonly clock?: string;
-  readonly notes?: readonly string[];
-}
+export type { SheetMove, SheetRow } from './sheetBoxes.ts';
 
 /** Rows in each column of moves: two columns and the header fill an A4 page. */
 const ROWS_PER_COLUMN = 30;

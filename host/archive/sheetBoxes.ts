@@ -7,7 +7,22 @@ import { parseTimeControl } from '../game/clock/clock.ts';
 import type { Period } from '../game/clock/clock.ts';
 import { say } from '../words/catalogue.ts';
 import type { Language } from '../words/catalogue.ts';
-import type { SheetRow } from './sheet.ts';
+
+/** One numbered row of the sheet: the first player's move and the second's, each with its clock. */
+export interface SheetRow {
+  readonly number: number;
+  readonly first?: SheetMove;
+  readonly second?: SheetMove;
+  /** A position set up here in the movetext (`/FEN "..."/`), instead of moves. */
+  readonly setup?: string;
+}
+
+/** A move on the sheet: as PDN writes it, the mover's time left after it if known, and the words of the comments at it (irregularities, decisions) if any. */
+export interface SheetMove {
+  readonly text: string;
+  readonly clock?: string;
+  readonly notes?: readonly string[];
+}
 
 /** A note of the game in words, and the move it was written at (`12. 32-28`, `12... 19-23`; '' before the first move). */
 export interface SheetNote {
