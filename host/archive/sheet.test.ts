@@ -173,7 +173,7 @@ describe("the sheet's boxes: board, time control, irregularities, how the game e
       ['2. 34-29', 'White touched the piece on 31 and moved the piece on 34 instead: the touched piece must be played (touch-move, article 5.4.3). Black accepted.'],
       ['2... 13-18', 'White touched the piece on 29 while Black was to move (touch-out-of-turn, article 3.14). Noted. (2 times)'],
     ]);
-    expect(html).toContain('<span class="label">Irregularities and corrections</span><ol>');
+    expect(html).toContain('<span class="label">Irregularities, corrections and other notes</span><ol>');
     expect(sheetRows(game)[1].first).toEqual({ text: '34-29', clock: '1:29:00', notes: [notesOf(html)[1][1]] });
   });
 

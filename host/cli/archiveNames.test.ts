@@ -51,7 +51,8 @@ describe('one form of a player\'s name in every output of the archive', () => {
     for (const id of ids) {
       const sheet = await cli(['archive', 'sheet', '--archive', archive, id]);
       expect(sheet.code).toBe(EXIT.ok);
-      expect(forms(sheet.stdout)).toEqual(new Set(['Derkx, B.']));
+      // The notes box quotes the source's comments as written ("Derkx was bij de jeugd..."): the names are checked outside it.
+      expect(forms(sheet.stdout.replace(/<div class="box notes">.*?<\/div>/s, ''))).toEqual(new Set(['Derkx, B.']));
     }
   });
 });
