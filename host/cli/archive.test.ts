@@ -252,20 +252,20 @@ describe('dambord archive list --player --event --from --to, archive sheet PLAYE
   it.each(['Derkx', 'derkx b', 'B. Derkx', 'Derkx, B.', 'DERKX,B'])('--player %j finds the two games of "Derkx,B." (NK 2009, rounds 1 and 2)', async (name) => {
     const r = await list('--player', name);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: EXIT.ok, stderr: '' });
-    expect(players(r.stdout)).toEqual(['Derkx, B - Meijer, Hein', 'Derkx, B - Zweerink, J']);
+    expect(players(r.stdout)).toEqual(['Derkx, B. - Meijer, Hein', 'Derkx, B. - Zweerink, J.']);
   });
 
   it('a surname with other initials finds nobody; a player is found as Black too', async () => {
     expect((await list('--player', 'Derkx, J.')).code).toBe(EXIT.checkFailed);
-    expect(players((await list('--player', 'Meijer')).stdout)).toEqual(['Derkx, B - Meijer, Hein', 'Meijer, Hein - Thijssen, K']);
+    expect(players((await list('--player', 'Meijer')).stdout)).toEqual(['Derkx, B. - Meijer, Hein', 'Meijer, Hein - Thijssen, K.']);
   });
 
   it('--event by part of its name, --from and --to inclusive on the date, all together', async () => {
     expect(players((await list('--event', 'N')).stdout)).toHaveLength(14);
     const second = await list('--event', 'nk', '--from', '2009.04.09', '--to', '2009.04.09');
     expect(players(second.stdout)).toHaveLength(7);
-    expect(players((await list('--player', 'derkx', '--from', '2009.04.09')).stdout)).toEqual(['Derkx, B - Zweerink, J']);
-    expect(players((await list('--player', 'derkx', '--to', '2009.04.08')).stdout)).toEqual(['Derkx, B - Meijer, Hein']);
+    expect(players((await list('--player', 'derkx', '--from', '2009.04.09')).stdout)).toEqual(['Derkx, B. - Zweerink, J.']);
+    expect(players((await list('--player', 'derkx', '--to', '2009.04.08')).stdout)).toEqual(['Derkx, B. - Meijer, Hein']);
     const none = await list('--player', 'derkx', '--from', '2010.01.01');
     expect({ code: none.code, stderr: none.stderr }).toEqual({ code: EXIT.checkFailed, stderr: `dambord archive list: no game in ${archive} is found by --player "derkx" --from "2010.01.01"\n` });
   });
