@@ -11,7 +11,7 @@
 // What a square holds is read from the drawing by the FMJD numbering of the international board
 // (square 1 top right of Black's side... each row of five dark squares, the first row starting on
 // its second square), not by the page's own code: 1. 34-29 moves the white man from 34 to 29.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -179,4 +179,41 @@ describe('the archive page in Chromium: search, open a game, step through it', (
     expect(nk).toMatch(/5\. 28x19 14x34/);
     expect(nk).toMatch(/59\. 45-18/);
   });
+});
+
+// A folder that holds no archive (issue 29, "messages that read as sentences"): `dambord archive
+// serve` refuses one at its start, but the archive may be moved away while it is served, and the
+// play page's server shows an archive before its first game is filed. The page says so in words,
+// not an empty list; screenshots in <tmp>/dambord-page-views/archive-none-<size>-<theme>.png.
+describe('the archive page of a folder that holds no archive', () => {
+  it.skipIf(!hasChromium)('says the archive holds no game yet, where it said no game was found', async () => {
+    const archive = join(work, 'moved-away');
+    expect(importPdn(archive, [join(games, 'nk ronde 01.pdn')]).games).toHaveLength(7);
+    const served = await startArchiveServer({ archive });
+    try {
+      renameSync(archive, join(work, 'elsewhere'));
+      browser ??= await launchChromium();
+      const { page, errors } = await watchedPage(browser, { width: 1280, height: 800 });
+      await page.goto(served.url);
+      await addAxe(page);
+      const count = page.getByTestId('count');
+      await count.filter({ hasText: /\S/ }).waitFor();
+      expect(await count.textContent()).toBe("The archive holds no game yet: its games appear here once they are imported (dambord archive import) or played on the club's boards.");
+      expect(await page.getByTestId('results').locator('li').count()).toBe(0);
+      mkdirSync(shotDir, { recursive: true });
+      const audits: string[] = [];
+      for (const size of [{ name: 'phone', width: 360, height: 740 }, { name: 'laptop', width: 1280, height: 800 }]) {
+        await page.setViewportSize(size);
+        for (const theme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: theme });
+          await page.screenshot({ path: join(shotDir, `archive-none-${size.name}-${theme}.png`), fullPage: true, animations: 'disabled' });
+          audits.push(...(await axeViolations(page)).map((v) => `${size.name}, ${theme}: ${v}`));
+        }
+      }
+      expect(audits).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await served.close();
+    }
+  }, TEST_LIMIT_MS);
 });

@@ -11,7 +11,7 @@
 // the games of a round in the order they came in. Every file is written whole to a temporary
 // file first and then renamed, so a crash leaves no half file; the index is written last.
 
-import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { folderName, safeName } from '../event/archive.ts';
 import { takeLock } from '../files/lock.ts';
@@ -90,7 +90,7 @@ export const LOCK_FILE = 'index.json.lock';
  * milliseconds). Returns the lock, or why not.
  */
 export function lockArchive(dir: string, waitMs = 0): FileLock | { readonly busy: string } {
-  mkdirSync(dir, { recursive: true });
+  makeFolders(dir);
   const file = path.join(dir, LOCK_FILE);
   const end = Date.now() + waitMs;
   for (;;) {
@@ -98,6 +98,53 @@ export function lockArchive(dir: string, waitMs = 0): FileLock | { readonly busy
     if (!('busy' in lock) || Date.now() >= end) return lock;
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
   }
+}
+
+/**
+ * Makes the folder `dir` and those above it that are missing, one by one; throws an Error
+ * naming the first that cannot be made. Not Node's `mkdirSync(dir, { recursive: true })`, which
+ * loops for ever when a folder that exists refuses a new one with ENOENT (`/proc/x`: /proc
+ * exists, mkdir /proc/x says "no such file or directory"), so `archive import --archive /proc/x`
+ * hung with no output.
+ */
+export function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  let at = path.resolve(dir);
+  while (!existsSync(at) && path.dirname(at) !== at) {
+    missing.unshift(at);
+    at = path.dirname(at);
+  }
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST' && isFolder(folder)) continue;
+      if (code === 'EEXIST' && lstatSync(folder).isSymbolicLink()) throw new Error(`${folder} is a link to ${readlinkSync(folder)}, which is not there`, { cause: e });
+      if (code !== 'ENOENT') throw e;
+      // Its parent is there (made or found just before): a folder that takes no new ones, or a link to nowhere.
+      throw new Error(`${path.dirname(folder)} takes no new folder ${path.basename(folder)} (mkdir says "no such file or directory": a system folder such as /proc, or a link to nowhere)`, { cause: e });
+    }
+  }
+  if (!isFolder(dir)) throw Object.assign(new Error(`${dir} is a file, not a folder`), { code: 'EEXIST' });
+}
+
+/** Whether `file` is a folder (links followed). */
+function isFolder(file: string): boolean {
+  return statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+
+/**
+ * Why `dir` holds no archive, in words to follow "dambord archive list: ": it does not exist, it
+ * is a file, or (`needIndex`) it has no index.json; undefined when it may hold one (its index
+ * may still not be one: loadIndex says so).
+ *
+ * @example noArchive('/nowhere') // 'the folder /nowhere does not exist'
+ */
+export function noArchive(dir: string, needIndex = true): string | undefined {
+  if (!existsSync(dir)) return `the folder ${dir} does not exist`;
+  if (!isFolder(dir)) return `${dir} is a file, not the archive's folder`;
+  return !needIndex || existsSync(path.join(dir, INDEX_FILE)) ? undefined : `the folder ${dir} holds no archive (no ${INDEX_FILE})`;
 }
 
 /** How long an import or a check waits for the archive's lock, in ms: a game being filed holds it for a moment. */
@@ -135,7 +182,7 @@ export function writeIndex(dir: string, index: ArchiveIndex): void {
 
 /** Writes `text` to `file` whole or not at all: to a temporary file beside it, then renamed over it. Makes the folders. */
 export function writeAtomic(file: string, text: string | Uint8Array): void {
-  mkdirSync(path.dirname(file), { recursive: true });
+  makeFolders(path.dirname(file));
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
     writeFileSync(temp, text);

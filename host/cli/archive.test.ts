@@ -57,7 +57,7 @@ describe('dambord archive import', () => {
     const r = await cli(['archive', 'import', '--archive', notFolder, nk1]);
     expect(r.code).toBe(EXIT.io);
     // In words, not Node's "EEXIST: file already exists, mkdir '…'".
-    expect(r.stderr).toBe(`dambord archive import: the archive ${notFolder} cannot be read or written: a file is there where a folder was to be made\n`);
+    expect(r.stderr).toBe(`dambord archive import: the archive ${notFolder} cannot be written: a file is there where a folder was to be made; name a folder this user may write with --archive DIR\n`);
     writeFileSync(path.join(work, 'index.json'), '{"format": "something else"}');
     const wrong = await cli(['archive', 'list', '--archive', work]);
     expect(wrong.code).toBe(EXIT.io);
@@ -240,7 +240,7 @@ describe('dambord archive: messages that read as sentences (issue 29: "there is 
     mkdirSync(empty, { recursive: true });
     const sheet = await cli(['archive', 'sheet', '--archive', empty, 'Derkx']);
     expect(sheet.code).toBe(EXIT.usage);
-    expect(sheet.stderr).toContain(`dambord archive sheet: the folder ${empty} holds no archive (no index.json), and no file "Derkx"`);
+    expect(sheet.stderr).toBe(`dambord archive sheet: the folder ${empty} holds no archive (no index.json), and there is no file "Derkx": give the archive with --archive DIR\n`);
   });
 });
 

@@ -2,7 +2,7 @@
 // `archive` option) and by `dambord archive serve`, from real games (the NK 2009's rounds 1 and
 // 2, test/fixtures/oracles/games, imported by importPdn): the search under /api/archive, a game
 // by its id (12 hex digits, nothing else), its PDN and its sheet; the play page links to it.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,6 +110,15 @@ describe('the archive on the play page\'s server (its archive option)', () => {
     expect((await fetch(new URL('/archive.html', url))).status).toBe(200);
     expect(await json(new URL('/api/archive', url).href)).toEqual({ status: 404, body: { ok: false, error: 'this server keeps no archive' } });
     expect((await fetch(new URL('/api/archive', url), { method: 'POST' })).status).toBe(405);
+  });
+
+  it('a folder that holds no archive yet (no index.json) is said, not listed as empty: the search and a game alike', async () => {
+    const none = path.join(work, 'no-index-yet');
+    mkdirSync(none, { recursive: true });
+    const url = await playServer(none);
+    const body = { ok: false, error: 'the folder holds no archive yet' };
+    expect(await json(new URL('/api/archive', url).href)).toEqual({ status: 404, body });
+    expect(await json(new URL('/api/archive/0123456789ab', url).href)).toEqual({ status: 404, body });
   });
 });
 

@@ -6,7 +6,8 @@
 //                                       the games a search finds (host/archive/search.ts), newest first, as
 //                                       {ok, total, games: [{id, date, event, round, board, white,
 //                                       black, result, variant}]}, at most MOST_LISTED of them;
-//                                       400 for a date that is not one
+//                                       400 for a date that is not one; 404 for a folder that
+//                                       holds no archive yet (NO_ARCHIVE_YET)
 //   GET /api/archive/<id>               one game to step through: its facts, the board's squares,
 //                                       the start and the board after each move (ArchiveGameView)
 //   GET /api/archive/<id>.pdn           its PDN, to download (named by host/game/view.ts pdnName)
@@ -26,7 +27,7 @@ import { scoresheetHtml } from '../archive/sheet.ts';
 import { boardOf } from '../archive/entry.ts';
 import { searchDate, searchGames } from '../archive/search.ts';
 import type { GameSearch } from '../archive/search.ts';
-import { loadIndex, readArchivedGame } from '../archive/store.ts';
+import { loadIndex, noArchive, readArchivedGame } from '../archive/store.ts';
 import type { ArchivedGame } from '../archive/entry.ts';
 import { boardText, pdnName } from '../game/view.ts';
 import type { Language } from '../words/catalogue.ts';
@@ -81,6 +82,9 @@ export function archiveMethods(path: string): readonly string[] | null {
   return path === '/api/archive' || GAME_PATH.test(path) ? ['GET', 'HEAD'] : null;
 }
 
+/** The API's error for a folder that holds no archive (yet): no index.json. */
+export const NO_ARCHIVE_YET = 'the folder holds no archive yet';
+
 /**
  * Answers a request to the archive's API of the archive in `dir` (undefined: the server keeps
  * none, 404), the sheet in `lang` unless the request asks for another. False for a path that is
@@ -93,6 +97,9 @@ export function serveArchive(req: IncomingMessage, res: ServerResponse, path: st
     fail(res, 404, 'this server keeps no archive');
     return true;
   }
+  // A folder with no index.json (an archive not made yet, or moved away while served): said, not
+  // an empty list (static/archive.js says it in the viewer's language, by these words).
+  if (noArchive(dir) !== undefined) return (fail(res, 404, NO_ARCHIVE_YET), true);
   const index = loadIndex(dir).index;
   if (!game) {
     const search = searchOf(new URL(req.url ?? path, 'http://localhost').searchParams);

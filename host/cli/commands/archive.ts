@@ -14,7 +14,7 @@ import type { GameSearch } from '../../archive/search.ts';
 import type { GameRead, ImportReport } from '../../archive/import.ts';
 import { scoresheetHtml } from '../../archive/sheet.ts';
 import { auditArchive, problemCounts } from '../../archive/repair.ts';
-import { INDEX_FILE, LOCK_WAIT_MS, NO_EVENT, NO_ROUND, NotAnIndex, REJECTED_DIR, loadIndex, lockArchive, readArchivedGame } from '../../archive/store.ts';
+import { INDEX_FILE, LOCK_WAIT_MS, NO_EVENT, NO_ROUND, NotAnIndex, REJECTED_DIR, loadIndex, lockArchive, noArchive, readArchivedGame } from '../../archive/store.ts';
 import type { ArchiveIndex } from '../../archive/store.ts';
 import type { ArchivedGame } from '../../archive/entry.ts';
 import { CHROMIUM_MISSING, chromiumInstalled, htmlToPdf } from '../../print/chromium.ts';
@@ -124,8 +124,8 @@ found by date.
 Options:
   --archive DIR   the archive's folder (default ./archive)
 
-Exit status: 0 done, 1 no game found, 2 bad usage (a date that is not one), 3 the archive could
-not be read, or an entry of its index was skipped (named: a path outside the archive, a field
+Exit status: 0 done, 1 no game found, 2 bad usage (a date that is not one), 3 DIR holds no
+archive or it could not be read, or an entry of its index was skipped (named: a path outside the archive, a field
 missing; dambord archive check --repair drops it).
 
 Examples:
@@ -145,8 +145,8 @@ Options:
   --round R         the round only ("no round", or "": the event's games of no round)
   -o, --output OUT  write to OUT instead of standard output
 
-Exit status: 0 done, 1 no game of that event or round, 2 bad usage, 3 a file could not be
-read or written, or an entry of the index was skipped (named; never read).
+Exit status: 0 done, 1 no game of that event or round, 2 bad usage, 3 DIR holds no archive, a
+file could not be read or written, or an entry of the index was skipped (named; never read).
 
 Example:
   dambord archive export --event "nk" --round 2 -o "nk ronde 02.pdn"
@@ -177,7 +177,7 @@ Options:
   --player NAME     the game of player NAME
 
 Exit status: 0 done, 1 the game has an error or the player has several games, 2 bad usage or
-no such game, 3 a file could not be read or written, or Chromium is not installed (the HTML
+no such game (DIR holds no archive and GAME is no file), 3 a file could not be read or written, or Chromium is not installed (the HTML
 is still written).
 
 Examples:
@@ -203,7 +203,7 @@ export const archiveImportCommand: Command = {
     try {
       report = importPdn(dir, args.positionals, variant ? { variant: variant.variant } : {});
     } catch (e) {
-      io.stderr.write(`dambord archive import: ${e instanceof ArchiveBusy ? e.message : `the archive ${dir} cannot be read or written: ${why(e)}${rebuildHint(e)}`}\n`);
+      io.stderr.write(`dambord archive import: ${e instanceof ArchiveBusy ? e.message : e instanceof NotAnIndex ? `the archive ${dir} cannot be read: ${why(e)}${rebuildHint(e)}` : unwritable(dir, e)}\n`);
       return EXIT.io;
     }
     if (report.repairs.length > 0) io.stdout.write(`${dir}: repaired before the import: ${problemCounts(report.repairs, true)}\n`);
@@ -258,10 +258,7 @@ export const archiveCheckCommand: Command = {
     if (!args.ok) return usageError(io, 'archive check', args.error);
     if (args.positionals.length > 0) return usageError(io, 'archive check', `unexpected "${args.positionals.join(' ')}"`);
     const dir = args.options.archive ?? DEFAULT_ARCHIVE;
-    if (!existsSync(dir)) {
-      io.stderr.write(`dambord archive check: the folder ${dir} does not exist: give the archive with --archive DIR\n`);
-      return EXIT.io;
-    }
+    if (absent(io, 'archive check', dir, false)) return EXIT.io;
     const repair = args.options.repair;
     let audit: ReturnType<typeof auditArchive>;
     try {
@@ -300,6 +297,7 @@ export const archiveListCommand: Command = {
     const search = searchFrom(args.options);
     if (!search.ok) return usageError(io, 'archive list', search.error);
     const dir = args.options.archive ?? DEFAULT_ARCHIVE;
+    if (absent(io, 'archive list', dir)) return EXIT.io;
     const opened = openIndex(io, 'archive list', dir);
     if (!opened) return EXIT.io;
     const { index, bad } = opened;
@@ -370,6 +368,7 @@ export const archiveExportCommand: Command = {
     const event = args.options.event;
     if (event === undefined) return usageError(io, 'archive export', '--event is missing: name the event to export');
     const dir = args.options.archive ?? DEFAULT_ARCHIVE;
+    if (absent(io, 'archive export', dir)) return EXIT.io;
     const opened = openIndex(io, 'archive export', dir);
     if (!opened) return EXIT.io;
     const { index, bad } = opened;
@@ -421,12 +420,15 @@ export const archiveSheetCommand: Command = {
     /** The archive's game named, whose players the sheet names as the archive shows them. */
     let entry: ArchivedGame | undefined;
     if (nth === undefined) {
-      const index = existsSync(path.join(dir, INDEX_FILE)) ? openIndex(io, 'archive sheet', dir)?.index : undefined;
+      const missing = noArchive(dir);
+      const index = missing === undefined ? openIndex(io, 'archive sheet', dir)?.index : undefined;
       const found = index && ref !== undefined ? findGame(index, ref) : undefined;
       if (found?.ok) entry = found.game;
       else if (ref === undefined || !existsSync(ref)) {
         if (!index) {
-          io.stderr.write(`dambord archive sheet: the folder ${dir} holds no archive (no ${INDEX_FILE})${ref === undefined ? '' : `, and no file "${ref}"`}\n`);
+          // An index that cannot be read has been said (openIndex).
+          if (missing === undefined) return EXIT.io;
+          io.stderr.write(`dambord archive sheet: ${missing}${ref === undefined ? '' : `, and there is no file "${ref}"`}: give the archive with --archive DIR\n`);
           return EXIT.usage;
         }
         const name = player ?? ref ?? '';
@@ -503,7 +505,8 @@ Options:
   --lang LANG     the page's language: ${LANGUAGES.join(', ')} (default: en; each viewer
                   may choose another on the page)
 
-Exit status: 0 stopped, 2 bad usage, 3 the archive cannot be read or the port cannot be used.
+Exit status: 0 stopped, 2 bad usage, 3 DIR holds no archive or it cannot be read, or the port
+cannot be used (another program listens on it).
 
 Example:
   dambord archive serve --host 0.0.0.0
@@ -523,16 +526,14 @@ export const archiveServeCommand: Command = {
     const port = portOption('http-port', args.options['http-port'], 8080);
     if (!port.ok) return usageError(io, 'archive serve', port.error);
     const dir = args.options.archive ?? DEFAULT_ARCHIVE;
-    if (!existsSync(path.join(dir, INDEX_FILE))) {
-      io.stderr.write(`dambord archive serve: the folder ${dir} holds no archive (no ${INDEX_FILE}): give the archive with --archive DIR\n`);
-      return EXIT.io;
-    }
+    if (absent(io, 'archive serve', dir)) return EXIT.io;
+    const host = args.options.host ?? '127.0.0.1';
     if (!openIndex(io, 'archive serve', dir)) return EXIT.io;
     let server: ArchiveServer;
     try {
-      server = await startArchiveServer({ archive: dir, port: port.port, host: args.options.host ?? '127.0.0.1', lang: lang.lang });
+      server = await startArchiveServer({ archive: dir, port: port.port, host, lang: lang.lang });
     } catch (e) {
-      io.stderr.write(`dambord archive serve: cannot serve the archive on port ${port.port}: ${why(e)}; choose another with --http-port\n`);
+      io.stderr.write(`dambord archive serve: ${notServed(e, host, port.port)}\n`);
       return EXIT.io;
     }
     io.stdout.write(`dambord archive serve: the archive ${dir} at ${server.urls.join(' ')}; Ctrl-C ends\n`);
@@ -544,6 +545,35 @@ export const archiveServeCommand: Command = {
     return EXIT.ok;
   },
 };
+
+/**
+ * Says, as `dambord ${command}`, that `dir` holds no archive (store.ts noArchive: it does not
+ * exist, is a file, or, with `needIndex`, has no index.json) and how to name one; false when it
+ * may hold one. Every archive command but import (which makes the archive) asks it first.
+ */
+function absent(io: Io, command: string, dir: string, needIndex = true): boolean {
+  const missing = noArchive(dir, needIndex);
+  if (missing !== undefined) io.stderr.write(`dambord ${command}: ${missing}: give the archive with --archive DIR\n`);
+  return missing !== undefined;
+}
+
+/**
+ * Why the archive in `dir` cannot be written (a folder that cannot be made, a read-only folder,
+ * a full disk), and what to do.
+ */
+function unwritable(dir: string, e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  const todo = code === 'ENOSPC' || code === 'EDQUOT' ? 'make room on the disk and import again (the next import adopts the games written so far)' : 'name a folder this user may write with --archive DIR';
+  return `the archive ${dir} cannot be written: ${why(e, 'write')}; ${todo}`;
+}
+
+/** Why the archive's page cannot be served on `host`:`port`, and what to do. */
+function notServed(e: unknown, host: string, port: number): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return `port ${port} of ${host} is in use: another program (another dambord?) listens on it. Choose another with --http-port N, or --http-port 0 for any free port`;
+  if (code === 'EADDRNOTAVAIL') return `${host} is not an address of this computer: give one of its addresses with --host, or 0.0.0.0 for all of them`;
+  return `cannot serve the archive on port ${port} of ${host}: ${why(e)}; choose another with --http-port`;
+}
 
 /** For an index.json that is not an index at all: how to make it again. */
 function rebuildHint(e: unknown): string {

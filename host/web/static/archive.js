@@ -51,7 +51,9 @@ async function showList() {
   const count = $('count');
   const list = $('results');
   if (!answer.ok) {
-    count.textContent = answer.error === 'this server keeps no archive' ? t('archive.noArchive') : t('archive.failed', { error: answer.error });
+    // The API's words (archiveRoutes.ts): no archive kept, one not made yet, or why it cannot be read.
+    const e = answer.error;
+    count.textContent = e === 'this server keeps no archive' ? t('archive.noArchive') : e === 'the folder holds no archive yet' ? t('archive.notYet') : t('archive.failed', { error: e });
     list.textContent = '';
     return;
   }
