@@ -11,13 +11,14 @@
 // the games of a round in the order they came in. Every file is written whole to a temporary
 // file first and then renamed, so a crash leaves no half file; the index is written last.
 
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { folderName, safeName } from '../event/archive.ts';
 import { takeLock } from '../files/lock.ts';
 import type { FileLock } from '../files/lock.ts';
 import type { ArchivedGame, RejectedGame } from './entry.ts';
 import { checkEntries } from './indexCheck.ts';
+import { isFolder, makeFolders } from '../files/folders.ts';
 
 /** The archive's index file, in its folder. */
 export const INDEX_FILE = 'index.json';
@@ -98,40 +99,6 @@ export function lockArchive(dir: string, waitMs = 0): FileLock | { readonly busy
     if (!('busy' in lock) || Date.now() >= end) return lock;
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
   }
-}
-
-/**
- * Makes the folder `dir` and those above it that are missing, one by one; throws an Error
- * naming the first that cannot be made. Not Node's `mkdirSync(dir, { recursive: true })`, which
- * loops for ever when a folder that exists refuses a new one with ENOENT (`/proc/x`: /proc
- * exists, mkdir /proc/x says "no such file or directory"), so `archive import --archive /proc/x`
- * hung with no output.
- */
-export function makeFolders(dir: string): void {
-  const missing: string[] = [];
-  let at = path.resolve(dir);
-  while (!existsSync(at) && path.dirname(at) !== at) {
-    missing.unshift(at);
-    at = path.dirname(at);
-  }
-  for (const folder of missing) {
-    try {
-      mkdirSync(folder);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST' && isFolder(folder)) continue;
-      if (code === 'EEXIST' && lstatSync(folder).isSymbolicLink()) throw new Error(`${folder} is a link to ${readlinkSync(folder)}, which is not there`, { cause: e });
-      if (code !== 'ENOENT') throw e;
-      // Its parent is there (made or found just before): a folder that takes no new ones, or a link to nowhere.
-      throw new Error(`${path.dirname(folder)} takes no new folder ${path.basename(folder)} (mkdir says "no such file or directory": a system folder such as /proc, or a link to nowhere)`, { cause: e });
-    }
-  }
-  if (!isFolder(dir)) throw Object.assign(new Error(`${dir} is a file, not a folder`), { code: 'EEXIST' });
-}
-
-/** Whether `file` is a folder (links followed). */
-function isFolder(file: string): boolean {
-  return statSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }
 
 /**

@@ -7,7 +7,8 @@
 // still clear its own boards' retained states, never another's), and tie client ids to users.
 
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { makeFolders } from '../files/folders.ts';
 import path from 'node:path';
 import { boardList, type BrokerUser } from './access.ts';
 import { topicLevel, TOPIC_ROOT } from './topics.ts';
@@ -54,7 +55,7 @@ export interface MosquittoFiles {
  * missing) for `event`'s users. Throws the file system's error (with its path) when it cannot.
  */
 export function writeMosquittoConfig(dir: string, event: string, users: readonly BrokerUser[]): MosquittoFiles {
-  mkdirSync(dir, { recursive: true });
+  makeFolders(dir);
   const passwordFile = path.resolve(dir, 'passwd');
   const aclFile = path.resolve(dir, 'acl');
   const conf = path.resolve(dir, 'dambord.conf');

@@ -9,7 +9,8 @@
 // game (its event, round, board, players or variant not the board's: resumeCheck.ts) stops
 // that board, and is left as it is.
 
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { makeFolders } from '../files/folders.ts';
 import type { Move, Position } from '../../rules/index.ts';
 import type { TimedControl } from '../game/clock/clock.ts';
 import type { Policy } from '../game/referee/types.ts';
@@ -153,7 +154,7 @@ export async function runEvent(o: EventOptions): Promise<RunningEvent> {
     const v = start.variant;
     const expected = { tags: headerTags(b.tags, b.players, { boardNumber: n, timeControlTag: o.timeControlTag }), variant: v.name };
     const dir = boardFolder(o.archive, b, expected);
-    mkdirSync(dir, { recursive: true });
+    makeFolders(dir);
     const files = gameFiles(dir);
     let resumed: Reopened | null = null;
     if (existsSync(files.journal)) {

@@ -3,7 +3,8 @@
 // (speech, the second board, the broadcast, the PDN file, the terminal) that each step of the
 // game then comes down to. `dambord play`, `digitise` and `event` say what to seat; this seats it.
 
-import { mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { makeFolders } from '../files/folders.ts';
 import { join } from 'node:path';
 import type { Position } from '../../rules/index.ts';
 import { parseFen, writeFen } from '../../rules/index.ts';
@@ -195,7 +196,7 @@ function newGame(o: TableOptions, players: Players, settings?: Settings): { jour
   const now = new Date();
   let file: string;
   if ('dir' in o.journals) {
-    mkdirSync(o.journals.dir, { recursive: true });
+    makeFolders(o.journals.dir);
     file = join(o.journals.dir, `${now.toISOString().replace(/[:.]/g, '-')}.journal`);
   } else file = o.journals.file;
   const tags = o.tags(now, settings);

@@ -2,7 +2,7 @@
 // speaker, and the transcript written as they are spoken. What `play` and `replay` open with
 // `--voice`/`--speak`, `--transcript`, `--wav`, `--rate`, `--volume` and `--beeps`.
 
-import { mkdirSync } from 'node:fs';
+import { makeFolders } from '../files/folders.ts';
 import type { GameState, SeenStep } from '../game/game.ts';
 import { answer } from './queries.ts';
 import type { Query } from './queries.ts';
@@ -70,7 +70,7 @@ export function openSpeech(o: SpeechOptions): Speech {
     }
     case 'wav':
       try {
-        mkdirSync(o.output.dir, { recursive: true });
+        makeFolders(o.output.dir);
       } catch (e) {
         throw new Error(`cannot make the WAV folder ${o.output.dir}: ${(e as Error).message}`, { cause: e });
       }
