@@ -53,6 +53,14 @@ describe('a resumed game whose board connects again empty answers at once with w
 });
 
 describe('a resumed game whose board connects again with pieces missing', () => {
+  it('empty after 1... 19-23, every piece put back: the game goes on as it was', { timeout: LIMIT_MS * 2 }, async () => {
+    const r = await reconnect({ variant: 'international', fen: 'B:W31-50:B1-20', moves: ['19-23'], board: 'empty', setBack: true });
+    expect(r.guidance).toBeNull();
+    expect(r.irregularity).toBeNull();
+    expect(r.moves).toBe(1);
+    expect(r.journalResumes).toBe(true);
+  });
+
   it('set up with Black to move, after 1... 19-23: the pieces missing, named', { timeout: LIMIT_MS * 2 }, async () => {
     mismatchShown(await reconnect({ variant: 'international', fen: 'B:W31-50:B1-20', moves: ['19-23'], board: { missing: [1, 2, 3, 23, 46, 50] } }), numbers(1, 2, 3, 23, 46, 50));
   });
@@ -68,6 +76,14 @@ describe('a resumed game whose board connects again as the game left it', () => 
     expect(r.guidance).toBeNull();
     expect(r.irregularity).toBeNull();
     expect(r.moves).toBe(1);
+    expect(r.journalResumes).toBe(true);
+  });
+
+  it("showing White's 2. 32-28 made while the host was away: the move is played", { timeout: LIMIT_MS * 2 }, async () => {
+    const r = await reconnect({ variant: 'international', fen: 'B:W31-50:B1-20', moves: ['19-23'], board: { missing: [32], added: [28] } });
+    expect(r.guidance).toBeNull();
+    expect(r.moves).toBe(2);
+    expect(r.log.at(-1)).toBe('White played 32-28.');
     expect(r.journalResumes).toBe(true);
   });
 });

@@ -20,8 +20,10 @@ export interface Reconnection {
   readonly variant: VariantName;
   readonly fen: string;
   readonly moves: readonly string[];
-  /** `empty`: no piece on it; `left`: as the game left it; else the squares' numbers of the pieces taken off what the game left. */
-  readonly board: 'empty' | 'left' | { readonly missing: readonly number[] };
+  /** `empty`: no piece on it; `left`: as the game left it; else the squares' numbers of the pieces taken off what the game left, and of those put on. */
+  readonly board: 'empty' | 'left' | { readonly missing: readonly number[]; readonly added?: readonly number[] };
+  /** Then the hands put back, in the squares' order, every piece the game left that the board lacks. */
+  readonly setBack?: boolean;
 }
 
 /** What the resumed game says on the board connecting again. */
@@ -75,18 +77,24 @@ export function reconnected(r: Reconnection): Reconnected {
   const header = { format: JOURNAL_FORMAT, variant: r.variant, start: r.fen, policy: 'casual' as const, lang: 'en' as const, tags: [], timeControl: null, created: '2026-11-26T10:00:00.000Z', t0: 0 };
   const resumed = resumeGame(parseJournal(new TextEncoder().encode(writeJournal(header, game.entries))));
   if (!resumed.ok) throw new Error(resumed.reason);
-  const board = r.board === 'empty' ? SquareSet.EMPTY : r.board === 'left' ? left : left.diff(SquareSet.from(r.board.missing.map((n) => n - 1)));
+  const board = r.board === 'empty' ? SquareSet.EMPTY : r.board === 'left' ? left : left.diff(SquareSet.from(r.board.missing.map((n) => n - 1))).union(SquareSet.from((r.board.added ?? []).map((n) => n - 1)));
   const t = game.t + 5000;
-  const back = step(resumed.state, { type: 'board', event: { type: 'link', state: 'connected', hello, occupancy: board, buttons: [], t } }, t);
+  let s: GameState = resumed.state;
   const entries: JournalEntry[] = [...game.entries];
-  for (const e of [...resumed.effects, ...back.effects]) if (e.type === 'journal') entries.push(...e.entries);
+  for (const e of resumed.effects) if (e.type === 'journal') entries.push(...e.entries);
+  const steps = [...(r.setBack ? left.diff(board) : [])].map((square, i) => ({ type: 'board' as const, event: { type: 'place' as const, square, t: t + 500 * (i + 1), seq: i + 1, source: 'board' as const } }));
+  for (const [i, input] of [{ type: 'board' as const, event: { type: 'link' as const, state: 'connected' as const, hello, occupancy: board, buttons: [], t } }, ...steps].entries()) {
+    const next = step(s, input, t + 500 * i);
+    s = next.state;
+    for (const e of next.effects) if (e.type === 'journal') entries.push(...e.entries);
+  }
   const again = recoverGame(parseJournal(new TextEncoder().encode(writeJournal(header, entries))));
-  const s: GameState = back.state;
+  const shown = r.setBack ? board.union(left) : board;
   return {
     log: s.log,
     guidance: gameView(s, t, { health: null, simulated: true }).guidance,
     irregularity: s.irregularity?.message ?? null,
     moves: s.sheet.items.filter((x) => x.kind === 'move').length,
-    journalResumes: again.ok && again.pending.length === 0 && again.state.mode.kind === s.referee?.mode.kind && occupied(again.state.sensed).equals(board),
+    journalResumes: again.ok && again.pending.length === 0 && again.state.mode.kind === s.referee?.mode.kind && occupied(again.state.sensed).equals(shown),
   };
 }
