@@ -15,8 +15,8 @@ import { createGame, step } from './step.ts';
 /** The hello of the board an action script is played on: the variant's squares and the four buttons. */
 const SCRIPT_BOARD = { fw: 'action script', buttons: 4, caps: [], ring: 0, boot: 0, extra: {} } as const;
 
-/** A referee event as the game's input: the board's hands and buttons, or a player's command. */
-export function inputOf(e: RefereeEvent, seq = 0): GameInput {
+/** A referee event as the game's input: the board's hands and buttons, the board connected again (to a board of `squares`), or a player's command. */
+export function inputOf(e: RefereeEvent, seq = 0, squares = 50): GameInput {
   switch (e.type) {
     case 'lift':
     case 'place':
@@ -29,6 +29,8 @@ export function inputOf(e: RefereeEvent, seq = 0): GameInput {
       return { type: 'player', command: { type: 'draw' } };
     case 'tick':
       return { type: 'tick' };
+    case 'board':
+      return { type: 'board', event: { type: 'link', state: 'connected', hello: { ...SCRIPT_BOARD, squares }, occupancy: SquareSet.from(e.occupied), buttons: [], t: e.t } };
   }
 }
 
@@ -58,7 +60,7 @@ export function replayEvents(
     for (const e of r.effects) if (e.type === 'said') said.push(e.output);
   };
   run({ type: 'board', event: connected }, t0);
-  events.forEach((e, i) => run(inputOf(e, i + 1), e.t));
+  events.forEach((e, i) => run(inputOf(e, i + 1, config.start.variant.geometry.squares), e.t));
   run({ type: 'end' }, events.at(-1)?.t ?? t0);
   return { state, said, pending: state.referee && !state.result ? pendingAtEnd(state.referee) : [] };
 }

@@ -243,12 +243,10 @@ function onBoard(d: Draft, e: BoardEvent): void {
       s.offset = Math.max(0, back.lastT + 1 - e.t);
       const plies = back.referee.ply;
       say(d, sentence(langOf(s), 'log.resumed', { moves: moveNumber(plies, s.config.start.turn !== s.config.start.variant.firstToMove), plies }));
-      // The board is checked against the game: every difference goes to the referee as hands.
-      for (let sq = 0; sq < back.referee.sensed.length; sq++) {
-        const want = back.referee.sensed[sq] !== 0;
-        if (want !== e.occupancy.has(sq)) apply(d, { type: want ? 'lift' : 'place', square: sq, t: e.t + s.offset });
-      }
     }
+    // The board is checked against the game (referee/reconnect.ts): one event, journaled, that
+    // reads a board not as the game left it as a mismatch to put right, or as the move it shows.
+    if (e.state === 'connected' && s.referee && !e.occupancy.equals(s.referee.occupied)) apply(d, { type: 'board', occupied: e.occupancy.toArray(), t: e.t + s.offset });
     if (e.state === 'connected' && !s.referee) {
       s.setup = new Set(e.occupancy);
       if (!startIfSetUp(d, e.t)) say(d, setUpText(s));

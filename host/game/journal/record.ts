@@ -292,7 +292,7 @@ function decodeLine(bytes: Uint8Array, n: number): Decoded {
 const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 const isStr = (x: unknown): x is string => typeof x === 'string';
 const COLORS: readonly unknown[] = ['white', 'black'];
-const EVENT_TYPES: readonly unknown[] = ['lift', 'place', 'press', 'tick', 'resign', 'draw-agreed'];
+const EVENT_TYPES: readonly unknown[] = ['lift', 'place', 'press', 'tick', 'resign', 'draw-agreed', 'board'];
 const OUT_TYPES: readonly unknown[] = ['move', 'irregularity', 'accepted', 'corrected', 'result'];
 
 function headerOf(o: Record<string, unknown>): JournalHeader | string {
@@ -336,6 +336,7 @@ function entryOf(o: Record<string, unknown>): JournalEntry | string {
       if ((e.type === 'lift' || e.type === 'place') && !(Number.isInteger(e.square) && (e.square as number) >= 0)) return `a ${e.type} without a square`;
       if (e.type === 'press' && !BOARD_BUTTONS.includes(e.button as BoardButton)) return 'a press without a button of the board';
       if (e.type === 'resign' && !COLORS.includes(e.color)) return 'a resignation without a colour';
+      if (e.type === 'board' && !(Array.isArray(e.occupied) && e.occupied.every((q) => Number.isInteger(q) && (q as number) >= 0))) return 'a board connected again without its occupied squares';
       return { k: 'ev', e: e as unknown as RefereeEvent };
     }
     case 'out': {

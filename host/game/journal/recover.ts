@@ -120,6 +120,7 @@ function replayJournal(journal: JournalRead, h: JournalHeader, rebuilt: string |
           return { ok: false, line, replayed: missing, reason: `line ${line}: an event is journaled, but the referee's ${describeOut(missing)} after the previous event is not: the journal and the replay part` };
         }
         const e = entry.e;
+        if (e.type === 'board' && e.occupied.some((q) => q >= variant.geometry.squares)) return { ok: false, line, reason: `line ${line}: a board connected again with square indices off the ${variant.geometry.squares} squares of ${variant.name} draughts` };
         if ((e.type === 'lift' || e.type === 'place') && e.square >= variant.geometry.squares) return { ok: false, line, reason: `line ${line}: a ${e.type} on square index ${e.square}, off the ${variant.geometry.squares} squares of ${variant.name} draughts` };
         const r = step(state, entry.e);
         state = r.state;

@@ -94,7 +94,10 @@ export function afterDecide(s: RefereeState, e: HandEvent, out: RefereeOutput[],
     return afterCorrecting({ ...s, mode: { kind: 'correcting', target: d.pending.target, obligation: d.pending.obligation, completes: d.pending.completes } }, e.t, out);
   }
   const since = [...d.since, e];
-  const on = playOn(d, since, since[0].t, replay);
+  // Played on inside a second reading (referee.ts, `resolve`), the replay opens no reading of
+  // its own: a reading inside a reading replays every event since for each event, and a board
+  // cleared of the opponent's pieces one by one would take twice as long for each piece.
+  const on = playOn({ ...d, base: { ...d.base, splits: s.splits } }, since, since[0].t, replay);
   if (decisive(on.replayed) || shows(on.state)) {
     out.push(...on.accepted, ...on.replayed);
     return on.state;

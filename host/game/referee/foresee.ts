@@ -89,9 +89,7 @@ function ahead(s: RefereeState, live: boolean): Foresight[] {
 
 /** The second reading of the board: the mover's turn ended, the events since are the opponent's. */
 function otherReading(split: Split): RefereeState {
-  let other = split.ended;
-  for (const e of split.since) other = step(other, e).state;
-  return other;
+  return split.other;
 }
 
 /** Hands still at work: a piece in the air, or a capture whose pieces are still coming off. */

@@ -11,6 +11,7 @@ import type { RefereeState, Split } from './state.ts';
 import { onPress } from './buttons.ts';
 import { endTurn } from './endTurn.ts';
 import { onBoard } from './hands.ts';
+import { reconnect } from './reconnect.ts';
 import { commit, end, landedCapture, startTurn } from './turn.ts';
 import type { Policy, RefereeEvent, RefereeOutput } from './types.ts';
 import type { Language } from '../../words/catalogue.ts';
@@ -67,6 +68,7 @@ export function boardTarget(s: RefereeState): Position | null {
  */
 export function step(state: RefereeState, event: RefereeEvent): { state: RefereeState; outputs: RefereeOutput[] } {
   const e = event.t >= state.now ? event : ({ ...event, t: state.now } as RefereeEvent);
+  if (e.type === 'board') return reconnect(state, e, step);
   if (state.split) {
     const first: RefereeOutput[] = [];
     const s = dispatch({ ...state, split: null, now: e.t }, e, first);
@@ -81,7 +83,7 @@ export function step(state: RefereeState, event: RefereeEvent): { state: Referee
   }
   const out: RefereeOutput[] = [];
   const s = dispatch({ ...state, now: e.t }, e, out);
-  return opened ? resolve(s, { ...opened, since: [], held: [] }, e, out) : { state: s, outputs: out };
+  return opened ? resolve(s, { ...opened, since: [], held: [], other: opened.ended, otherSaid: [] }, e, out) : { state: s, outputs: out };
 }
 
 /**
@@ -114,6 +116,11 @@ function dispatch(s: RefereeState, e: RefereeEvent, out: RefereeOutput[]): Refer
       return end(s, resign(s.game, e.color), e.t, out);
     case 'draw-agreed':
       return end(s, agreeDraw(s.game), e.t, out);
+    case 'board': {
+      const r = reconnect(s, e, step);
+      out.push(...r.outputs);
+      return r.state;
+    }
   }
 }
 
@@ -136,16 +143,13 @@ function opensSplit(s: RefereeState, e: RefereeEvent): Pick<Split, 'ended' | 'en
 /** Which reading of the board the events since the split confirm, if any. */
 function resolve(first: RefereeState, split: Split, e: RefereeEvent, firstOut: RefereeOutput[]): { state: RefereeState; outputs: RefereeOutput[] } {
   const since = [...split.since, e];
-  let other = split.ended;
-  const otherOut: RefereeOutput[] = [];
-  for (const ev of since) {
-    const r = step(other, ev);
-    other = r.state;
-    otherOut.push(...r.outputs);
-  }
-  if ((decisive(otherOut) || shows(other)) && !decisive(firstOut)) return { state: { ...other, splits: true }, outputs: [...split.endedOutputs, ...otherOut] };
+  // Only the event's own outputs can settle it: a second reading settled earlier was confirmed then.
+  const r = step(split.other, e);
+  const other = r.state;
+  const otherOut = [...split.otherSaid, ...r.outputs];
+  if ((decisive(r.outputs) || shows(other)) && !decisive(firstOut)) return { state: { ...other, splits: true }, outputs: [...split.endedOutputs, ...otherOut] };
   const held = [...split.held, ...firstOut];
   const back = e.type === 'place' && e.square === split.square;
   if (back || e.type === 'press' || e.type === 'resign' || e.type === 'draw-agreed' || decisive(firstOut)) return { state: first, outputs: held };
-  return { state: { ...first, split: { ...split, since, held } }, outputs: [] };
+  return { state: { ...first, split: { ...split, since, held, other, otherSaid: otherOut } }, outputs: [] };
 }

@@ -55,6 +55,12 @@ export interface Split {
   readonly endedOutputs: readonly RefereeOutput[];
   readonly square: number;
   readonly since: readonly RefereeEvent[];
+  /**
+   * The second reading as it stands: `ended` stepped through `since`, one step per event (not
+   * replayed from `ended` for each), and what it said meanwhile, told if it is confirmed.
+   */
+  readonly other: RefereeState;
+  readonly otherSaid: readonly RefereeOutput[];
   /** What the first reading said meanwhile, told if it is confirmed. */
   readonly held: readonly RefereeOutput[];
 }

@@ -6,8 +6,9 @@ export type Button = BoardButton;
 
 /**
  * What reaches the referee: a piece leaving or arriving on a square (internal index), a
- * button, time passing, or a command from the players. `t` is the board's time in
- * milliseconds; it never goes backwards.
+ * button, time passing, a command from the players, or the board connected again to a game
+ * under way (`board`: the squares, as indices, it senses occupied; referee/reconnect.ts). `t`
+ * is the board's time in milliseconds; it never goes backwards.
  */
 export type RefereeEvent =
   | { readonly type: 'lift'; readonly square: number; readonly t: number }
@@ -15,7 +16,8 @@ export type RefereeEvent =
   | { readonly type: 'press'; readonly button: Button; readonly t: number }
   | { readonly type: 'tick'; readonly t: number }
   | { readonly type: 'resign'; readonly color: Color; readonly t: number }
-  | { readonly type: 'draw-agreed'; readonly t: number };
+  | { readonly type: 'draw-agreed'; readonly t: number }
+  | { readonly type: 'board'; readonly occupied: readonly number[]; readonly t: number };
 
 /** The irregularities a reed board can sense: the rules' list (rules/variant.ts), where each variant cites its articles. */
 export type { IrregularityCode } from '../../../rules/index.ts';
