@@ -6,7 +6,7 @@
 // a real game's irregularity (FMJD 5.4.3: White touched 33 and played 32-28) in it; axe-core finds
 // nothing at 360x740 and 1280x800 in both themes (screenshots in /tmp/i28-lang-*.png); the
 // printed scoresheet in the page's language; the viewers' page's switch likewise.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { PlayCommand, PlaySession } from '../host/game/types.ts';
 import { startWebServer } from '../host/web/server.ts';
@@ -131,8 +131,13 @@ describe('the page in the player\'s language, chosen on the page (dambord issue 
     expect(view.irregularity?.message).toBe('White touched the piece on 33 and moved the piece on 32 instead: the touched piece must be played.');
     const web = await startWebServer({ view: () => view, subscribe: () => () => {}, command: async () => ({ ok: true }) }, { port: 0, lang: 'en' });
     const browser = (run.browser ??= await launchChromium());
+    // Where the test was when it failed (a loaded machine's timeout says no more than its time).
+    let at = 'opening the page';
+    onTestFailed(() => console.error(`pageWords: the English server's page failed while ${at}`));
+    let opened: Page | undefined;
     try {
       const { page, errors } = await watchedPage(browser, { width: 1280, height: 800 });
+      opened = page;
       await page.goto(web.url);
       await expect.poll(() => page.getByTestId('irregularity-message').textContent()).toBe(view.irregularity?.message);
       expect(await shown(page)).toMatchObject({ lang: 'en', chosen: 'en', kept: null, switchName: 'Language', flip: 'Flip board', sheet: '/sheet.html?lang=en' });
@@ -157,10 +162,12 @@ describe('the page in the player\'s language, chosen on the page (dambord issue 
       } as const;
       const audits: string[] = [];
       for (const lang of ['nl', 'ru'] as const) {
+        at = `switching to ${lang}`;
         await Promise.all([page.waitForEvent('load'), page.getByTestId('lang').selectOption(lang)]);
         await expect.poll(() => page.getByTestId('irregularity-message').textContent()).toBe(expected[lang].message);
         expect(await shown(page), lang).toMatchObject(expected[lang]);
         // Kept: a reload, and a new visit, are in the language chosen.
+        at = `reloading in ${lang}`;
         await page.reload();
         await expect.poll(() => page.getByTestId('irregularity-message').textContent()).toBe(expected[lang].message);
         expect(await shown(page), `${lang} after a reload`).toMatchObject(expected[lang]);
@@ -168,6 +175,7 @@ describe('the page in the player\'s language, chosen on the page (dambord issue 
         for (const [width, height] of [[360, 740], [1280, 800]] as const) {
           await page.setViewportSize({ width, height });
           for (const theme of ['light', 'dark'] as const) {
+            at = `checking ${lang} at ${width}x${height} in the ${theme} theme`;
             await page.getByTestId('theme').selectOption(theme);
             await expect.poll(() => page.evaluate('document.documentElement.dataset.shown')).toBe(theme);
             for (const v of await axeViolations(page)) audits.push(`${lang} ${width}x${height} ${theme}: ${v}`);
@@ -177,6 +185,7 @@ describe('the page in the player\'s language, chosen on the page (dambord issue 
           }
         }
         // The printed scoresheet in the page's language.
+        at = `fetching the ${lang} scoresheet`;
         const sheet = await page.request.get(new URL(expected[lang].sheet, web.url).href);
         expect(await sheet.text()).toContain(lang === 'nl' ? '<h1>Notatiebiljet</h1>' : '<h1>Бланк записи партии</h1>');
       }
@@ -186,13 +195,17 @@ describe('the page in the player\'s language, chosen on the page (dambord issue 
       // words first came (parsed, before words.js can run): timing of the test's own steps
       // cannot change it, as it could when the test looked later (langFirst.js shows the page
       // after 3 s whatever happens).
+      at = 'reloading to see the first words';
       await page.addInitScript(FIRST_WORDS);
       await page.reload({ waitUntil: 'commit' });
       await expect.poll(() => page.evaluate('window.dambordFirstWords')).toEqual({ text: 'Flip board', visibility: 'hidden' });
       await expect.poll(() => page.getByTestId('flip').textContent()).toBe('Перевернуть доску');
       await expect.poll(() => page.evaluate('getComputedStyle(document.documentElement).visibility')).toBe('visible');
       expect(errors).toEqual([]);
+      at = 'closing';
     } finally {
+      // The page first: the server then has no stream to wait for.
+      await opened?.close();
       await web.close();
     }
   });

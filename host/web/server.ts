@@ -131,6 +131,9 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '/sheet.html': ['GET', 'HEAD'],
 };
 
+/** How long a closing server waits for its requests to end before it cuts them, in ms. */
+const CLOSE_GRACE_MS = 1000;
+
 /**
  * Serves the page of `session` and resolves once the server listens.
  *
@@ -276,6 +279,9 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
         streams.clear();
         server.close(() => resolve());
         server.closeIdleConnections();
+        // A page's EventSource asks again at once on a kept-alive socket, which would keep the
+        // server open for ever: whatever is still open after a second is cut.
+        setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
       });
       return closing;
     },
