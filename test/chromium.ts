@@ -30,9 +30,21 @@ export async function addAxe(page: Page): Promise<void> {
  * elements`; [] for none. The page must have axe-core ({@link addAxe}).
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  return (await page.evaluate(
-    "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`))",
-  )) as string[];
+  // page.evaluate has no timeout of its own: an axe run that never ends fails the test instead of holding it.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`axe-core did not finish within ${WAIT_LIMIT_MS} ms`)), WAIT_LIMIT_MS);
+  });
+  try {
+    return (await Promise.race([
+      page.evaluate(
+        "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`))",
+      ),
+      late,
+    ])) as string[];
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The play process and the browser a page test starts: both stopped, and `work` removed, after the file's tests. */
