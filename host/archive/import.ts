@@ -234,10 +234,8 @@ export function pdnFiles(paths: readonly string[], dir: string, index: ArchiveIn
   const walk = (p: string, named: boolean) => {
     try {
       if (statSync(p).isDirectory()) for (const name of readdirSync(p).sort()) walk(path.join(p, name), false);
-      else if (named || !/\.pdn$/i.test(p)) {
-        if (named) files.push(p);
-      } else if (isOwn(p)) ownFiles.push(p);
-      else files.push(p);
+      else if (named) files.push(p);
+      else if (/\.pdn$/i.test(p)) (isOwn(p) ? ownFiles : files).push(p);
     } catch (e) {
       unreadable.push({ file: p, reason: why(e) });
     }

@@ -9,7 +9,8 @@
 import { normaliseResult, rosterValue, writeFen } from '../../rules/index.ts';
 import type { Color, PdnGame } from '../../rules/index.ts';
 import { moverClock } from './clocks.ts';
-import { commentWords, sheetEnding, sheetNotes, tagOf, timeControlWords } from './sheetBoxes.ts';
+import { commentWords, sheetEnding, sheetNotes, timeControlWords } from './sheetBoxes.ts';
+import { tagOf } from './entry.ts';
 import type { SheetMove, SheetRow } from './sheetBoxes.ts';
 import { say } from '../words/catalogue.ts';
 import type { Language } from '../words/catalogue.ts';

@@ -6,6 +6,7 @@ import type { PdnGame } from '../../rules/index.ts';
 import { parseTimeControl } from '../game/clock/clock.ts';
 import type { Period } from '../game/clock/clock.ts';
 import { say } from '../words/catalogue.ts';
+import { tagOf } from './entry.ts';
 import type { Language } from '../words/catalogue.ts';
 
 /** One numbered row of the sheet: the first player's move and the second's, each with its clock. */
@@ -33,11 +34,6 @@ export interface SheetNote {
 /** The words of a comment, its commands (`[%clock ...]`, `[%clk ...]`) left out; '' when it holds none. */
 export function commentWords(comment: string): string {
   return comment.replace(/\[%[^\]]*\]/g, ' ').replace(/\s+/g, ' ').trim();
-}
-
-/** A tag's value, trimmed; '' when the game has no such tag (names compared without case). */
-export function tagOf(game: PdnGame, name: string): string {
-  return game.tags.find((t) => t.name.toLowerCase() === name.toLowerCase())?.value.trim() ?? '';
 }
 
 /**

@@ -44,6 +44,11 @@ export function safeName(text: string, fallback: string): string {
 /** A name that says nothing: empty, or nothing but `?`, dots and whitespace (PDN's unknown). */
 const UNKNOWN = /^[?.\s]*$/u;
 
+/** Whether `name` says nothing (PDN's unknown: empty, `?`): the archive's `no event`, `no round`. */
+export function saysNothing(name: string): boolean {
+  return UNKNOWN.test(name);
+}
+
 /** The end of a folder name that {@link folderName} gave a hash: `~` and 8 hex digits. */
 const HASHED = /~[0-9a-f]{8}$/i;
 

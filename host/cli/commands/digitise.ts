@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { checkDate, moveNumber, parseFen, variantList, writeFen } from '../../../rules/index.ts';
 import type { Variant } from '../../../rules/index.ts';
@@ -8,7 +7,7 @@ import { recordedPdn, recordingSession, resumedRecording } from '../../play/reco
 import { seatGame } from '../../play/table.ts';
 import type { GameOutput } from '../../play/outputs/output.ts';
 import { pdnFile, pdnOf } from '../../play/outputs/pdnFile.ts';
-import { archiveFiler } from '../../play/outputs/archiveFile.ts';
+import { archiveFiler, sayFiled } from '../../play/outputs/archiveFile.ts';
 import { startWebServer } from '../../web/server.ts';
 import { configHelp, parseArgsWithConfig } from '../configFile.ts';
 import { DIGITISE_OPTIONS } from '../commandOptions.ts';
@@ -162,9 +161,8 @@ export const digitiseCommand: Command = {
     let given: string | null = null;
     // Each sheet is filed into the club's archive once its result is given.
     const archive = o.archive ?? 'archive';
-    const filer = archiveFiler(archive, { inProgress: false, log: (line) => io.stdout.write(`dambord digitise: ${line}\n`), filed: (file, r) => {
-      if (r.kind === 'filed') io.stdout.write(`dambord digitise: ${file} is filed into the club's archive as ${path.join(archive, r.game.file)} (${r.game.result})\n`);
-    } });
+    const say = (line: string) => io.stdout.write(`dambord digitise: ${line}\n`);
+    const filer = archiveFiler(archive, { inProgress: false, log: say, filed: sayFiled(archive, say) });
     const pdn = pdnFile({
       text: (_view, table) => recordedPdn(table.state(), given),
       failed: (path, e) => io.stderr.write(`dambord digitise: cannot write ${path}: ${why(e)}; the journal keeps the game, it is written again at the next change\n`),

@@ -7,6 +7,7 @@ import type { TimedControl } from '../../game/clock/clock.ts';
 import { controlRefused } from '../../game/clock/laws.ts';
 import { settingProblem } from '../../game/settings.ts';
 import { policyNamed } from '../../game/referee/policy.ts';
+import { saysNothing } from '../../event/archive.ts';
 import { MAX_BOARD, boardNumber } from '../../event/pairings.ts';
 import type { PairedBoard } from '../../event/pairings.ts';
 import { runEvent } from '../../event/run.ts';
@@ -209,9 +210,8 @@ export const eventCommand: Command = {
       io.stderr.write(`dambord event: cannot serve the round on port ${httpPort}: ${why(e)}; choose another with --http-port\n`);
       return EXIT.io;
     }
-    // PDN's unknown (`?`, '') is not said: "nk: 3 boards", where it read "nk, round ?".
-    const known = (text: string) => !/^[?.\s-]*$/.test(text);
-    const heading = [known(event) ? event : 'event not named', ...(known(round) ? [`round ${round}`] : [])].join(', ');
+    // PDN's unknown (`?`, '') is not said, as the archive's folders have it: "nk: 3 boards", where it read "nk, round ?".
+    const heading = [saysNothing(event) ? 'event not named' : event, ...(saysNothing(round) ? [] : [`round ${round}`])].join(', ');
     io.stdout.write(`dambord event: ${heading}: ${running.boards.size} board${running.boards.size === 1 ? '' : 's'} (${[...running.boards.keys()].join(', ')}); live at ${server.url}, feeds at ${server.url}feed/round.pdn\n`);
     if (server.tokenRequired) io.stdout.write(`dambord event: the boards' commands need the token (Authorization: Bearer ${server.token}); viewers and feeds need none\n`);
     io.stdout.write(`dambord event: the archive is ${o.archive ?? 'archive'}; Ctrl-C ends\n`);

@@ -1,5 +1,4 @@
 import { rmSync } from 'node:fs';
-import path from 'node:path';
 import { parseFen, variantList } from '../../../rules/index.ts';
 import type { Position } from '../../../rules/index.ts';
 import type { Policy } from '../../game/referee/types.ts';
@@ -14,7 +13,7 @@ import { boardSeat } from '../openBoard.ts';
 import { boardChosen, boardName, boardHelp } from '../../boards/registry.ts';
 import { seatGame } from '../../play/table.ts';
 import { pdnFile, pdnOf } from '../../play/outputs/pdnFile.ts';
-import { archiveFiler } from '../../play/outputs/archiveFile.ts';
+import { archiveFiler, sayFiled } from '../../play/outputs/archiveFile.ts';
 import { speechOutput } from '../../play/outputs/speech.ts';
 import { secondBoardOutput } from '../../play/outputs/secondBoard.ts';
 import { journalToResume, resumeFrom } from '../resumeJournal.ts';
@@ -169,9 +168,8 @@ export function playCommandWith(seams: PlaySeams): Command {
     if (typeof board === 'number') return board;
     const second = secondAsked.second ? { kind: boardChosen(o, secondAsked.second === 'sim' ? null : secondAsked.second), port: secondAsked.second === 'sim' ? null : secondAsked.second } : null;
     const archive = o.archive ?? 'archive';
-    const filer = archiveFiler(archive, { inProgress: false, log: (line) => io.stdout.write(`dambord play: ${line}\n`), filed: (file, r) => {
-      if (r.kind === 'filed') io.stdout.write(`dambord play: ${file} is filed into the club's archive as ${path.join(archive, r.game.file)} (${r.game.result})\n`);
-    } });
+    const say = (line: string) => io.stdout.write(`dambord play: ${line}\n`);
+    const filer = archiveFiler(archive, { inProgress: false, log: say, filed: sayFiled(archive, say) });
     const seated = await seatGame({
       board, second, start, startFen: o.fen ?? v.startFen, policy, timeControl, timeControlTag: o['time-control'], hints: o.hints, lang: lang.lang,
       players: { white: o.white ?? '?', black: o.black ?? '?' }, tags: (now, set) => gameTags(set ?? o, now),

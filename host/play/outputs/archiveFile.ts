@@ -8,6 +8,7 @@ import { fileGame } from '../../archive/filing.ts';
 import type { Filed } from '../../archive/filing.ts';
 import { ArchiveBusy } from '../../archive/import.ts';
 import { why } from '../../files/read.ts';
+import { join } from 'node:path';
 
 /** The archive's side of the games of a table (or of an event's board). */
 export interface ArchiveFiler {
@@ -29,6 +30,13 @@ export interface FilerOptions {
   readonly retryMs?: readonly number[];
   /** The wait between later tries once those are spent, in ms (default 10 s). */
   readonly laterMs?: number;
+}
+
+/** A command's `filed` (play, digitise): `say` told where each game is filed, `<path> is filed into the club's archive as <dir>/<file> (<result>)`. */
+export function sayFiled(dir: string, say: (line: string) => void): (path: string, r: Filed) => void {
+  return (file, r) => {
+    if (r.kind === 'filed') say(`${file} is filed into the club's archive as ${join(dir, r.game.file)} (${r.game.result})`);
+  };
 }
 
 /** The result a scoresheet's Result tag gives, `*` when it has none. */
