@@ -1,10 +1,11 @@
 // Lint configuration: the recommended rules of ESLint and typescript-eslint for all of dambord,
 // and the layers of the design (README, Layout), enforced:
 // - rules/ (the rules of draughts) imports nothing outside itself;
+// - engine/ (the built-in engine's search and evaluation) imports only itself and rules/;
 // - host/words/ (the catalogues of words) imports only itself and its ICU packages;
 // - host/game/ (the game core) imports only itself, the words, rules/ and the board-link
 //   contract (host/link/types.ts);
-// - the pure parts (rules/, host/game/, the serial protocol's codecs and model host/link/protocol/,
+// - the pure parts (rules/, engine/, host/game/, the serial protocol's codecs and model host/link/protocol/,
 //   the action-script codec host/script/, the catalogues host/words/, the SHA-256 host/hash/,
 //   speech's words and announcer, the broadcast's store and feeds, the pairings and the event
 //   archive's paths, the archive's names and identity, the link kit's sequence numbers, commands
@@ -42,6 +43,7 @@ const KIT = ['host/link/kit/seq.ts', 'host/link/kit/command.ts', 'host/link/kit/
  */
 const LAYERS = [
   { layer: 'rules/', may: ['rules/'] },
+  { layer: 'engine/', may: ['engine/', 'rules/'] },
   { layer: 'host/words/', may: ['host/words/'], packages: ['intl-messageformat', '@formatjs/icu-messageformat-parser'] },
   { layer: 'host/game/', may: ['host/game/', 'host/words/', 'rules/', 'host/link/types.ts'] },
   { layer: 'host/link/protocol/', may: ['host/link/protocol/', 'host/link/types.ts', 'host/link/kit/seq.ts', 'host/link/kit/command.ts', 'rules/'] },
@@ -146,7 +148,7 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   {
-    files: ['host/**/*.ts', 'rules/**/*.ts'],
+    files: ['host/**/*.ts', 'rules/**/*.ts', 'engine/**/*.ts'],
     ignores: TESTS,
     plugins: { dambord: { rules: { layers, reach } } },
     rules: { 'dambord/reach': 'error' },
