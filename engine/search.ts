@@ -110,7 +110,7 @@ function info(game: Game, tree: Tree, score: number, depth: number, ms: number):
 export function scoreOf(s: number): Score {
   if (s >= MATE_BOUND) return { kind: 'win', plies: MATE - s };
   if (s <= -MATE_BOUND) return { kind: 'loss', plies: MATE + s };
-  return { kind: 'men', value: s / 100 };
+  return { kind: 'men', value: s === 0 ? 0 : s / 100 }; // never -0
 }
 
 /** The tree's principal variation from the root, as legal moves played out on a copy of the board. */
