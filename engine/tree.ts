@@ -7,6 +7,7 @@ import type { Evaluator } from './evaluate.ts';
 import type { Zobrist } from './hash.ts';
 import { keyOf, zobrist } from './hash.ts';
 import { Ordering } from './order.ts';
+import { canCapture } from './threat.ts';
 import type { Table } from './table.ts';
 import { EXACT, LOWER, UPPER, capturedCode, moveCode } from './table.ts';
 
@@ -17,6 +18,8 @@ export const MATE = 30000;
 export const MATE_BOUND = MATE - MAX_PLY;
 /** Plies a quiet position may be searched further because the opponent threatens a capture. */
 const THREAT_PLIES = 2;
+/** Moves tried in full before the later quiet ones are reduced. */
+const LATE = 3;
 
 /**
  * The tree walk of one search: alpha-beta with principal variation search on one mutable board,
@@ -54,7 +57,6 @@ export class Tree {
   private readonly scores: Int32Array[];
   private readonly indices: Int32Array[];
   private readonly undo = new Uint8Array(MAX_PLY * 32);
-  private readonly threats = new MoveList();
   private readonly order = new Ordering();
   readonly draws: DrawTracker;
 
@@ -176,10 +178,14 @@ export class Tree {
       const i = pickNext(scores, idx, n, k);
       this.make(list, i, ply);
       const next = n === 1 ? depth : depth - 1; // a forced move costs no depth
+      // Late quiet moves, ordered after the table's move, killers and the best of history, are
+      // searched a ply shallower first, and again in full if they reach alpha.
+      const reduce = k >= LATE && depth >= 3 && !capture && scores[i] < 1 << 21 ? 1 : 0;
       let score: number;
       if (k === 0) score = -this.node(next, -beta, -alpha, ply + 1, threat);
       else {
-        score = -this.node(next, -alpha - 1, -alpha, ply + 1, threat);
+        score = -this.node(next - reduce, -alpha - 1, -alpha, ply + 1, threat);
+        if (reduce > 0 && score > alpha && !this.aborted) score = -this.node(next, -alpha - 1, -alpha, ply + 1, threat);
         if (score > alpha && score < beta && !this.aborted) score = -this.node(next, -beta, -alpha, ply + 1, threat);
       }
       this.unmake(list, i, ply);
@@ -202,8 +208,7 @@ export class Tree {
 
   /** Whether the opponent of the side to move could capture if it were its turn (a shot in the air). */
   private threatened(): boolean {
-    generate(this.v, this.board, this.turn ^ (WHITE | BLACK), this.threats);
-    return this.threats.length > 0 && this.threats.jumps[0] > 0;
+    return canCapture(this.v, this.board, this.turn ^ (WHITE | BLACK));
   }
 
   /** Order keys of the ply's moves: the table's move, captures by pieces taken, crownings, killers, history. */
