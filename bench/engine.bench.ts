@@ -12,7 +12,7 @@ import type { BenchOptions, BenchResult } from './types.ts';
  * - the ladder: level N against N-1 for N = 2..10, 20 games a step (6 with --quick) from the
  *   openings of every first move and reply, colours alternating, at 100 ms a move (30), the
  *   lower levels held to their own node caps, 200 plies and more a draw;
- * - against rapid-draughts' alpha-beta player in English at the same time a move (100 ms, 30
+ * - against rapid-draughts' alpha-beta player in English at the same time a move (250 ms, 30
  *   with --quick), 20 games (6), with the time each side used a move.
  */
 export async function run(opts: BenchOptions): Promise<BenchResult[]> {
@@ -33,7 +33,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
     out.push({ name: `engine depth ${r.depth} from the start, ${v.name}`, figure: s, unit: 's', better: 'lower', baseline: null, ratio: null, note: `${r.nodes} nodes` });
   }
   const perStep = opts.quick ? 3 : 10; // openings; each played with both colours
-  const moveMs = opts.quick ? 30 : 100;
+  const moveMs = opts.quick ? 30 : 250;
   const ladderVariant = variants.international;
   const book = openings(ladderVariant, perStep);
   const rows: string[] = [];

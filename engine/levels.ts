@@ -18,15 +18,15 @@ export interface Level {
 }
 
 const LEVELS: readonly Level[] = [
-  { nodes: 60, depth: 1, jitter: 120, blunder: 0.5, slack: 400 },
-  { nodes: 300, depth: 2, jitter: 80, blunder: 0.3, slack: 300 },
-  { nodes: 1_500, depth: 3, jitter: 50, blunder: 0.2, slack: 200 },
-  { nodes: 5_000, depth: 4, jitter: 35, blunder: 0.1, slack: 150 },
-  { nodes: 15_000, depth: 6, jitter: 25, blunder: 0.05, slack: 100 },
-  { nodes: 40_000, depth: 8, jitter: 15, blunder: 0, slack: 0 },
-  { nodes: 100_000, depth: 10, jitter: 10, blunder: 0, slack: 0 },
-  { nodes: 250_000, depth: 14, jitter: 5, blunder: 0, slack: 0 },
-  { nodes: 700_000, depth: 20, jitter: 0, blunder: 0, slack: 0 },
+  { nodes: 25, depth: 2, jitter: 150, blunder: 0.4, slack: 300 },
+  { nodes: 60, depth: 3, jitter: 100, blunder: 0.25, slack: 200 },
+  { nodes: 130, depth: 4, jitter: 60, blunder: 0.12, slack: 150 },
+  { nodes: 300, depth: 5, jitter: 40, blunder: 0.05, slack: 100 },
+  { nodes: 700, depth: 6, jitter: 25, blunder: 0, slack: 0 },
+  { nodes: 1_500, depth: 8, jitter: 15, blunder: 0, slack: 0 },
+  { nodes: 3_500, depth: 10, jitter: 8, blunder: 0, slack: 0 },
+  { nodes: 8_000, depth: 14, jitter: 4, blunder: 0, slack: 0 },
+  { nodes: 20_000, depth: 20, jitter: 0, blunder: 0, slack: 0 },
   { nodes: Infinity, depth: Infinity, jitter: 0, blunder: 0, slack: 0 },
 ];
 
