@@ -10,7 +10,7 @@ import type { BenchOptions, BenchResult } from './types.ts';
  *   game (the start after 20 plies of level-5 play, seeded);
  * - the time to finish depth 12 from the start (international and English);
  * - the ladder: level N against N-1 for N = 2..10, 20 games a step (6 with --quick) from the
- *   openings of every first move and reply, colours alternating, at 100 ms a move (30), the
+ *   openings of every first move and reply, colours alternating, at 250 ms a move (30), the
  *   lower levels held to their own node caps, 200 plies and more a draw;
  * - against rapid-draughts' alpha-beta player in English at the same time a move (250 ms, 30
  *   with --quick), 20 games (6), with the time each side used a move.
