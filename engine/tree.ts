@@ -136,7 +136,7 @@ export class Tree {
   /** Negamax alpha-beta of the node at `ply` with `depth` plies left; `threat` threat plies used on the path. */
   private node(depth: number, alpha: number, beta: number, ply: number, threat: number): number {
     this.pvLength[ply] = ply;
-    if ((++this.nodes & 1023) === 0 && this.poll()) this.aborted = true;
+    if ((++this.nodes & 255) === 0 && this.poll()) this.aborted = true; // the clock and `stopped`, every 256 nodes
     if (this.nodes >= this.nodeLimit) this.aborted = true;
     if (this.aborted) return 0;
     this.draws.key(ply, this.lo, this.hi);
