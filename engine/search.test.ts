@@ -38,6 +38,17 @@ describe('shots: a man given to take two (captures are compulsory: FMJD 4.2, Cze
   });
 });
 
+describe('quiescence: a threatened capture past the horizon', () => {
+  // The white king 48-39 looks up the diagonal 33-28-22-17-11-6: the man on 28 has 22 free
+  // behind it, and if it steps off the line (or is left), 11 has 6 free behind it. Whatever Black
+  // plays, a man falls (FMJD 4.3: a king takes from a distance). At depth 1 only the search of
+  // the threatened side's replies sees it.
+  it('international, depth 1: the skewer 48-39 wins a man', () => {
+    const r = think(game(international, 'W:W30,36,K48:B3,11,28'), { depth: 1 });
+    expect(numbers(r.best)).toBe('48-39');
+  });
+});
+
 describe('the capture rules decide, not the search', () => {
   // FMJD 4.13 (positions.md of the oracles, from rhalbersma/dctl's international rules tests):
   // in W:W48:B24,K31,34,K42,43 the only legal move is 48x19, which takes the most pieces.
