@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { brazilian, czech, english, international, newGame, parseFen, russian } from '../../rules/index.ts';
 import type { Engine } from './engine.ts';
-import { EngineError } from './engine.ts';
+import { engineErrorOf } from './testing/engineError.ts';
 import { connectDxpEngine, listenDxpEngine } from './dxp.ts';
 import { connectingFakeDxp, pad32 } from './testing/fakeDxp.ts';
 
@@ -16,15 +16,6 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function rejection(p: Promise<unknown>): Promise<EngineError> {
-  const error = await p.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
-}
-
 /** A port nothing listens on: one the system just gave and took back. */
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -37,19 +28,19 @@ async function freePort(): Promise<number> {
 describe('connecting to an engine that listens', () => {
   it('says the connection was refused, naming the address, when nothing listens there', async () => {
     const port = await freePort();
-    const e = await rejection(connectDxpEngine({ host: '127.0.0.1', port, variant: international }));
+    const e = await engineErrorOf(connectDxpEngine({ host: '127.0.0.1', port, variant: international }));
     expect([e.kind, e.engine]).toEqual(['start', `dxp:127.0.0.1:${port}`]);
     expect(e.message).toContain('connection refused');
   });
 
   it('says the host is unknown', async () => {
-    const e = await rejection(connectDxpEngine({ host: 'no-such-host.invalid', port: 27531, variant: international, startTimeoutMs: 3000 }));
+    const e = await engineErrorOf(connectDxpEngine({ host: 'no-such-host.invalid', port: 27531, variant: international, startTimeoutMs: 3000 }));
     expect(e.kind).toBe('start');
     expect(e.message).toMatch(/no such host|no answer/);
   });
 
   it.each([english, czech, brazilian, russian].map((v) => [v.name, v] as const))('refuses %s before connecting: DXP carries only the 10x10 board with the FMJD rules', async (_name, v) => {
-    const e = await rejection(connectDxpEngine({ host: '127.0.0.1', port: 1, variant: v }));
+    const e = await engineErrorOf(connectDxpEngine({ host: '127.0.0.1', port: 1, variant: v }));
     expect(e.kind).toBe('refused');
     expect(e.message).toContain(v.name);
   });
@@ -57,7 +48,7 @@ describe('connecting to an engine that listens', () => {
 
 describe('listening for an engine that connects: only on a loopback address', () => {
   it.each(['0.0.0.0', '::', '192.168.1.20', 'board.example.org'])('refuses to listen on %s, saying why', async (host) => {
-    const e = await rejection(listenDxpEngine({ host, port: 0, variant: international }));
+    const e = await engineErrorOf(listenDxpEngine({ host, port: 0, variant: international }));
     expect(e.kind).toBe('start');
     expect(e.message).toContain('only on a loopback address');
     if (host === '0.0.0.0' || host === '::') expect(e.message).toContain('every interface');
@@ -85,7 +76,7 @@ describe('listening for an engine that connects: only on a loopback address', ()
   });
 
   it('says nobody connected, and on which address, when no engine comes in time', async () => {
-    const e = await rejection(listenDxpEngine({ host: '127.0.0.1', port: 0, variant: international, startTimeoutMs: 200 }));
+    const e = await engineErrorOf(listenDxpEngine({ host: '127.0.0.1', port: 0, variant: international, startTimeoutMs: 200 }));
     expect(e.kind).toBe('start');
     expect(e.message).toMatch(/no engine connected to 127\.0\.0\.1:\d+ within 0\.2 s/);
   });
@@ -95,7 +86,7 @@ describe('listening for an engine that connects: only on a loopback address', ()
     await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
     cleanup.push(() => new Promise<void>((r) => busy.close(() => r())));
     const port = (busy.address() as net.AddressInfo).port;
-    const e = await rejection(listenDxpEngine({ host: '127.0.0.1', port, variant: international }));
+    const e = await engineErrorOf(listenDxpEngine({ host: '127.0.0.1', port, variant: international }));
     expect(e.kind).toBe('start');
     expect(e.message).toContain(`port ${port} on 127.0.0.1 is in use`);
   });

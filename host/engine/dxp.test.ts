@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Game } from '../../rules/index.ts';
 import { currentPosition, english, international, newGame, parseFen, parseMoveText, playMove } from '../../rules/index.ts';
 import type { Engine } from './engine.ts';
-import { EngineError } from './engine.ts';
 import type { EngineLog } from './engineLog.ts';
+import { fileEngineLog } from './engineLog.ts';
+import { engineErrorOf } from './testing/engineError.ts';
 import { connectDxpEngine } from './dxp.ts';
 import type { FakeDxpPeer } from './testing/fakeDxp.ts';
 import { listeningFakeDxp, pad32 } from './testing/fakeDxp.ts';
@@ -58,17 +62,16 @@ afterEach(async () => {
 async function open(extra: { graceMs?: number; log?: EngineLog } = {}): Promise<{ engine: Engine; peer: FakeDxpPeer }> {
   const fake = await listeningFakeDxp();
   const engine = await connectDxpEngine({ host: '127.0.0.1', port: fake.port, variant: international, replyTimeoutMs: 500, graceMs: extra.graceMs ?? 500, log: extra.log });
-  cleanup.push(() => fake.close(), () => engine.close());
-  return { engine, peer: await fake.peer() };
-}
-
-async function rejection(p: Promise<unknown>): Promise<EngineError> {
-  const error = await p.then(
-    () => null,
-    (e: unknown) => e,
+  const peer = await fake.peer();
+  cleanup.push(
+    () => fake.close(),
+    async () => {
+      const closing = engine.close();
+      await acknowledgeClose(peer);
+      await closing;
+    },
   );
-  expect(error).toBeInstanceOf(EngineError);
-  return error as EngineError;
+  return { engine, peer };
 }
 
 describe('a game with a DXP engine', () => {
@@ -154,7 +157,7 @@ describe('a game with a DXP engine', () => {
     const declined = engine.think(game(START), SECOND);
     await peer.next();
     peer.send(`A${pad32('Fake engine')}2`);
-    const e = await rejection(declined);
+    const e = await engineErrorOf(declined);
     expect(e.kind).toBe('refused');
     expect(e.message).toContain('would play another');
     expect(e.sent).toBe(`A${pad32('Fake engine')}2`);
@@ -162,7 +165,7 @@ describe('a game with a DXP engine', () => {
     const never = engine.think(game(START), SECOND);
     await peer.next();
     peer.send(`A${pad32('Fake engine')}3`);
-    expect((await rejection(never)).message).toContain('any game');
+    expect((await engineErrorOf(never)).message).toContain('any game');
   });
 
   it('writes CHAT to the log, and answers BACKREQ with BACKACC 1 ("not supported"), while it waits for the move', async () => {
@@ -184,10 +187,32 @@ describe('a game with a DXP engine', () => {
     const thinking = engine.think(game(START), SECOND);
     await peer.next();
     peer.send(ACCEPT, 'E10');
-    const e = await rejection(thinking);
+    const e = await engineErrorOf(thinking);
     expect([e.kind, e.sent]).toEqual(['refused', 'E10']);
     expect(e.message).toContain('gives up');
     expect(await peer.next()).toBe('E00');
+  });
+});
+
+describe('the protocol log (--engine-log FILE)', () => {
+  it('writes each message both ways with the engine\'s name', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dxp-log-')), 'engine.log');
+    const { engine, peer } = await open({ log: fileEngineLog(file) });
+    const thinking = engine.think(game(START), SECOND);
+    await peer.next();
+    peer.send(ACCEPT, 'M0000322800');
+    await thinking;
+    const second = engine.think(game(START, '32-28', '19-23'), SECOND);
+    await peer.next();
+    peer.send('M000028190123');
+    await second;
+    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines[0]).toMatch(/ dxp:127\.0\.0\.1:\d+ # connected$/);
+    expect(lines[1]).toMatch(new RegExp(` dxp:127\\.0\\.0\\.1:\\d+ > R01dambord {25}W${TIME_OF_A_SECOND}A$`));
+    expect(lines[2]).toMatch(/ dxp:127\.0\.0\.1:\d+ < AFake engine {21}0$/);
+    expect(lines[3]).toMatch(/ < M0000322800$/);
+    expect(lines[4]).toMatch(/ Fake engine \(dxp:127\.0\.0\.1:\d+\) > M0000192300$/);
+    expect(lines[5]).toMatch(/ Fake engine \(dxp:127\.0\.0\.1:\d+\) < M000028190123$/);
   });
 });
 
@@ -198,7 +223,7 @@ describe('what an engine sends wrong: an EngineError naming it and what it sent;
     const thinking = engine.think(g, SECOND);
     await peer.next();
     peer.send(ACCEPT, 'M0000312500');
-    const e = await rejection(thinking);
+    const e = await engineErrorOf(thinking);
     expect([e.kind, e.engine, e.sent]).toEqual(['illegal-move', `Fake engine (dxp:127.0.0.1:${peerPort(peer)})`, 'M0000312500']);
     expect(e.message).toContain('31-25');
     expect(g.moves).toHaveLength(0);
@@ -218,7 +243,7 @@ describe('what an engine sends wrong: an EngineError naming it and what it sent;
     const thinking = engine.think(game(fen), SECOND);
     await peer.next();
     peer.send(ACCEPT, 'M0000431900');
-    const e = await rejection(thinking);
+    const e = await engineErrorOf(thinking);
     expect(e.kind).toBe('ambiguous-move');
 
     const named = engine.think(game(fen), SECOND);
@@ -241,9 +266,27 @@ describe('what an engine sends wrong: an EngineError naming it and what it sent;
     await peer.next();
     peer.send(ACCEPT);
     peer.sendBytes(bytes);
-    const e = await rejection(thinking);
+    const e = await engineErrorOf(thinking);
     expect(e.kind).toBe('malformed');
     expect(e.message).toContain(words);
+  });
+
+  it('a move sent out of turn (while dambord was to move) is set aside, and the next move starts the game again', async () => {
+    const { log, lines } = recordingLog();
+    const { engine, peer } = await open({ log });
+    const thinking = engine.think(game(START), SECOND);
+    await peer.next();
+    peer.send(ACCEPT, 'M0000322800');
+    await thinking;
+    peer.send('M0000282300'); // a second move of white's, unasked
+    await new Promise((r) => setTimeout(r, 50));
+    const next = engine.think(game(START, '32-28', '19-23'), SECOND);
+    expect(await peer.next()).toBe('E00');
+    peer.send('E00');
+    expect(await peer.next()).toMatch(/^R01dambord {25}W002120B/);
+    peer.send(ACCEPT, 'M000028190123');
+    expect((await next).move.to + 1).toBe(19);
+    expect(lines.some((l) => l.includes('said out of turn: M0000282300'))).toBe(true);
   });
 
   it('silent: no MOVE within the move\'s time plus 10% and the grace', async () => {
@@ -252,7 +295,7 @@ describe('what an engine sends wrong: an EngineError naming it and what it sent;
     const thinking = engine.think(game(START), { moveTimeMs: 200 });
     await peer.next();
     peer.send(ACCEPT);
-    const e = await rejection(thinking);
+    const e = await engineErrorOf(thinking);
     expect(e.kind).toBe('silent');
     expect(Date.now() - t0).toBeGreaterThanOrEqual(400);
     expect(Date.now() - t0).toBeLessThan(1500);
@@ -265,7 +308,7 @@ describe('what an engine sends wrong: an EngineError naming it and what it sent;
     peer.send(ACCEPT);
     await new Promise((r) => setTimeout(r, 400));
     peer.send('M0000322800');
-    const e = await rejection(thinking);
+    const e = await engineErrorOf(thinking);
     expect([e.kind, e.sent]).toEqual(['slow', 'M0000322800']);
   });
 
@@ -275,8 +318,8 @@ describe('what an engine sends wrong: an EngineError naming it and what it sent;
     await peer.next();
     peer.send(ACCEPT);
     peer.crash();
-    expect((await rejection(thinking)).kind).toBe('crashed');
-    expect((await rejection(engine.think(game(START), SECOND))).kind).toBe('crashed');
+    expect((await engineErrorOf(thinking)).kind).toBe('crashed');
+    expect((await engineErrorOf(engine.think(game(START), SECOND))).kind).toBe('crashed');
     await engine.close(); // never throws
   });
 
@@ -294,11 +337,20 @@ describe('what an engine sends wrong: an EngineError naming it and what it sent;
     const { engine } = await open();
     const start = parseFen(english, english.startFen);
     if (!start.ok) throw new Error('english');
-    const e = await rejection(engine.think(newGame(start.position), SECOND));
+    const e = await engineErrorOf(engine.think(newGame(start.position), SECOND));
     expect(e.kind).toBe('refused');
     expect(e.message).toContain('english');
   });
 });
+
+/** Answers dambord's closing GAMEEND (egameend.htm: "sent by the other program ... to acknowledge"), so that a test does not wait for it. */
+async function acknowledgeClose(peer: FakeDxpPeer): Promise<void> {
+  for (;;) {
+    const m = await peer.next(300).catch(() => null);
+    if (m === null) return;
+    if (m === 'E01') return peer.send('E00');
+  }
+}
 
 function men(from: number, to: number, letter: string): Record<number, string> {
   const out: Record<number, string> = {};

@@ -84,6 +84,7 @@ export class DxpSession implements Engine {
     if (!dxpCarries(pos.variant)) throw this.error('refused', `DXP carries the 10x10 board with the FMJD's rules only (international draughts), not ${pos.variant.name}`);
     if (this.dead !== null) throw this.error('crashed', `the connection is closed (${this.dead})`);
     opts.signal?.throwIfAborted();
+    if (this.heard.length > 0) this.drop(); // said out of turn: the engine's game is no longer ours
     const started = Date.now();
     const ours = this.continuation(game, pos.turn);
     if (ours) {
@@ -145,7 +146,6 @@ export class DxpSession implements Engine {
   /** Ends any game on, then GAMEREQ from the current position with the engine as `color`, and its GAMEACC. */
   private async newGame(game: Game, limits: EngineLimits, color: Color, signal?: AbortSignal): Promise<void> {
     if (this.gameOn) await this.endGame(0, 0);
-    this.drop();
     const pos = currentPosition(game);
     const time = dxpGameTime(limits);
     this.send({ type: 'gamereq', version: '01', initiator: this.opts.name, followerColor: color, minutes: time.minutes, moves: time.moves, position: dxpPosition(pos) });
@@ -256,11 +256,20 @@ export class DxpSession implements Engine {
     this.heard.push(heard);
   }
 
-  /** Forgets what the engine said of an earlier game (a late move, a fault), noting it. */
+  /**
+   * Forgets what the engine said while nobody waited (a late move, a fault), noting it; the next
+   * move starts a new game. A GAMEEND among it is acknowledged (egameend.htm: "GAMEEND is sent by
+   * the other program ... to acknowledge the termination request").
+   */
   private drop(): void {
+    this.synced = null;
     for (const h of this.heard.splice(0)) {
-      if (h.kind !== 'closed') this.opts.log.note(this.who, `ignored, from an earlier game: ${'text' in h ? h.text : h.kind}`);
-      else this.heard.push(h);
+      if (h.kind === 'closed') continue;
+      this.opts.log.note(this.who, `ignored, said out of turn: ${'text' in h ? h.text : h.kind}`);
+      if (h.kind === 'message' && h.message.type === 'gameend' && this.gameOn) {
+        this.gameOn = false;
+        this.send({ type: 'gameend', reason: 0, stop: 0 });
+      }
     }
   }
 
