@@ -323,6 +323,20 @@ describe('what an engine sends wrong: an EngineError naming it and what it sent;
     await engine.close(); // never throws
   });
 
+  it('a move still awaited when dambord closes the engine is refused at once', async () => {
+    const { engine, peer } = await open();
+    const thinking = engine.think(game(START), SECOND);
+    await peer.next();
+    peer.send(ACCEPT);
+    await new Promise((r) => setTimeout(r, 30));
+    const closing = engine.close();
+    const e = await engineErrorOf(thinking);
+    expect([e.kind, e.message.includes('dambord closed the engine')]).toEqual(['crashed', true]);
+    expect(await peer.next()).toBe('E01');
+    peer.send('E00');
+    await closing;
+  });
+
   it('a move stopped by the caller rejects with the signal\'s reason', async () => {
     const { engine, peer } = await open();
     const stop = new AbortController();

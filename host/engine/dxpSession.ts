@@ -113,6 +113,7 @@ export class DxpSession implements Engine {
   /** GAMEEND with stop code 1 ("does not want to play a next game") if a game is on, then the connection ends. Never throws. */
   async close(): Promise<void> {
     if (this.closing) return;
+    this.waiter?.({ kind: 'closed', reason: 'dambord closed the engine' }); // a move still awaited
     try {
       if (this.gameOn && this.dead === null) await this.endGame(0, 1, Math.min(this.opts.replyTimeoutMs, 1000));
     } catch {
