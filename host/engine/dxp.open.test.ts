@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { brazilian, czech, english, international, newGame, parseFen, russian } from '../../rules/index.ts';
 import type { Engine } from './engine.ts';
 import { engineErrorOf } from './testing/engineError.ts';
-import { connectDxpEngine, listenDxpEngine } from './dxp.ts';
+import { connectDxpEngine, listenDxpEngine, loopbackRefusal } from './dxp.ts';
 import { connectingFakeDxp, pad32 } from './testing/fakeDxp.ts';
 
 // Reaching a DXP engine: esocket.htm, "The idea of the DamExchange SOCKET protocol is using TCP/IP
@@ -52,6 +52,14 @@ describe('listening for an engine that connects: only on a loopback address', ()
     expect(e.kind).toBe('start');
     expect(e.message).toContain('only on a loopback address');
     if (host === '0.0.0.0' || host === '::') expect(e.message).toContain('every interface');
+  });
+
+  it.each(['127.0.0.1', '127.3.2.1', '::1', '[::1]', 'localhost', 'LOCALHOST'])('takes %s as a loopback address', (host) => {
+    expect(loopbackRefusal(host)).toBe(null);
+  });
+
+  it.each(['128.0.0.1', '10.0.0.1', '::2', 'localhost.example.org'])('refuses %s', (host) => {
+    expect(loopbackRefusal(host)).toContain('only on a loopback address');
   });
 
   it('takes the engine that connects to 127.0.0.1 and plays with it as the Initiator; a second connection is closed', async () => {
