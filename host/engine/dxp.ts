@@ -4,7 +4,7 @@ import type { Engine } from './engine.ts';
 import { EngineError } from './engine.ts';
 import type { EngineLog } from './engineLog.ts';
 import { NO_LOG } from './engineLog.ts';
-import { dxpCarries } from './dxpGame.ts';
+import { dxpVariantRefusal } from './dxpGame.ts';
 import { DxpSession } from './dxpSession.ts';
 
 /**
@@ -122,9 +122,8 @@ function session(socket: net.Socket, label: string, opts: DxpOptions): Engine {
 }
 
 function refuseVariant(label: string, v: Variant): void {
-  if (!dxpCarries(v)) {
-    throw new EngineError(label, 'refused', `DXP carries the 10x10 board with the FMJD's rules only (international draughts), not ${v.name}`);
-  }
+  const refusal = dxpVariantRefusal(v);
+  if (refusal) throw new EngineError(label, 'refused', refusal);
 }
 
 /** Why `host` may not be listened on, or null for a loopback address. */

@@ -24,6 +24,11 @@ export function dxpCarries(v: Variant): boolean {
   );
 }
 
+/** Why DXP cannot carry a game of `v` (a sentence naming it), or null when it can. */
+export function dxpVariantRefusal(v: Variant): string | null {
+  return dxpCarries(v) ? null : `DXP carries the 10x10 board with the FMJD's rules only (international draughts), not ${v.name}`;
+}
+
 const LETTER: Record<number, string> = { 0: 'e', [WHITE]: 'w', [BLACK]: 'z', [WHITE | KING]: 'W', [BLACK | KING]: 'Z' };
 
 /**

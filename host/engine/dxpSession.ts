@@ -6,7 +6,7 @@ import { EngineError } from './engine.ts';
 import type { EngineLog } from './engineLog.ts';
 import type { DxpMessage } from './dxpCodec.ts';
 import { DxpFramer, decodeDxp, encodeDxp } from './dxpCodec.ts';
-import { dxpCarries, dxpGameTime, dxpMove, dxpMoveAllowance, dxpPosition, matchDxpMove } from './dxpGame.ts';
+import { dxpGameTime, dxpMove, dxpMoveAllowance, dxpPosition, dxpVariantRefusal, matchDxpMove } from './dxpGame.ts';
 
 /** How a DXP session behaves: its names, its log and how long it waits. */
 export interface DxpSessionOptions {
@@ -64,7 +64,7 @@ export class DxpSession implements Engine {
       this.dead ??= error.code ?? error.message;
     });
     socket.on('close', () => {
-      this.dead ??= 'the connection closed';
+      this.dead ??= this.closing ? 'dambord closed it' : 'the engine closed it';
       if (!this.closing) this.opts.log.note(this.who, `connection closed: ${this.dead}`);
       this.hear({ kind: 'closed', reason: this.dead });
     });
@@ -81,7 +81,8 @@ export class DxpSession implements Engine {
 
   async think(game: Game, limits: EngineLimits, opts: { readonly signal?: AbortSignal } = {}): Promise<EngineAnswer> {
     const pos = currentPosition(game);
-    if (!dxpCarries(pos.variant)) throw this.error('refused', `DXP carries the 10x10 board with the FMJD's rules only (international draughts), not ${pos.variant.name}`);
+    const refusal = dxpVariantRefusal(pos.variant);
+    if (refusal) throw this.error('refused', refusal);
     if (this.dead !== null) throw this.error('crashed', `the connection is closed (${this.dead})`);
     opts.signal?.throwIfAborted();
     if (this.heard.length > 0) this.drop(); // said out of turn: the engine's game is no longer ours
@@ -113,13 +114,13 @@ export class DxpSession implements Engine {
   /** GAMEEND with stop code 1 ("does not want to play a next game") if a game is on, then the connection ends. Never throws. */
   async close(): Promise<void> {
     if (this.closing) return;
+    this.closing = true;
     this.waiter?.({ kind: 'closed', reason: 'dambord closed the engine' }); // a move still awaited
     try {
       if (this.gameOn && this.dead === null) await this.endGame(0, 1, Math.min(this.opts.replyTimeoutMs, 1000));
     } catch {
       // Closing goes on whatever the engine answered.
     }
-    this.closing = true;
     if (this.dead !== null) return;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
