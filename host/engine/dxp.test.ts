@@ -152,6 +152,20 @@ describe('a game with a DXP engine', () => {
     expect(await peer.next()).toBe(null);
   });
 
+  it('when dambord\'s move ends the game, the engine is sent it and, to move, ends the game itself; dambord acknowledges', async () => {
+    // White's lone man on 33 goes to 28 or 29; black's man on 23 takes it either way (FMJD 4.2, 7.2.3).
+    const { engine, peer } = await open();
+    const thinking = engine.think(game('W:W33:B23'), SECOND);
+    await peer.next();
+    peer.send(ACCEPT, 'M0000332800');
+    await thinking;
+    const over = engine.gameOver!(game('W:W33:B23', '33-28', '23x32'), international.scoring.blackWins);
+    expect(await peer.next()).toBe('M000023320128');
+    peer.send('E10'); // "`1' (I give up)"
+    expect(await peer.next()).toBe('E00');
+    await over;
+  });
+
   it('passes a game the engine has not answered to the caller as refused (GAMEACC codes 2 and 3)', async () => {
     const { engine, peer } = await open();
     const declined = engine.think(game(START), SECOND);

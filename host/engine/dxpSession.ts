@@ -100,7 +100,10 @@ export class DxpSession implements Engine {
 
   /**
    * Ends the game on (GAMEEND, egameend.htm: "`1' (I give up), `2' (draw ...), '3' (I win)", said
-   * for dambord's side) and waits for the engine's acknowledging GAMEEND.
+   * for dambord's side) and waits for the engine's acknowledging GAMEEND. When dambord's move
+   * ended the game, the engine is sent that move first: "a GAMEEND may initially only be sent by
+   * a program if it is it's turn", so the engine, to move, ends the game itself, and dambord
+   * acknowledges it; should it move instead, dambord ends the game.
    */
   async gameOver(game: Game, result: string | null): Promise<void> {
     if (!this.gameOn || this.dead !== null || !this.synced) return;
@@ -108,6 +111,17 @@ export class DxpSession implements Engine {
     const ours = opposite(this.synced.color);
     const won = ours === 'white' ? scoring.whiteWins : scoring.blackWins;
     const reason = result === null ? 0 : result === scoring.draw ? 2 : result === won ? 3 : 1;
+    const last = this.continuation(game, currentPosition(game).turn);
+    if (last) {
+      this.send(dxpMove(last, Math.round((Date.now() - this.lastAnswerAt) / 1000)));
+      const heard = await this.next(this.opts.replyTimeoutMs);
+      if (heard.kind === 'message' && heard.message.type === 'gameend') {
+        this.gameOn = false;
+        this.synced = null;
+        this.send({ type: 'gameend', reason: 0, stop: 0 });
+        return;
+      }
+    }
     await this.endGame(reason, 0);
   }
 
