@@ -25,9 +25,9 @@ export interface EloEstimate {
 /** The 97.5% quantile of the standard normal distribution: the mean +- this many deviations holds 95%. */
 const Z_975 = 1.959963984540054;
 
-/** The Elo difference of a score (0..1 points per game): -400 log10(1/score - 1). */
+/** The Elo difference of a score (0..1 points per game): -400 log10(1/score - 1), written 400 log10(score / (1 - score)). */
 export function eloOfScore(score: number): number {
-  return -400 * Math.log10(1 / score - 1);
+  return 400 * Math.log10(score / (1 - score));
 }
 
 /**
