@@ -2,7 +2,7 @@
 // our reader, every game replayed move by move), and `dambord analyse` in-process: a position,
 // a game, a corrupt game, and the command lines they refuse. The built-in engine's strength is
 // not asserted.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,6 +53,35 @@ describe('dambord match (a process)', () => {
       }
     }
   });
+});
+
+describe('dambord match stopped by Ctrl-C (a process)', () => {
+  it('writes and counts the finished games, closes the engines and exits 130', async () => {
+    const pdn = path.join(scratch, 'stopped.pdn');
+    const child = spawn(process.execPath, [bin, 'match', '--white', 'builtin:level=1', '--black', 'builtin:level=2', '--games', '5000', '--move-time', '0.01', '--pdn', pdn], { cwd: scratch });
+    let out = '';
+    let signalled = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      if (!signalled && out.includes('game 1:')) {
+        signalled = true;
+        child.kill('SIGINT');
+      }
+    });
+    // Bounded however it goes: a child still running when the test ends is killed.
+    const code = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => child.kill('SIGKILL'), WAIT_LIMIT_MS - 5000);
+      child.on('exit', (c) => (clearTimeout(timer), resolve(c)));
+    });
+    expect(code).toBe(130);
+    const played = out.split('\n').filter((l) => l.startsWith('game ')).length;
+    expect(played).toBeGreaterThan(0);
+    expect(played).toBeLessThan(5000);
+    expect(out).toMatch(new RegExp(`Score of builtin:level=1 against builtin:level=2: \\d+-\\d+-\\d+ \\(W-D-L\\) in ${played} games?, `));
+    const games = readPdn(readFileSync(pdn, 'utf8')).games;
+    expect(games).toHaveLength(played);
+    expect(games.every((g) => g.error === null)).toBe(true);
+  }, WAIT_LIMIT_MS);
 });
 
 describe('dambord match (refusals)', () => {
@@ -118,6 +147,12 @@ describe('dambord analyse', () => {
     const r = await cli(['analyse', '--depth', '1', '-'], '[Event "x"]\n1. 32-28 19-23\n2. 37-32 *\n');
     expect(r.code).toBe(EXIT.checkFailed);
     expect(r.stderr).toMatch(/^dambord analyse: <stdin>:3:\d+: .*37-32/);
+  });
+
+  it('refuses a file of games of two variants: an engine is opened for one', async () => {
+    const r = await cli(['analyse', '--depth', '1', '-'], '[GameType "20"]\n1. 32-28 *\n\n[GameType "21"]\n1. 11-15 *\n');
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.stderr).toContain('holds games of international and english draughts');
   });
 
   it('refuses a position with no move, both a FEN and a game, and --depth with --move-time', async () => {

@@ -74,10 +74,13 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
         o.onNote?.(`game ${i + 1}: ${record.reason}; the engine is started again for the next game`);
         await engines[k]?.close();
         engines[k] = null;
-      } else {
-        for (const e of [white, black]) await e?.gameOver?.(record.game, record.result).catch((err: unknown) => o.onNote?.(`game ${i + 1}: ${String(err)}`));
       }
+      // The engines that did not fail are told the game is over (DXP GAMEEND).
+      for (const e of [white, black]) if (e && engines.includes(e)) await e.gameOver?.(record.game, record.result).catch((err: unknown) => o.onNote?.(`game ${i + 1}: ${String(err)}`));
       o.onGame?.(game);
+      // A turn of the event loop between games: an engine that answers at once (in this thread)
+      // would otherwise hold off Ctrl-C until the match is over.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   } finally {
     await Promise.all(engines.map((e) => e?.close()));

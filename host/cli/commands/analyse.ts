@@ -127,6 +127,8 @@ async function readGames(file: string, variant: Variant | undefined, io: Io): Pr
     io.stderr.write(`dambord analyse: ${input.name} holds no game\n`);
     return EXIT.checkFailed;
   }
+  const kinds = [...new Set(games.map((g) => g.variant.name))];
+  if (kinds.length > 1) return usageError(io, 'analyse', `${input.name} holds games of ${kinds.join(' and ')} draughts; an engine plays one variant: analyse them a file each`);
   const setup = games.find((g) => g.line.some((item) => item.kind === 'setup'));
   if (setup) return usageError(io, 'analyse', `${input.name}: the game at line ${setup.pos.line} sets up a position in its moves; analyse from that position with --fen`);
   return games;
