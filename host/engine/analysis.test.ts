@@ -1,13 +1,12 @@
 // Game analysis with a fake engine whose scores are chosen here, so that the `?` and `??` marks
 // and the better move are checked exactly; and the marks' rule on its own.
 import { describe, expect, it } from 'vitest';
-import { parseMoveText, readPdn } from '../../rules/index.ts';
+import { currentPosition, newGame, parseFen, parseMoveText, readPdn, variants } from '../../rules/index.ts';
 import type { Game } from '../../rules/index.ts';
 import type { Score } from '../../engine/types.ts';
 import type { Engine } from './engine.ts';
-import { BLUNDER_MEN, MISTAKE_MEN, analyseGame, markOf, turned } from './analysis.ts';
+import { BLUNDER_MEN, MISTAKE_MEN, analyseGame, analysePosition, analysisJson, markOf, turned } from './analysis.ts';
 import { analysedGamePdn } from './analysisPdn.ts';
-import { currentPosition } from '../../rules/index.ts';
 
 const men = (value: number): Score => ({ kind: 'men', value });
 
@@ -79,5 +78,24 @@ describe('markOf', () => {
     expect(turned({ kind: 'loss', plies: 0 })).toEqual({ kind: 'win', plies: 1 });
     expect(turned({ kind: 'win', plies: 4 })).toEqual({ kind: 'loss', plies: 5 });
     expect(turned(men(0.25))).toEqual(men(-0.25));
+  });
+});
+
+describe('analysePosition and its JSON line', () => {
+  it('writes a proven result as "win" plies in place of "score", the moves in the variant\'s notation', async () => {
+    // Russian draughts are written a1-h8 (the variant's notation); White's man on c3 takes d4 (rule 4.1).
+    const start = parseFen(variants.russian, 'W:Wc3:Bd4,h8');
+    if (!start.ok) throw new Error(start.error.reason);
+    const engine: Engine = {
+      name: 'proves',
+      async think(game) {
+        const r = parseMoveText(currentPosition(game), 'c3:e5');
+        if (!r.ok) throw new Error('c3:e5 is not legal');
+        return { move: r.move, score: { kind: 'win', plies: 3 }, pv: [r.move], depth: 5, nodes: 40, ms: 1.4 };
+      },
+      async close() {},
+    };
+    const a = await analysePosition(engine, newGame(start.position), { depth: 5 });
+    expect(JSON.stringify(analysisJson(a))).toBe(`{"type":"analysis","fen":"${a.fen}","best":"c3xe5","win":3,"pv":["c3xe5"],"depth":5,"nodes":40,"ms":1}`);
   });
 });

@@ -140,3 +140,14 @@ export function scoreJson(s: Score | null): number | { win: number } | { loss: n
   if (s.kind === 'men') return Math.round(s.value * 100) / 100;
   return s.kind === 'win' ? { win: s.plies } : { loss: s.plies };
 }
+
+/**
+ * A position's analysis as the JSON line of issue 30: `{"type":"analysis","fen":F,"best":"32-28",
+ * "score":0.35,"pv":[...],"depth":14,"nodes":N,"ms":T}`, with `"win":N` or `"loss":N` (plies) in
+ * place of `"score"` where the search proved the result; `"score":null` when the engine gave none.
+ */
+export function analysisJson(a: PositionAnalysis): Record<string, unknown> {
+  const s = a.score;
+  const score = s === null ? { score: null } : s.kind === 'men' ? { score: scoreJson(s) } : s.kind === 'win' ? { win: s.plies } : { loss: s.plies };
+  return { type: 'analysis', fen: a.fen, best: a.best, ...score, pv: a.pv, depth: a.depth, nodes: a.nodes, ms: Math.round(a.ms) };
+}

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { legalMoves, newGame, parseFen, readPdn, variantList } from '../../../rules/index.ts';
 import type { PdnGame, Variant } from '../../../rules/index.ts';
 import type { PlyAnalysis } from '../../engine/analysis.ts';
-import { BLUNDER_MEN, MISTAKE_MEN, analyseGame, analysePosition, scoreJson, scoreText } from '../../engine/analysis.ts';
+import { BLUNDER_MEN, MISTAKE_MEN, analyseGame, analysisJson, analysePosition, scoreJson, scoreText } from '../../engine/analysis.ts';
 import { analysedGamePdn } from '../../engine/analysisPdn.ts';
 import type { Engine, EngineLimits } from '../../engine/engine.ts';
 import { EngineError } from '../../engine/engine.ts';
@@ -84,9 +84,8 @@ export const analyseCommand: Command = {
       if (!engine) return EXIT.io;
       return withEngine(engine, io, async () => {
         const a = await analysePosition(engine, newGame(parsed.position), limits);
-        const score = a.score === null ? { score: null } : a.score.kind === 'men' ? { score: scoreJson(a.score) } : a.score.kind === 'win' ? { win: a.score.plies } : { loss: a.score.plies };
         io.stdout.write(o.json
-          ? `${JSON.stringify({ type: 'analysis', fen: a.fen, best: a.best, ...score, pv: a.pv, depth: a.depth, nodes: a.nodes, ms: Math.round(a.ms) })}\n`
+          ? `${JSON.stringify(analysisJson(a))}\n`
           : `best ${a.best}\nscore ${scoreText(a.score)}\npv ${a.pv.join(' ')}\ndepth ${a.depth ?? '?'}\nnodes ${a.nodes ?? '?'}\ntime ${Math.round(a.ms)} ms\n`);
         return EXIT.ok;
       });
