@@ -78,7 +78,7 @@ export async function playMatchGame(o: MatchGameOptions): Promise<GameRecord> {
     const engine = color === 'white' ? o.white : o.black;
     let answer;
     try {
-      answer = await engine.think(game, clock ? clockLimits(clock, color, o.now()) : (o.timing as { moveTimeMs: number }), { signal: o.signal });
+      answer = await engine.think(game, clock ? clockLimits(clock, color, o.now()) : perMove(o.timing), { signal: o.signal });
     } catch (e) {
       if (o.signal?.aborted) return end(null, 'stopped');
       if (!(e instanceof EngineError)) throw e;
@@ -113,6 +113,11 @@ export function endText(o: Outcome): string {
     agreement: 'draw by agreement',
   };
   return `${why[o.reason]} (${o.article})`;
+}
+
+/** The limits of a time per move; none for a game clock (its limits are {@link clockLimits}). */
+function perMove(t: MatchTiming): EngineLimits {
+  return 'moveTimeMs' in t ? { moveTimeMs: t.moveTimeMs } : {};
 }
 
 function startedClock(tc: TimedControl, toMove: Color, now: number): Clock {
