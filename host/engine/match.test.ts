@@ -91,6 +91,24 @@ describe('runMatch', () => {
     expect(fresh.asked.length).toBe(2);
   });
 
+  it('every engine is told each game is over; one that fails then is opened again', async () => {
+    const told: string[] = [];
+    const listening = (name: string, fails: boolean) =>
+      Object.assign(firstLegal(name), {
+        async gameOver(_game: Game, result: string | null) {
+          told.push(`${name} ${result}`);
+          if (fails) throw new EngineError(name, 'crashed', 'the connection closed');
+        },
+      });
+    const reopened: (0 | 1)[] = [];
+    const r = await runMatch({
+      engines: [listening('A', false), listening('B', true)], reopen: async (k) => (reopened.push(k), listening('B2', false)), games: 2, openings: defaultOpenings(international), timing, now, plyCap: 2,
+    });
+    expect(r.games).toHaveLength(2);
+    expect(told).toEqual(['A 1-1', 'B 1-1', 'A 1-1', 'B2 1-1']);
+    expect(reopened).toEqual([1]);
+  });
+
   it('an engine that cannot be opened again loses the next game without a move', async () => {
     const r = await runMatch({
       engines: [firstLegal('A'), crashing('B')], reopen: async () => { throw new EngineError('B', 'start', 'no such file'); }, games: 2, openings: defaultOpenings(international), timing, now,

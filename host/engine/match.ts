@@ -75,8 +75,20 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
         await engines[k]?.close();
         engines[k] = null;
       }
-      // The engines that did not fail are told the game is over (DXP GAMEEND).
-      for (const e of [white, black]) if (e && engines.includes(e)) await e.gameOver?.(record.game, record.result).catch((err: unknown) => o.onNote?.(`game ${i + 1}: ${String(err)}`));
+      // The engines that did not fail are told the game is over (DXP GAMEEND); one that fails
+      // then is started again for the next game.
+      for (const k of [0, 1] as const) {
+        const e = engines[k];
+        if (!e?.gameOver || (e !== white && e !== black)) continue;
+        try {
+          await e.gameOver(record.game, record.result);
+        } catch (err) {
+          if (!(err instanceof EngineError)) throw err;
+          o.onNote?.(`game ${i + 1}: ${err.message}; the engine is started again for the next game`);
+          await e.close();
+          engines[k] = null;
+        }
+      }
       o.onGame?.(game);
       // A turn of the event loop between games: an engine that answers at once (in this thread)
       // would otherwise hold off Ctrl-C until the match is over.
