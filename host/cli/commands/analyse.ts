@@ -6,7 +6,7 @@ import { BLUNDER_MEN, MISTAKE_MEN, analyseGame, analysisJson, analysePosition, s
 import { analysedGamePdn } from '../../engine/analysisPdn.ts';
 import type { Engine, EngineLimits } from '../../engine/engine.ts';
 import { EngineError } from '../../engine/engine.ts';
-import { SPEC_FORMS, parseEngineSpec } from '../../engine/spec.ts';
+import { parseEngineSpec } from '../../engine/spec.ts';
 import { parseArgs } from '../args.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command, Io } from '../command.ts';
@@ -24,17 +24,19 @@ the time. The score is in men for the side to move (+1.00: a man up), or "win in
 
 A game (GAME.pdn, or - for standard input; every game of the file): each move with the score
 before it (the best the mover had) and after it (what the move played leaves), both for the
-mover. A move that loses ${MISTAKE_MEN} men or more is marked "?" (a mistake), ${BLUNDER_MEN} men or more
-"??" (a blunder), as is a move into a proven loss or one that gives a proven win away; a marked
-move gets the engine's better move. Written as PDN with a comment at every move (to standard
-output, or to --pdn FILE), an Annotator tag naming the engine.
+mover. A move that loses ${MISTAKE_MEN} men or more is marked "?" (a mistake), ${BLUNDER_MEN} men or
+more "??" (a blunder), as is a move into a proven loss or one that gives a proven win
+away; a marked move gets the engine's better move. Written as PDN with a comment at every
+move (to standard output, or to --pdn FILE), an Annotator tag naming the engine.
 
 Options:
-  --engine SPEC       the engine (default builtin): ${SPEC_FORMS}
+  --engine SPEC       the engine (default builtin): builtin, builtin:level=N (1..10),
+                      hub:COMMAND [ARGS], dxp:HOST:PORT or dxp-listen:HOST:PORT, as
+                      'dambord match --help' tells
   --move-time S       seconds per position (default 1; decimals allowed)
   --depth N           search each position to N plies instead, 1 to 64
-  --variant V         ${variantList(' (default)')}; for a game, its
-                      GameType tag when there is one and --variant is not given
+  --variant V         ${variantList(' (default)')};
+                      a game is read as its GameType tag says when --variant is not given
   --fen FEN           the position to analyse
   --pdn FILE          write the analysed games to FILE instead of standard output
   --json              a position: one line {"type":"analysis","fen":F,"best":"32-28","score":0.35,

@@ -31,7 +31,8 @@ White in game 1; colours alternate game by game over the openings: game 1 openin
 opening 1 with colours swapped, game 3 opening 2, and so on, round again when they run out.
 
 An engine SPEC is one of:
-  builtin, builtin:level=N, builtin:level=N,seed=S   dambord's own engine, level 1..10 (10 full strength)
+  builtin, builtin:level=N, builtin:level=N,seed=S
+                        dambord's own engine, level 1..10 (10, the default, full strength)
   hub:COMMAND [ARGS]    a Hub engine (Scan 3.x's protocol), its command line split as a shell does
                         (quotes allowed), run in its own folder
   dxp:HOST:PORT         a DXP engine that listens: dambord connects (DXP's port is 27531)
