@@ -25,7 +25,7 @@ function scripted(said: readonly { move: string; score: Score }[]): Engine {
 }
 
 // 1. 32-28 19-23 2. 28x19 14x23: after 28x19 Black takes back with 14 or 13 (FMJD 4.1, 4.2).
-const GAME = readPdn('[Event "t"]\n[White "W"]\n[Black "B"]\n[Result "*"]\n1. 32-28 19-23 2. 28x19 14x23 *\n').games[0];
+const GAME = readPdn('[Event "t"]\n[White "W"]\n[Black "B"]\n[Result "*"]\n1. 32-28 {the usual} 19-23 2. 28x19 14x23 *\n').games[0];
 const moves = GAME.line.flatMap((i) => (i.kind === 'ply' ? [i.move] : []));
 
 describe('analyseGame', () => {
@@ -47,14 +47,16 @@ describe('analyseGame', () => {
     ]);
   });
 
-  it('writes the marks and comments as PDN our reader reads back', async () => {
+  it('writes the marks and comments as PDN our reader reads back, the game\'s own kept', async () => {
     const plies = await analyseGame(engine, GAME.start, moves, { depth: 1 });
-    const back = readPdn(analysedGamePdn(GAME.start, GAME.tags, GAME.result, plies, 'scripted')).games[0];
+    const back = readPdn(analysedGamePdn(GAME, plies, 'scripted')).games[0];
     expect(back.error).toBeNull();
     expect(back.tags.find((t) => t.name === 'Annotator')?.value).toBe('scripted');
     const read = back.line.flatMap((i) => (i.kind === 'ply' ? [[i.text, i.nags, i.comments]] : []));
     expect(read[1]).toEqual(['19-23', ['?'], ['-0.10 -> -0.70; 17-22 was better']]);
-    expect(read[0]).toEqual(['32-28', [], ['+0.10 -> +0.10']]);
+    // The game's own comment is kept, the analysis after it.
+    expect(read[0]).toEqual(['32-28', [], ['the usual', '+0.10 -> +0.10']]);
+    expect(back.tags.find((t) => t.name === 'White')?.value).toBe('W');
   });
 });
 

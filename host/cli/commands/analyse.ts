@@ -27,7 +27,8 @@ before it (the best the mover had) and after it (what the move played leaves), b
 mover. A move that loses ${MISTAKE_MEN} men or more is marked "?" (a mistake), ${BLUNDER_MEN} men or
 more "??" (a blunder), as is a move into a proven loss or one that gives a proven win
 away; a marked move gets the engine's better move. Written as PDN with a comment at every
-move (to standard output, or to --pdn FILE), an Annotator tag naming the engine.
+move after the game's own (to standard output, or to --pdn FILE), an Annotator tag
+naming the engine.
 
 Options:
   --engine SPEC       the engine (default builtin): builtin, builtin:level=N (1..10),
@@ -143,7 +144,7 @@ async function analyseGames(engine: Engine, games: readonly PdnGame[], limits: E
       if (o.json) io.stdout.write(`${JSON.stringify({ type: 'ply', game: k + 1, ply: p.ply, move: p.text, before: scoreJson(p.scoreBefore), after: scoreJson(p.scoreAfter), mark: p.mark, better: p.better })}\n`);
     };
     const plies = await analyseGame(engine, g.start, moves, limits, { onPly });
-    pdn += analysedGamePdn(g.start, g.tags, g.result, plies, engine.name);
+    pdn += analysedGamePdn(g, plies, engine.name);
   }
   if (o.pdn !== undefined) {
     try {
