@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Game } from '../../rules/index.ts';
 import { currentPosition, legalMoves, newGame, parseFen, parseMoveText, playMove, variants } from '../../rules/index.ts';
@@ -48,19 +49,20 @@ describe('the built-in engine in its worker thread', () => {
   for (const [variant, moves] of openings) {
     it(`answers a legal move in ${variant} after ${moves.join(' ')}`, async () => {
       const engine = open({ level: 10 });
+      await engine.ready();
       const g = game(variant, moves);
       const infos: EngineInfo[] = [];
       const a = await engine.think(g, { moveTimeMs: 300 }, { onInfo: (i) => infos.push(i) });
       expect(legalMoves(currentPosition(g))).toContainEqual(a.move);
       expect(a.pv[0]).toBe(a.move);
-      expect(a.ms).toBeLessThan(300 * 1.1 + 1000); // the first move includes the thread's start
+      expect(a.ms).toBeLessThan(300 * 1.1 + 50);
       for (const i of infos) expect(i.depth).toBeGreaterThan(0);
     }, 15_000);
   }
 
   it('reuses its worker from move to move and stops at the time given, within 10% (issue 30)', async () => {
     const engine = open({ search: STOP_ONLY });
-    await engine.think(game('international', []), { moveTimeMs: 50 }); // the thread started
+    await engine.ready();
     const times: number[] = [];
     let g = game('international', ['32-28', '19-23']);
     for (let k = 0; k < 5; k++) {
@@ -74,13 +76,13 @@ describe('the built-in engine in its worker thread', () => {
     console.log(`built-in engine, 200 ms a move: ${times.map((t) => t.toFixed(1)).join(', ')} ms`);
     for (const t of times) {
       expect(t).toBeGreaterThanOrEqual(195);
-      expect(t).toBeLessThanOrEqual(220 + 30); // 10%, and a margin for a machine under load
+      expect(t).toBeLessThanOrEqual(220 + 50); // 10%, and a margin for a machine under load
     }
   }, 15_000);
 
   it('passes on what the search says while it thinks', async () => {
     const engine = open({ search: STOP_ONLY });
-    await engine.think(game('english', []), { moveTimeMs: 20 }); // the thread started
+    await engine.ready();
     const infos: EngineInfo[] = [];
     const g = game('english', []);
     await engine.think(g, { moveTimeMs: 100 }, { onInfo: (i) => infos.push(i) });
@@ -91,7 +93,7 @@ describe('the built-in engine in its worker thread', () => {
 
   it('answers at once when the signal aborts, with no time limit', async () => {
     const engine = open({ search: STOP_ONLY });
-    await engine.think(game('russian', []), { moveTimeMs: 20 });
+    await engine.ready();
     const ac = new AbortController();
     const t0 = performance.now();
     setTimeout(() => ac.abort(), 100);
@@ -104,11 +106,38 @@ describe('the built-in engine in its worker thread', () => {
 
   it('fails with crashed when its thread dies, and starts a new one for the next move', async () => {
     const engine = open({ search: STOP_ONLY });
+    await engine.ready();
     const crash = engine.think(game('czech', ['c3-d4']), { moveTimeMs: 100 }); // the stand-in ends its thread
     await expect(crash).rejects.toBeInstanceOf(EngineError);
     await expect(crash).rejects.toMatchObject({ kind: 'crashed', engine: engine.name });
+    await engine.ready(); // a new thread
     const g = game('czech', ['c3-d4', 'f6-g5']);
     const a = await engine.think(g, { moveTimeMs: 50 });
+    expect(legalMoves(currentPosition(g))).toContainEqual(a.move);
+  }, 15_000);
+
+  it.runIf(process.platform === 'linux')('searches in a thread of a lower priority, so that the board goes first (nice 10)', async () => {
+    const niceThreads = () =>
+      readdirSync('/proc/self/task').filter((tid) => {
+        try {
+          // /proc/PID/task/TID/stat: the 19th field is the nice value; the name in brackets may hold spaces.
+          return readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16] === '10';
+        } catch {
+          return false; // a thread that ended meanwhile
+        }
+      }).length;
+    const before = niceThreads();
+    const engine = open({ search: STOP_ONLY });
+    await engine.ready();
+    expect(niceThreads()).toBe(before + 1);
+  }, 15_000);
+
+  it('answers within its time when the thread has not started by then', async () => {
+    const engine = open({ search: STOP_ONLY });
+    const g = game('brazilian', ['c3-d4', 'f6-g5']);
+    const t0 = performance.now();
+    const a = await engine.think(g, { moveTimeMs: 5 }); // no thread starts in 5 ms
+    expect(performance.now() - t0).toBeLessThan(5 * 1.1 + 50);
     expect(legalMoves(currentPosition(g))).toContainEqual(a.move);
   }, 15_000);
 

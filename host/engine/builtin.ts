@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Game, Move, Position } from '../../rules/index.ts';
+import type { SearchLimits, SearchOptions, SearchResult } from '../../engine/types.ts';
 import { currentPosition, legalMoves, play, writeFen } from '../../rules/index.ts';
 import type { Engine, EngineAnswer, EngineInfo } from './engine.ts';
 import { EngineError } from './engine.ts';
@@ -18,6 +19,16 @@ export interface BuiltinOptions {
   readonly search?: URL;
 }
 
+/** The built-in engine: an {@link Engine}, and when its worker thread is ready. */
+export interface BuiltinEngine extends Engine {
+  /**
+   * Resolves once the worker thread has started (about 0.3 s after the engine was opened, when it
+   * loads TypeScript): a caller can wait for it before a game's clock starts. Rejects with
+   * EngineError 'crashed' when the thread failed to start.
+   */
+  ready(): Promise<void>;
+}
+
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
@@ -28,7 +39,7 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.me
  * answered; an abort stops it at once with its best so far. A worker that dies fails the search
  * with EngineError 'crashed' and the next think() starts a new one. Named `dambord 0.1.0 level N`.
  */
-export function openBuiltinEngine(opts: BuiltinOptions = {}): Engine {
+export function openBuiltinEngine(opts: BuiltinOptions = {}): BuiltinEngine {
   const name = `dambord ${VERSION} level ${opts.level ?? 10}`;
   // Searches up to the value held here are stopped (Atomics: the worker's search polls it).
   const stop = new Int32Array(new SharedArrayBuffer(4));
@@ -43,6 +54,22 @@ export function openBuiltinEngine(opts: BuiltinOptions = {}): Engine {
     return (worker = started);
   };
   live();
+  // The search in this thread too, for a first move whose time runs out before the worker has started.
+  const here = import(opts.search?.href ?? '../../engine/search.ts') as Promise<SearchModule>;
+  here.catch(() => {});
+
+  /**
+   * A move when the worker was not ready within the move's time (a thread starts in about 0.3 s,
+   * more on a loaded machine): a search of one ply in this thread, which takes a few ms.
+   */
+  const answerHere = async (game: Game, pos: Position, started: number): Promise<EngineAnswer> => {
+    const { search } = await here;
+    const t0 = performance.now();
+    const r = search(game, { depth: 1 }, { now: () => performance.now(), level: opts.level, seed: opts.seed, stopped: () => performance.now() - t0 > 10 });
+    // A search stopped before its first iteration has no move: the first legal one is played.
+    const move = r.best ?? legalMoves(pos)[0];
+    return { move, score: r.best ? r.score : null, pv: r.best && r.pv.length > 0 ? r.pv : [move], depth: r.best ? r.depth : 0, nodes: r.nodes, ms: performance.now() - started };
+  };
 
   return {
     name,
@@ -58,17 +85,20 @@ export function openBuiltinEngine(opts: BuiltinOptions = {}): Engine {
       const halt = () => Atomics.store(stop, 0, id);
       if (signal?.aborted) halt();
       signal?.addEventListener('abort', halt, { once: true });
-      const deadline = timeMs === null ? null : setTimeout(halt, timeMs);
+      let timeUp: () => void = () => {};
+      const outOfTime = new Promise<false>((resolve) => (timeUp = () => resolve(false)));
+      const deadline = timeMs === null ? null : setTimeout(() => (halt(), timeUp()), timeMs);
       w.hold(true);
       try {
-        await w.ready;
+        if (!(await Promise.race([w.ready.then(() => true), outOfTime]))) return await answerHere(game, pos, started);
         // The time the worker took to start counts against the move's time.
         const left = timeMs === null ? undefined : Math.max(1, timeMs - (performance.now() - started));
         const result = await w.run({ ...request, limits: { timeMs: left, depth: limits.depth, nodes: limits.nodes } }, (info) => onInfo?.(readInfo(pos, info)));
         if (result.best === null) throw new EngineError(name, 'refused', 'the search stopped before it had a move');
         const info = readInfo(pos, result);
-        const move = legalMoves(pos)[result.best];
-        return { ...info, move, pv: info.pv.length > 0 && info.pv[0] === move ? info.pv : [move], ms: performance.now() - started } satisfies EngineAnswer;
+        const sameLine = result.pv[0] === result.best && info.pv.length > 0;
+        const move = sameLine ? info.pv[0] : legalMoves(pos)[result.best];
+        return { ...info, move, pv: sameLine ? info.pv : [move], ms: performance.now() - started } satisfies EngineAnswer;
       } catch (error) {
         if (error instanceof EngineError) throw error;
         throw new EngineError(name, 'crashed', (error as Error).message);
@@ -76,6 +106,13 @@ export function openBuiltinEngine(opts: BuiltinOptions = {}): Engine {
         w.hold(false);
         if (deadline) clearTimeout(deadline);
         signal?.removeEventListener('abort', halt);
+      }
+    },
+    async ready() {
+      try {
+        await live().ready;
+      } catch (error) {
+        throw new EngineError(name, 'crashed', (error as Error).message);
       }
     },
     async close() {
@@ -86,6 +123,9 @@ export function openBuiltinEngine(opts: BuiltinOptions = {}): Engine {
     },
   };
 }
+
+/** A module holding a search: engine/search.ts or a test's stand-in. */
+type SearchModule = { search: (game: Game, limits: SearchLimits, options: SearchOptions) => SearchResult };
 
 /** The game as the worker rebuilds it. */
 function postGame(game: Game): PostedGame {

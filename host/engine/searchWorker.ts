@@ -3,6 +3,7 @@
 // thread (the board, the LEDs, the page) never waits for it. A stop is a flag in shared memory
 // that the search polls.
 
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Game, Move, VariantName } from '../../rules/index.ts';
 import { currentPosition, legalMoves, newGame, parseFen, play, playMove, variants } from '../../rules/index.ts';
@@ -52,6 +53,16 @@ const port = parentPort;
 if (!port) throw new Error('searchWorker.ts runs in a worker thread');
 const data = workerData as { readonly stop: SharedArrayBuffer; readonly search?: string };
 const stop = new Int32Array(data.stop);
+// The search yields the processor to the host's thread (the board, the LEDs, the page): on Linux
+// a priority set with no process id is the calling thread's own, so this thread alone runs at
+// nice 10, where the scheduler gives a thread of nice 0 about nine times its share (nice 19, a
+// fiftieth, starves the search on a loaded machine and its moves come late). Where the system
+// refuses, the search runs as it is.
+try {
+  setPriority(10);
+} catch {
+  // not allowed here: the thread keeps its priority
+}
 const { search } = (await import(data.search ?? '../../engine/search.ts')) as SearchModule;
 
 /** The game rebuilt move by move; a move index out of range is a host's error. */
