@@ -80,6 +80,24 @@ describe('the built-in engine in its worker thread', () => {
     }
   }, 15_000);
 
+  it('takes its share of a game clock: a thirtieth of a sudden death (FMJD 10.3)', async () => {
+    const engine = open({ search: STOP_ONLY });
+    await engine.ready();
+    const t0 = performance.now();
+    await engine.think(game('english', []), { clock: { ownMs: 3030, opponentMs: 3000, incrementMs: 0 } });
+    const ms = performance.now() - t0;
+    expect(ms).toBeGreaterThanOrEqual(95);
+    expect(ms).toBeLessThanOrEqual(110 + 50);
+  }, 15_000);
+
+  it('thinks on one game at a time', async () => {
+    const engine = open({ search: STOP_ONLY });
+    await engine.ready();
+    const first = engine.think(game('english', []), { moveTimeMs: 100 });
+    await expect(engine.think(game('english', []), { moveTimeMs: 100 })).rejects.toMatchObject({ kind: 'refused' });
+    await expect(first).resolves.toMatchObject({ depth: expect.any(Number) });
+  }, 15_000);
+
   it('passes on what the search says while it thinks', async () => {
     const engine = open({ search: STOP_ONLY });
     await engine.ready();

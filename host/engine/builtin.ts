@@ -46,6 +46,7 @@ export function openBuiltinEngine(opts: BuiltinOptions = {}): BuiltinEngine {
   let worker: LiveWorker | null = null;
   let nextId = 1;
   let closed = false;
+  let thinking = false;
   const live = (): LiveWorker => {
     if (worker) return worker;
     const started = startWorker(stop.buffer as SharedArrayBuffer, opts.search, () => {
@@ -75,6 +76,7 @@ export function openBuiltinEngine(opts: BuiltinOptions = {}): BuiltinEngine {
     name,
     async think(game, limits, { signal, onInfo } = {}) {
       if (closed) throw new EngineError(name, 'start', 'the engine was closed');
+      if (thinking) throw new EngineError(name, 'refused', 'is already thinking: one search at a time');
       const started = performance.now();
       const pos = currentPosition(game);
       if (legalMoves(pos).length === 0) throw new EngineError(name, 'refused', `${pos.turn} has no legal move to search`);
@@ -89,6 +91,7 @@ export function openBuiltinEngine(opts: BuiltinOptions = {}): BuiltinEngine {
       const outOfTime = new Promise<false>((resolve) => (timeUp = () => resolve(false)));
       const deadline = timeMs === null ? null : setTimeout(() => (halt(), timeUp()), timeMs);
       w.hold(true);
+      thinking = true;
       try {
         if (!(await Promise.race([w.ready.then(() => true), outOfTime]))) return await answerHere(game, pos, started);
         // The time the worker took to start counts against the move's time.
@@ -103,6 +106,7 @@ export function openBuiltinEngine(opts: BuiltinOptions = {}): BuiltinEngine {
         if (error instanceof EngineError) throw error;
         throw new EngineError(name, 'crashed', (error as Error).message);
       } finally {
+        thinking = false;
         w.hold(false);
         if (deadline) clearTimeout(deadline);
         signal?.removeEventListener('abort', halt);

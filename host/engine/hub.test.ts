@@ -151,6 +151,15 @@ describe('a Hub engine: a search ("pos", "level", "go", "info", "done", "stop", 
     await expect(mute.ping()).rejects.toMatchObject({ kind: 'silent', message: expect.stringContaining('"pong"') });
   });
 
+  it('says "new-game" when the game is over', async () => {
+    const { engine, received } = await fake([]);
+    const g = start();
+    await engine.think(g, { depth: 2 });
+    await engine.gameOver?.(g, '2-0');
+    await engine.ping(); // the fake has read the line before
+    expect(received().slice(-2)).toEqual(['new-game', 'ping']);
+  });
+
   it('ends the engine with "quit"', async () => {
     const { engine, received } = await fake([]);
     await engine.close();

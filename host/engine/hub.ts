@@ -199,6 +199,10 @@ export async function openHubEngine(opts: HubOptions): Promise<HubEngine> {
     params,
     think: (game, limits, o = {}) => search('think', game, limits, o.signal, o.onInfo),
     analyze: (game, limits, o = {}) => search('analyze', game, limits, o.signal, o.onInfo),
+    // "new-game: indicates that the next search will be unrelated to previous ones (=> clear TT)"
+    async gameOver() {
+      if (!broken) proc.send('new-game');
+    },
     async ping() {
       if (broken) throw broken;
       const started = performance.now();
