@@ -87,7 +87,7 @@ describe('the built-in engine in its worker thread', () => {
     await engine.think(game('english', []), { clock: { ownMs: 3030, opponentMs: 3000, incrementMs: 0 } });
     const ms = performance.now() - t0;
     expect(ms).toBeGreaterThanOrEqual(95);
-    expect(ms).toBeLessThanOrEqual(110 + 50);
+    expect(ms).toBeLessThanOrEqual(110 + 100); // far from the 3 s left, on a loaded machine too
   }, 15_000);
 
   it('thinks on one game at a time', async () => {

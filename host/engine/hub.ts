@@ -24,7 +24,8 @@ import { HubProcess } from './hubProcess.ts';
  *   the engine is sent `stop` ("The engine is not expected to react instantly, but must still
  *   produce a "done" answer"), and a `done` later than the grace after that is `slow`; after an
  *   abort's `stop`, no `done` within the grace is `silent`. Under a game clock, `stop` is sent a
- *   grace before the engine's time runs out and `done` must come before it does.
+ *   grace before the engine's time runs out and `done` must come before it does. A search with
+ *   only a depth or a number of nodes has no time: it ends with its `done` or an abort.
  */
 export interface HubTimeouts {
   readonly startMs: number;
