@@ -1,19 +1,8 @@
 import { request } from 'node:http';
 import type { IncomingMessage } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { simulatedBoardFor } from '../host/sim/boards.ts';
-import { parseFen, readPdn, variants } from '../rules/index.ts';
-import type { Move } from '../rules/index.ts';
-import { openJournal } from '../host/journal/journal.ts';
-import { JOURNAL_FORMAT } from '../host/game/journal/record.ts';
-import { openSerialLink } from '../host/link/serialLink.ts';
-import { startSession } from '../host/play/session.ts';
 import type { PlayView } from '../host/game/types.ts';
-import { tournament } from '../host/game/referee/policy.ts';
 import { startWebServer } from '../host/web/server.ts';
-import { oracleTexts } from '../test/oracles.ts';
+import { makeByHand, openPlayPipeline } from './playPipeline.ts';
 import { run as runHost } from './host.bench.ts';
 import type { BenchOptions, BenchResult } from './types.ts';
 
@@ -43,19 +32,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
   const hostMedian = host[0].figure;
   const hostP99 = host[1].figure;
 
-  const v = variants.international;
-  const g = readPdn(oracleTexts('nk ronde 01.pdn')[0], { variant: v }).games[0];
-  const moves: Move[] = g.line.flatMap((p) => (p.kind === 'ply' ? [p.move] : [])).slice(0, plies);
-  const start = parseFen(v, v.startFen);
-  if (!start.ok) throw new Error(start.error.reason);
-  const { board, binding, path } = simulatedBoardFor(start.position, start.position.board, 'realtime');
-  const link = openSerialLink({ path, binding });
-  const dir = mkdtempSync(join(tmpdir(), 'dambord-bench-play-'));
-  const journal = openJournal(join(dir, 'bench.journal'), {
-    format: JOURNAL_FORMAT, variant: v.name, start: v.startFen, policy: tournament.name,
-    tags: [], timeControl: null, created: new Date().toISOString(), t0: 0,
-  });
-  const session = startSession({ start: start.position, policy: tournament, link, journal, hands: board });
+  const { moves, board, session, close } = openPlayPipeline(plies, 'play');
   const server = await startWebServer(session, { port: 0 });
 
   // The expected last-move squares of the ply being made; the first latch (after the clock
@@ -129,34 +106,28 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
   let lagMax = 0;
   for (let i = 0; i < moves.length; i++) {
     const m = moves[i];
-    const hands: [number, boolean][] = [[m.from, false], [m.to, true], ...m.captured.map((c): [number, boolean] => [c, false])];
-    for (let k = 0; k < hands.length; k++) {
-      await sleep(30);
-      if (k < hands.length - 1) {
-        board.setSquare(hands[k][0] + 1, hands[k][1]);
-        continue;
-      }
-      let settled: () => void = () => {};
-      const done = new Promise<void>((r) => (settled = r));
-      const p = { ply: i + 1, t0: performance.now(), s0: board.simTimeMs, leds: [m.from, ...m.path].map((s) => s + 1), page: null, led: null, ledSim: null, session: null, settled };
+    let settled: () => void = () => {};
+    const done = new Promise<void>((r) => (settled = r));
+    const p = { ply: i + 1, t0: 0, s0: 0, leds: [m.from, ...m.path].map((s) => s + 1), page: null, led: null, ledSim: null, session: null, settled };
+    await makeByHand(board, m, () => {
+      p.t0 = performance.now();
+      p.s0 = board.simTimeMs;
       pending.push(p);
-      board.setSquare(hands[k][0] + 1, hands[k][1]);
-      const timeout = sleep(5000).then(() => 'timeout');
-      if ((await Promise.race([done.then(() => 'ok'), timeout])) !== 'ok') {
-        throw new Error(`ply ${i + 1}: no ${p.page === null ? 'page view' : p.led === null ? 'LED latch' : 'session view'} within 5 s`);
-      }
-      pending.shift();
-      page.push(p.page!);
-      leds.push(p.led!);
-      ledsSim.push(p.ledSim!);
-      sessionMs.push(p.session!);
-      lagMax = Math.max(lagMax, board.lagMs);
+    });
+    const timeout = sleep(5000).then(() => 'timeout');
+    if ((await Promise.race([done.then(() => 'ok'), timeout])) !== 'ok') {
+      throw new Error(`ply ${i + 1}: no ${p.page === null ? 'page view' : p.led === null ? 'LED latch' : 'session view'} within 5 s`);
     }
+    pending.shift();
+    page.push(p.page!);
+    leds.push(p.led!);
+    ledsSim.push(p.ledSim!);
+    sessionMs.push(p.session!);
+    lagMax = Math.max(lagMax, board.lagMs);
   }
   stream.destroy();
   await server.close();
-  await session.close();
-  rmSync(dir, { recursive: true, force: true });
+  await close();
 
   const q = (a: number[], f: number) => [...a].sort((x, y) => x - y)[Math.min(a.length - 1, Math.floor(a.length * f))];
   const target = 50;

@@ -30,6 +30,8 @@ const registry: readonly { readonly name: string; readonly load: () => Promise<C
   { name: 'script', load: async () => (await import('./commands/script.ts')).scriptCommand },
   { name: 'event', load: async () => (await import('./commands/event.ts')).eventCommand },
   { name: 'relay', load: async () => (await import('./commands/relay.ts')).relayCommand },
+  { name: 'match', load: async () => (await import('./commands/match.ts')).matchCommand },
+  { name: 'analyse', load: async () => (await import('./commands/analyse.ts')).analyseCommand },
   { name: 'flash', load: async () => (await import('./commands/flash.ts')).flashCommand },
 ];
 
