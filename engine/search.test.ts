@@ -55,7 +55,13 @@ describe('the capture rules decide, not the search', () => {
   it('FMJD 4.13: the capture of the most pieces, 48x19', () => {
     const r = think(game(international, 'W:W48:B24,K31,34,K42,43'), { depth: 6 });
     expect(numbers(r.best)).toBe('48x19');
-    expect(r.depth).toBe(1); // one legal move: answered at once
+    expect(r.depth).toBeLessThanOrEqual(10); // one legal move: only its score is searched, ten plies at most
+  });
+
+  it('one legal move still gets its score: 28x17 is forced and 12x21 then takes the last white man (FMJD 4.2, 7.2.3)', () => {
+    const r = think(game(international, 'W:W28:B22,12,8'), { depth: 6 });
+    expect(numbers(r.best)).toBe('28x17');
+    expect(r.score).toEqual({ kind: 'loss', plies: 2 });
   });
 
   it('no legal move: no answer and a loss (FMJD 7.2.2: White blocked on 46 by 41 and 37)', () => {

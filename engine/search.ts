@@ -14,6 +14,9 @@ import { MAX_DEPTH } from './types.ts';
 const SOFT_SHARE = 0.5;
 /** Share of the time at which a running iteration is stopped (the answer comes within the time). */
 const HARD_SHARE = 0.9;
+/** With one legal move: the share of the time and the depth spent on its score, not on the choice. */
+const FORCED_SHARE = 0.1;
+const FORCED_DEPTH = 10;
 
 /** One table for every search in this thread, emptied at each search (so a seeded search repeats). */
 let table: Table | null = null;
@@ -24,7 +27,7 @@ let table: Table | null = null;
  * limit is reached. A running iteration stopped by the time or `options.stopped` gives way to
  * the last complete one, or to its own best move when that move was searched completely (the
  * first move of an iteration is the previous best). No new iteration is started after half the
- * time. With one legal move, it is answered at once (depth 1). The level (engine/levels.ts)
+ * time. With one legal move, only its score is searched: a tenth of the time, ten plies at most. The level (engine/levels.ts)
  * caps nodes and depth and chooses among the root moves with noise seeded by `options.seed` and
  * the position: with a node cap, the same game and seed give the same answer.
  */
@@ -33,9 +36,9 @@ export function search(game: Game, limits: SearchLimits, options: SearchOptions)
   const start = now();
   const lvl = level(options.level);
   const timeMs = limits.timeMs ?? Infinity;
-  const hard = start + timeMs * HARD_SHARE;
-  const soft = start + timeMs * SOFT_SHARE;
-  const maxDepth = Math.min(limits.depth ?? MAX_DEPTH, lvl.depth, MAX_DEPTH, MAX_PLY - 8);
+  let hard = start + timeMs * HARD_SHARE;
+  let soft = start + timeMs * SOFT_SHARE;
+  let maxDepth = Math.min(limits.depth ?? MAX_DEPTH, lvl.depth, MAX_DEPTH, MAX_PLY - 8);
   const stopped = options.stopped ?? (() => false);
   const v = currentPosition(game).variant;
   table ??= new Table();
@@ -44,10 +47,12 @@ export function search(game: Game, limits: SearchLimits, options: SearchOptions)
   tree.nodeLimit = Math.min(limits.nodes ?? Infinity, lvl.nodes);
   const root = tree.root;
   const ms = () => now() - start;
-  if (root.length <= 1) {
-    const best = root.length === 1 ? moveAt(root, 0) : null;
-    const score: Score = best ? { kind: 'men', value: tree.staticScore() / 100 } : { kind: 'loss', plies: 0 };
-    return { best, score, pv: best ? [best] : [], depth: best ? 1 : 0, nodes: 1, ms: ms() };
+  if (root.length === 0) return { best: null, score: { kind: 'loss', plies: 0 }, pv: [], depth: 0, nodes: 1, ms: ms() };
+  if (root.length === 1) {
+    // The move is forced; its score still matters (an analysis, a hint): a short search for it.
+    hard = start + timeMs * FORCED_SHARE;
+    soft = hard;
+    maxDepth = Math.min(maxDepth, FORCED_DEPTH);
   }
   const exact = lvl.jitter > 0 || lvl.blunder > 0;
   let done: SearchInfo | null = null;
