@@ -63,6 +63,8 @@ export async function runMatch(o: MatchOptions): Promise<MatchResult> {
       const [white, black] = whiteIs === 0 ? [engines[0], engines[1]] : [engines[1], engines[0]];
       const record = white && black ? await playMatchGame({ white, black, opening, timing: o.timing, now: o.now, signal: o.signal, plyCap: o.plyCap }) : forfeit(opening, white === null ? 'white' : 'black');
       if (record.result === '*') break;
+      // An engine's name as it gave it in this game (a DXP engine names itself in GAMEACC).
+      for (const k of [0, 1] as const) names[k] = engines[k]?.name ?? names[k];
       const game: MatchGame = { ...record, n: i + 1, whiteIs, opening, whiteName: names[whiteIs], blackName: names[1 - whiteIs] };
       games.push(game);
       const aColor: Color = whiteIs === 0 ? 'white' : 'black';
