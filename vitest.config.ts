@@ -5,7 +5,7 @@ import { SummaryReporter } from './test/summaryReporter.ts';
 
 export default defineConfig({
   test: {
-    include: ['rules/**/*.test.ts', 'host/**/*.test.ts', 'hardware/**/*.test.ts', 'firmware/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['rules/**/*.test.ts', 'engine/**/*.test.ts', 'host/**/*.test.ts', 'hardware/**/*.test.ts', 'firmware/**/*.test.ts', 'test/**/*.test.ts'],
     // Hang guards, not verdicts (test/limits.ts): a busy machine makes a test slower, never red.
     testTimeout: TEST_LIMIT_MS,
     hookTimeout: WAIT_LIMIT_MS,
