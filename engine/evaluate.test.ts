@@ -2,9 +2,10 @@
 // and the draughts literature's ideas (FENs by hand), and random games of the rules core (moves
 // picked by a seeded generator, not by our engine) for the symmetry.
 import { describe, expect, it } from 'vitest';
-import { BLACK, KING, WHITE, brazilian, czech, english, international, legalMoves, mulberry32, parseFen, play, russian, variants } from '../rules/index.ts';
+import { BLACK, KING, WHITE, brazilian, czech, english, international, parseFen, russian, variants } from '../rules/index.ts';
 import type { Position, Variant } from '../rules/index.ts';
 import { evaluator } from './evaluate.ts';
+import { randomPositions } from './testing/randomPositions.ts';
 
 /** The position of `fen`, which must be valid. */
 function at(v: Variant, fen: string): Position {
@@ -25,22 +26,6 @@ function mirror(board: Uint8Array): Uint8Array {
   for (let i = 0; i < board.length; i++) {
     const p = board[i];
     out[board.length - 1 - i] = p === 0 ? 0 : (p & KING) | (p & WHITE ? BLACK : WHITE);
-  }
-  return out;
-}
-
-/** Positions along seeded random games of `v`. */
-function randomPositions(v: Variant, games: number, seed: number): Position[] {
-  const rand = mulberry32(seed);
-  const out: Position[] = [];
-  for (let n = 0; n < games; n++) {
-    let pos = at(v, v.startFen);
-    for (let ply = 0; ply < 160; ply++) {
-      const moves = legalMoves(pos);
-      if (moves.length === 0) break;
-      out.push(pos);
-      pos = play(pos, moves[Math.floor(rand() * moves.length)]);
-    }
   }
   return out;
 }

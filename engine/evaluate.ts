@@ -38,79 +38,90 @@ export function evaluator(v: Variant): Evaluator {
   const nb = g.neighbour;
   const { manMg, manEg, backRank, outpost, kingSq, toCrown, leftWing, ahead, behind, coneStart, cone, runaway, bridge } = t;
   const balanceWeight = f.size === 10 ? 4 : 2;
-  // Per side (index 0 White, 1 Black): middle game, ending, runaways, back rank, left-wing men,
-  // men, kings, the last king's square. Allocated once.
-  const mg = new Int32Array(2);
-  const eg = new Int32Array(2);
-  const run = new Int32Array(2);
-  const back = new Int32Array(2);
-  const left = new Int32Array(2);
-  const men = new Int32Array(2);
-  const kings = new Int32Array(2);
-  const lastKing = new Int32Array(2);
+  const flying = f.flyingKings;
+  const mobility = f.kingMobility;
   return (board, turnBit) => {
-    mg.fill(0);
-    eg.fill(0);
-    run.fill(0);
-    back.fill(0);
-    left.fill(0);
-    men.fill(0);
-    kings.fill(0);
+    // White's terms minus Black's (mgD, egD), and per side: men, kings, left-wing men, back
+    // rank, runaways, the last king's square.
+    let mgD = 0, egD = 0;
+    let wm = 0, bm = 0, wk = 0, bk = 0;
+    let wLeft = 0, bLeft = 0, wBack = 0, bBack = 0, wRun = 0, bRun = 0;
+    let wKing = -1, bKing = -1;
     for (let i = 0; i < n; i++) {
       const p = board[i];
       if (p === 0) continue;
-      const s = p & BLACK ? 1 : 0;
-      const k = s * n + i;
+      const black = (p & BLACK) !== 0;
+      const k = black ? n + i : i;
       if (p & KING) {
-        kings[s]++;
-        lastKing[s] = i;
         let reach = 0;
         for (let d = 0; d < 4; d++) {
-          for (let q = nb[i * 4 + d]; q >= 0 && board[q] === 0; q = f.flyingKings ? nb[q * 4 + d] : -1) reach++;
+          for (let q = nb[i * 4 + d]; q >= 0 && board[q] === 0; q = flying ? nb[q * 4 + d] : -1) reach++;
         }
-        const value = kingSq[k] + reach * f.kingMobility;
-        mg[s] += value;
-        eg[s] += value;
+        const value = kingSq[k] + reach * mobility;
+        if (black) {
+          bk++;
+          bKing = i;
+          mgD -= value;
+          egD -= value;
+        } else {
+          wk++;
+          wKing = i;
+          mgD += value;
+          egD += value;
+        }
         continue;
       }
-      men[s]++;
-      left[s] += leftWing[k];
-      mg[s] += manMg[k];
-      eg[s] += manEg[k];
-      back[s] += backRank[k];
-      const own = s ? BLACK : WHITE;
+      const own = black ? BLACK : WHITE;
+      let m = manMg[k];
+      let e = manEg[k];
+      let r = 0;
       if (outpost[k] !== 0) {
         const b0 = behind[2 * k];
         const b1 = behind[2 * k + 1];
-        if (b0 >= 0 && b1 >= 0 && board[b0] & own && board[b1] & own) mg[s] += outpost[k];
+        if (b0 >= 0 && b1 >= 0 && board[b0] & own && board[b1] & own) m += outpost[k];
       }
       const a0 = ahead[2 * k];
       const a1 = ahead[2 * k + 1];
-      const free = (a0 >= 0 && board[a0] === 0) || (a1 >= 0 && board[a1] === 0);
-      if (!free) {
-        mg[s] -= 4;
-        eg[s] -= 4;
-        continue;
+      if ((a0 >= 0 && board[a0] === 0) || (a1 >= 0 && board[a1] === 0)) {
+        const end = coneStart[k + 1];
+        let c = coneStart[k];
+        if (c !== end) {
+          const foe = black ? WHITE : BLACK;
+          while (c < end && !(board[cone[c]] & foe)) c++;
+          if (c === end) r = runaway[toCrown[k]];
+        }
+      } else {
+        m -= 4;
+        e -= 4;
       }
-      const end = coneStart[k + 1];
-      let c = coneStart[k];
-      if (c === end) continue;
-      const foe = s ? WHITE : BLACK;
-      while (c < end && !(board[cone[c]] & foe)) c++;
-      if (c === end) run[s] += runaway[toCrown[k]];
+      if (black) {
+        bm++;
+        bLeft += leftWing[k];
+        bBack += backRank[k];
+        bRun += r;
+        mgD -= m;
+        egD -= e;
+      } else {
+        wm++;
+        wLeft += leftWing[k];
+        wBack += backRank[k];
+        wRun += r;
+        mgD += m;
+        egD += e;
+      }
     }
-    const phase = Math.min(P, men[0] + men[1] + kings[0] + kings[1]);
-    let mgScore = mg[0] - mg[1] + (kings[0] - kings[1]) * f.kingMg;
-    const egScore = eg[0] - eg[1] + (kings[0] - kings[1]) * f.kingEg;
-    mgScore += (men[1] > 0 ? back[0] : 0) - (men[0] > 0 ? back[1] : 0);
+    const phase = Math.min(P, wm + bm + wk + bk);
+    let mgScore = mgD + (wk - bk) * f.kingMg;
+    const egScore = egD + (wk - bk) * f.kingEg;
+    mgScore += (bm > 0 ? wBack : 0) - (wm > 0 ? bBack : 0);
     if (bridge[0] >= 0) {
-      if (board[bridge[0]] === WHITE && board[bridge[1]] === WHITE && men[1] > 0) mgScore += 15;
-      if (board[bridge[2]] === BLACK && board[bridge[3]] === BLACK && men[0] > 0) mgScore -= 15;
+      if (board[bridge[0]] === WHITE && board[bridge[1]] === WHITE && bm > 0) mgScore += 15;
+      if (board[bridge[2]] === BLACK && board[bridge[3]] === BLACK && wm > 0) mgScore -= 15;
     }
-    mgScore -= balanceWeight * (Math.abs(2 * left[0] - men[0]) - Math.abs(2 * left[1] - men[1]));
-    const runs = (kings[1] === 0 ? run[0] : 0) - (kings[0] === 0 ? run[1] : 0);
-    let white = 100 * (men[0] - men[1]) + runs + (((mgScore * phase + egScore * (P - phase)) / P) | 0);
-    white = endgameScore(f, t, hunt, g, board, white, men[0], kings[0], men[1], kings[1], lastKing[0], lastKing[1]);
+    mgScore -= balanceWeight * (Math.abs(2 * wLeft - wm) - Math.abs(2 * bLeft - bm));
+    const runs = (bk === 0 ? wRun : 0) - (wk === 0 ? bRun : 0);
+    let white = 100 * (wm - bm) + runs + (((mgScore * phase + egScore * (P - phase)) / P) | 0);
+    white = endgameScore(f, t, hunt, g, board, white, wm, wk, bm, bk, wKing, bKing);
     return turnBit === WHITE ? white : 0 - white;
   };
 }
