@@ -108,6 +108,14 @@ describe('dead draws score 0', () => {
   }
 });
 
+describe('endings the stronger side cannot win by material', () => {
+  it('international: three kings against two kings (a king more, but FMJD 6.3 would draw the ending with one of them gone) count a quarter of their value', () => {
+    const value = score(international, 'W:WK46,K47,K48:BK5,K1');
+    expect(value).toBeGreaterThan(0);
+    expect(value).toBeLessThan(100);
+  });
+});
+
 describe('won endings are not scored as draws', () => {
   it('Standard Laws 14: two short kings beat one, so English 2 kings against 1 is not 0', () => {
     expect(score(english, 'W:WK18,K19:BK1')).toBeGreaterThan(100);
