@@ -7,8 +7,8 @@ import type { EvalTables } from './evalTables.ts';
  * How hard a short king is to catch on each square, for the side hunting it (Standard Laws 14
  * kings): in the centre it is free; on an edge it has two squares left; in a single corner (4
  * and 29) it is caught; in a double corner (1 and 5, 28 and 32) it shuttles between two squares
- * and two kings alone cannot take it there without a third piece or the "first position"
- * technique of the checkers books, so the hunter gains least there.
+ * and must first be driven out (the checkers books' two-kings technique), so the hunter gains
+ * least there.
  */
 export function huntTable(g: Geometry): Int16Array {
   const n = g.squares;

@@ -109,10 +109,10 @@ describe('dead draws score 0', () => {
 });
 
 describe('endings the stronger side cannot win by material', () => {
-  it('international: three kings against two kings (a king more, but FMJD 6.3 would draw the ending with one of them gone) count a quarter of their value', () => {
+  it('international: three kings against two kings (a king more, but FMJD 6.3 would draw the ending with one of them gone) count well under half a king', () => {
     const value = score(international, 'W:WK46,K47,K48:BK5,K1');
     expect(value).toBeGreaterThan(0);
-    expect(value).toBeLessThan(100);
+    expect(value).toBeLessThan(150);
   });
 });
 

@@ -26,6 +26,9 @@ export type Evaluator = (board: Uint8Array, turnBit: number) => number;
  *   opposing king) is worth most of a king, more the nearer it is;
  * - king mobility: the squares each king reaches in one move (a flying king along whole
  *   diagonals);
+ * - trading down when ahead: the lead (up to three men of it) grows by up to half as the
+ *   board empties, so the side ahead exchanges and the side behind avoids it (the oldest advice
+ *   of the primers: a man up, trade pieces);
  * - endgame knowledge (evalEndgame.ts): dead draws 0, won endings kept and pressed.
  */
 export function evaluator(v: Variant): Evaluator {
@@ -120,7 +123,8 @@ export function evaluator(v: Variant): Evaluator {
     }
     mgScore -= balanceWeight * (Math.abs(2 * wLeft - wm) - Math.abs(2 * bLeft - bm));
     const runs = (bk === 0 ? wRun : 0) - (wk === 0 ? bRun : 0);
-    let white = 100 * (wm - bm) + runs + (((mgScore * phase + egScore * (P - phase)) / P) | 0);
+    const lead = 100 * (wm - bm) + runs + (((mgScore * phase + egScore * (P - phase)) / P) | 0);
+    let white = lead + (((Math.max(-300, Math.min(300, lead)) * (P - phase)) / (2 * P)) | 0);
     white = endgameScore(f, t, hunt, g, board, white, wm, wk, bm, bk, wKing, bKing);
     return turnBit === WHITE ? white : 0 - white;
   };
