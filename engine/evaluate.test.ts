@@ -116,6 +116,15 @@ describe('endings the stronger side cannot win by material', () => {
   });
 });
 
+describe('trading down when ahead', () => {
+  it('English: the same man more (on 31) counts more with fewer pieces left, so the side ahead exchanges', () => {
+    // The men added to the fuller board stand in mirrored pairs (21-24 against 9-12), which cancel.
+    const few = score(english, 'W:W26,27,31:B6,7');
+    const many = score(english, 'W:W21,22,23,24,26,27,31:B6,7,9,10,11,12');
+    expect(few - many).toBeGreaterThanOrEqual(10);
+  });
+});
+
 describe('won endings are not scored as draws', () => {
   it('Standard Laws 14: two short kings beat one, so English 2 kings against 1 is not 0', () => {
     expect(score(english, 'W:WK18,K19:BK1')).toBeGreaterThan(100);
