@@ -128,7 +128,7 @@ function manValue(f: EvalFamily, a: number, c: number, middle: boolean): number 
  * most; on 8x8 the single corner (a1) guards only one crowning square.
  */
 function backRankValue(f: EvalFamily, c: number): number {
-  if (f.size === 10) return c >= 3 && c <= 7 ? 12 : 6;
+  if (f.size === 10) return c >= 2 && c <= 6 ? 12 : 6;
   return c === 0 ? 3 : 9;
 }
 

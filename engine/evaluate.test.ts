@@ -80,7 +80,7 @@ describe('runaway men', () => {
   });
 
   it('FMJD 4.1 / Czech cl. 4.1: where men capture backwards, a man level with a runner two files away stops it; where they capture forward only, it does not', () => {
-    // White's man on 10 (c6) and Black's on 11 (e6), the same row: after 10-7 (d7) Black takes
+    // White's man on 10 (d6) and Black's on 11 (f6), the same row: after 10-7 (e7) Black takes
     // it backwards, 11x2, where men capture backwards.
     const fen = 'W:W10,29:B11,4';
     const forwardOnly: Variant = { ...brazilian, menCaptureBackwards: false };
