@@ -35,16 +35,18 @@ export function huntTable(g: Geometry): Int16Array {
  *   man, or a king and two men against one king ... sixteen further moves"; 6.4: "two kings, a
  *   king and a man, or a king against a king ... five further moves"), and cannot be won over
  *   the board either: 0;
- * - flying kings, 8x8: two pieces cannot catch a lone king (Czech cl. 6.4: two kings against a
- *   king, five moves); three kings win only while the lone king is off the long diagonal
+ * - flying kings, 8x8: two pieces, one a king, cannot catch a lone king (Czech cl. 6.4: two
+ *   kings, or a king and a man, against a king, five moves); three kings win only while the lone king is off the long diagonal
  *   (Petrov's triangle; Czech cl. 6.3/6.4: three kings against one on the main diagonal is
  *   drawn after five moves, off it after fifteen): 0 on it, a bonus for keeping it off;
  * - short kings (Standard Laws 14): two kings beat one, so the side with more kings against
  *   kings alone is not scored a draw: it gains for driving the weak kings to an edge or a single
  *   corner ({@link huntTable}) and for closing in on them;
- * - otherwise, with flying kings, a side that has a king against at most two or three pieces
- *   (10x10: three, 8x8: two) holds: the score is a quarter of its value, so that the search
- *   prefers real chances.
+ * - otherwise, with flying kings, a side that has only kings against at most two or three
+ *   pieces (10x10: three, 8x8: two) holds: the score is a quarter of its value, so that the
+ *   search prefers real chances.
+ * Each correction is for the side with more pieces, when it is ahead: kings ahead of more men
+ * (two kings against three men) keep their score.
  */
 export function endgameScore(
   f: EvalFamily,
@@ -67,11 +69,14 @@ export function endgameScore(
   const weakWhite = wm === 0 && wk >= 1 && bm + bk > wk;
   if (!weakBlack && !weakWhite) return white;
   const sign = weakBlack ? 1 : -1;
+  // Kings against more pieces, the kings ahead (two kings against three men): nothing to correct.
+  if (sign * white <= 0) return white;
   const strong = weakBlack ? wm + wk : bm + bk;
+  const strongKings = weakBlack ? wk : bk;
   const weakKings = weakBlack ? bk : wk;
   const lone = weakBlack ? bKing : wKing;
   if (f.flyingKings) {
-    if (weakKings === 1) {
+    if (weakKings === 1 && strongKings >= 1) {
       if (f.size === 10 && strong <= 3) return 0;
       if (f.size === 8 && (strong <= 2 || (strong === 3 && t.mainDiagonal[lone] === 1))) return 0;
       if (f.size === 8 && t.mainDiagonal[lone] === 0) return white + sign * 40;

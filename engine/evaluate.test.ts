@@ -114,6 +114,10 @@ describe('endings the stronger side cannot win by material', () => {
     expect(value).toBeGreaterThan(0);
     expect(value).toBeLessThan(150);
   });
+
+  it('international: two kings against three men are ahead, and not scaled as if the men held them', () => {
+    expect(score(international, 'B:W36,37,38:BK5,K1')).toBeGreaterThan(300);
+  });
 });
 
 describe('trading down when ahead', () => {
