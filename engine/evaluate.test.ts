@@ -40,6 +40,9 @@ describe('symmetry', () => {
         const a = evaluate(pos.board, turn);
         const b = evaluate(mirror(pos.board), turn === WHITE ? BLACK : WHITE);
         if (a !== b) expect({ board: Array.from(pos.board), a }).toEqual({ board: Array.from(pos.board), a: b });
+        // The same side to move in both: the mirror scores the opposite (issue 30).
+        const c = evaluate(mirror(pos.board), turn);
+        if (c !== 0 - a) expect({ board: Array.from(pos.board), mirrored: c }).toEqual({ board: Array.from(pos.board), mirrored: 0 - a });
         checked++;
       }
       expect(checked).toBeGreaterThan(500);
