@@ -25,6 +25,8 @@
 //   GET  /game.pdn    the live scoresheet
 //   GET  /sheet.html  the live scoresheet in the FMJD form, to print (host/archive/sheet.ts), its
 //                     words in the server's `lang` or another with ?lang=xx (400 for one not known)
+//   GET  /api/analysis, /analysis.pdn  the game's analysis by the engine, as it goes, and its PDN
+//                     (analysisRoutes.ts); never while a game under the tournament policy is played
 //   GET  /archive.html the club's archive (the `archive` option), read-only: its page and its API
 //                     under /api/archive (archiveRoutes.ts)
 // Anything else: 404; a known path with a wrong method: 405 with an Allow header. HEAD works
@@ -54,6 +56,8 @@ import type { Language } from '../words/catalogue.ts';
 import { MAX_BODY_BYTES, attachment, controlGuard, fail, guardedServer, listen, send, serverUrls } from './http.ts';
 import { serveCommand } from './command.ts';
 import { ARCHIVE_PAGE, archiveMethods, serveArchive } from './archiveRoutes.ts';
+import { ANALYSIS_METHODS, analysisRoutes } from './analysisRoutes.ts';
+import type { AnalysisOptions } from './analysisRoutes.ts';
 import { CSS, FAVICON, HTML, askedLanguage, modules, pageFiles } from './pageFiles.ts';
 import { readPdn } from '../../rules/index.ts';
 import { scoresheetHtml } from '../archive/sheet.ts';
@@ -88,6 +92,8 @@ export interface WebServerOptions {
   readonly lang?: Language;
   /** The folder of the club's archive that /archive.html shows (read-only); none: the page says there is none. */
   readonly archive?: string;
+  /** How the game's analysis is run (analysisRoutes.ts): the engine, its time, the policy where the view names none. */
+  readonly analysis?: AnalysisOptions;
 }
 
 export interface WebServer {
@@ -118,7 +124,7 @@ const STATIC: Readonly<Record<string, StaticFile>> = {
   ...FAVICON,
   ...ARCHIVE_PAGE,
   // The page's ES modules (app.js and what it imports).
-  ...modules(['app', 'setup', 'format', 'board', 'notices', 'prefs', 'live', 'html', 'pieces', 'playState', 'connection', 'hands', 'review', 'controls', 'render', 'boardView', 'moveList', 'panels']),
+  ...modules(['app', 'setup', 'format', 'board', 'notices', 'prefs', 'live', 'html', 'pieces', 'playState', 'connection', 'hands', 'review', 'controls', 'render', 'boardView', 'moveList', 'panels', 'analysis']),
 };
 
 /** The methods each known path but the page's answers. */
@@ -129,6 +135,7 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   '/api/command': ['POST'],
   '/game.pdn': ['GET', 'HEAD'],
   '/sheet.html': ['GET', 'HEAD'],
+  ...ANALYSIS_METHODS,
 };
 
 /** How long a closing server waits for its requests to end before it cuts them, in ms. */
@@ -160,6 +167,7 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
 
   const page = pageFiles(STATIC, options.lang ?? 'en');
   const allowed: Readonly<Record<string, readonly string[]>> = { ...Object.fromEntries(page.paths.map((p) => [p, ['GET', 'HEAD']])), ...ALLOWED };
+  const analysis = analysisRoutes(session, options.analysis);
   const server = guardedServer(guard, (path) => allowed[path] ?? archiveMethods(path), handle);
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
@@ -169,6 +177,7 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
       return;
     }
     if (serveArchive(req, res, path, options.archive, options.lang ?? 'en')) return;
+    if (analysis.serve(req, res, path)) return;
     switch (path) {
       case '/api/view':
         send(res, 200, 'application/json; charset=utf-8', JSON.stringify(session.view()), 'no-store');
@@ -271,6 +280,7 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
     streams: () => ({ open: streams.size, bufferedBytes: [...streams].reduce((sum, res) => sum + res.writableLength, 0) }),
     close(): Promise<void> {
       closing ??= new Promise<void>((resolve) => {
+        analysis.close();
         // A stream whose client does not read would never finish: it is cut.
         for (const res of streams) {
           if (res.writableLength > 0) res.destroy();

@@ -9,7 +9,8 @@
 //   live.js (the live regions), pieces.js and html.js (shared with the viewers' page);
 // - the page: playState.js (its state), connection.js (commands, questions, access, errors),
 //   hands.js (the hands on the simulator), review.js (stepping through the moves, the keys),
-//   controls.js (the game's buttons, sounds, theme), setup.js (the game's settings), and the rendering: render.js (the whole
+//   controls.js (the game's buttons, sounds, theme), setup.js (the game's settings), analysis.js
+//   (the game's analysis by the engine), and the rendering: render.js (the whole
 //   page from a view), boardView.js (the board), moveList.js (the moves, the review bar),
 //   panels.js (everything around the board).
 // The page itself starts only where there is a document.
@@ -37,6 +38,7 @@
 import { attachHands } from './hands.js';
 import { attachReview } from './review.js';
 import { attachSetup } from './setup.js';
+import { attachAnalysis } from './analysis.js';
 import { attachControls, attachPrefs } from './controls.js';
 import { renderLegend } from './boardView.js';
 import { renderClocks, GAME_BUTTONS, RESULT_BUTTONS } from './panels.js';
@@ -115,9 +117,11 @@ async function start() {
   $('watching').hidden = page.control;
   if (!page.control) for (const id of [...GAME_BUTTONS, ...RESULT_BUTTONS]) $(id).hidden = true;
   const drawSetup = attachSetup(page);
+  const drawAnalysis = attachAnalysis();
   follow((view) => {
     receive(page, view, performance.now(), sounds);
     drawSetup(view);
+    drawAnalysis(view);
   });
 }
 
