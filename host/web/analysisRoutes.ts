@@ -57,24 +57,25 @@ function stillOf(job: AnalysisJob, moves: readonly string[]): boolean {
 export function analysisRoutes(session: PlaySession, options: AnalysisOptions = {}): { serve(req: IncomingMessage, res: ServerResponse, path: string): boolean; close(): void } {
   const open = options.openEngine ?? (() => openBuiltinEngine({ level: 10 }));
   let job: AnalysisJob | null = null;
-  // A new game, or a move analysed taken back: the analysis is no longer of this game.
-  const unsubscribe = session.subscribe((view) => {
-    if (!job) return;
-    const now = gameToAnalyse(view.pdn);
-    if (!now.ok || !stillOf(job, now.moves) || analysisRefused(view, options.policy)) {
-      job.cancel();
-      job = null;
-    }
-  });
+  let unwatch: (() => void) | null = null;
+  /** The analysis now (null: none): the one before stopped; the game watched while there is one. */
+  const setJob = (next: AnalysisJob | null): void => {
+    job?.cancel();
+    unwatch?.();
+    unwatch = null;
+    job = next;
+    // A new game, or a move analysed taken back: the analysis is no longer of this game.
+    if (next) unwatch = session.subscribe((view) => {
+      const now = gameToAnalyse(view.pdn);
+      if (job === next && (!now.ok || !stillOf(next, now.moves) || analysisRefused(view, options.policy))) setJob(null);
+    });
+  };
 
   function stream(req: IncomingMessage, res: ServerResponse, view: PlayView): void {
     const game = gameToAnalyse(view.pdn);
     if (!game.ok) return fail(res, 409, game.error);
     const same = job && job.moves.length === game.moves.length && stillOf(job, game.moves) && !(job.ended() && job.pdn() === null);
-    if (!same) {
-      job?.cancel();
-      job = startJob(game.game, game.moves, open, options.limits ?? ANALYSIS_LIMITS);
-    }
+    if (!same) setJob(startJob(game.game, game.moves, open, options.limits ?? ANALYSIS_LIMITS));
     const mine = job!;
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Content-Type-Options': 'nosniff', 'X-Accel-Buffering': 'no' });
     // The page does not ask again by itself: it asks when its reader wants.
@@ -88,10 +89,7 @@ export function analysisRoutes(session: PlaySession, options: AnalysisOptions = 
     res.on('close', () => {
       stop();
       // The last page gone: the analysis stops.
-      if (mine.followers() === 0 && !mine.ended()) {
-        mine.cancel();
-        if (job === mine) job = null;
-      }
+      if (mine.followers() === 0 && !mine.ended() && job === mine) setJob(null);
     });
   }
 
@@ -110,9 +108,7 @@ export function analysisRoutes(session: PlaySession, options: AnalysisOptions = 
       return true;
     },
     close() {
-      unsubscribe();
-      job?.cancel();
-      job = null;
+      setJob(null);
     },
   };
 }
