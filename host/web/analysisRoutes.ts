@@ -19,8 +19,12 @@ import type { PlaySession, PlayView } from '../game/types.ts';
 import type { Engine, EngineLimits } from '../engine/engine.ts';
 import { openBuiltinEngine } from '../engine/builtin.ts';
 import { attachment, fail, send } from './http.ts';
-import { gameToAnalyse, startJob } from './analysisJob.ts';
-import type { AnalysisJob, JobEvent } from './analysisJob.ts';
+import { writeFen } from '../../rules/index.ts';
+import type { PdnGame } from '../../rules/index.ts';
+import { gameToAnalyse } from './analysisJob.ts';
+import type { AnalysisJob } from './analysisJob.ts';
+import { analysisSlot } from './analysisSlot.ts';
+import type { AnalysisSlot } from './analysisSlot.ts';
 
 /** How the play server analyses a game. */
 export interface AnalysisOptions {
@@ -48,6 +52,11 @@ export function analysisRefused(view: PlayView, fallbackPolicy = 'tournament'): 
   return null;
 }
 
+/** What names a game to analyse: its start and its moves. */
+function keyOf(game: PdnGame, moves: readonly string[]): string {
+  return `${writeFen(game.start)} ${moves.join(' ')}`;
+}
+
 /** Whether a job is of the game `moves` now stand in: the job's moves are where the game began. */
 function stillOf(job: AnalysisJob, moves: readonly string[]): boolean {
   return job.moves.length <= moves.length && job.moves.every((m, i) => m === moves[i]);
@@ -56,42 +65,17 @@ function stillOf(job: AnalysisJob, moves: readonly string[]): boolean {
 /** The analysis routes of a play server: `serve` answers its paths (false for any other); `close` stops any analysis. */
 export function analysisRoutes(session: PlaySession, options: AnalysisOptions = {}): { serve(req: IncomingMessage, res: ServerResponse, path: string): boolean; close(): void } {
   const open = options.openEngine ?? (() => openBuiltinEngine({ level: 10 }));
-  let job: AnalysisJob | null = null;
   let unwatch: (() => void) | null = null;
-  /** The analysis now (null: none): the one before stopped; the game watched while there is one. */
-  const setJob = (next: AnalysisJob | null): void => {
-    job?.cancel();
+  // While an analysis is held, the game is watched: a new game, or a move analysed taken back,
+  // and the analysis is no longer of this game.
+  const slot: AnalysisSlot = analysisSlot(open, options.limits ?? ANALYSIS_LIMITS, (job) => {
     unwatch?.();
     unwatch = null;
-    job = next;
-    // A new game, or a move analysed taken back: the analysis is no longer of this game.
-    if (next) unwatch = session.subscribe((view) => {
+    if (job) unwatch = session.subscribe((view) => {
       const now = gameToAnalyse(view.pdn);
-      if (job === next && (!now.ok || !stillOf(next, now.moves) || analysisRefused(view, options.policy))) setJob(null);
+      if (slot.current() === job && (!now.ok || !stillOf(job, now.moves) || analysisRefused(view, options.policy))) slot.clear();
     });
-  };
-
-  function stream(req: IncomingMessage, res: ServerResponse, view: PlayView): void {
-    const game = gameToAnalyse(view.pdn);
-    if (!game.ok) return fail(res, 409, game.error);
-    const same = job && job.moves.length === game.moves.length && stillOf(job, game.moves) && !(job.ended() && job.pdn() === null);
-    if (!same) setJob(startJob(game.game, game.moves, open, options.limits ?? ANALYSIS_LIMITS));
-    const mine = job!;
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Content-Type-Options': 'nosniff', 'X-Accel-Buffering': 'no' });
-    // The page does not ask again by itself: it asks when its reader wants.
-    res.write('retry: 600000\n\n');
-    const write = (e: JobEvent): void => {
-      const { type, ...data } = e;
-      if (!res.writableEnded) res.write(`event: ${type}\ndata: ${JSON.stringify('ply' in data ? data.ply : data)}\n\n`);
-      if (type === 'done' || type === 'failed' || type === 'cancelled') res.end();
-    };
-    const stop = mine.follow(write);
-    res.on('close', () => {
-      stop();
-      // The last page gone: the analysis stops.
-      if (mine.followers() === 0 && !mine.ended() && job === mine) setJob(null);
-    });
-  }
+  });
 
   return {
     serve(req, res, path) {
@@ -99,16 +83,16 @@ export function analysisRoutes(session: PlaySession, options: AnalysisOptions = 
       const view = session.view();
       const refused = analysisRefused(view, options.policy);
       if (refused) return (fail(res, 403, refused), true);
-      if (path === '/api/analysis') return (stream(req, res, view), true);
       const game = gameToAnalyse(view.pdn);
-      const pdn = game.ok && job && job.moves.length === game.moves.length && stillOf(job, game.moves) ? job.pdn() : null;
+      if (!game.ok) return (fail(res, 409, game.error), true);
+      const key = keyOf(game.game, game.moves);
+      if (path === '/api/analysis') return (slot.stream(res, slot.start(key, game.game, game.moves)), true);
+      const pdn = slot.pdn(key);
       if (pdn === null) return (fail(res, 404, 'no analysis of this game yet: ask for it first (GET /api/analysis)'), true);
       res.setHeader('Content-Disposition', attachment((view.pdnName || 'game.pdn').replace(/\.pdn$/, ' analysed.pdn')));
       send(res, 200, 'application/x-draughts-pdn; charset=utf-8', pdn, 'no-store');
       return true;
     },
-    close() {
-      setJob(null);
-    },
+    close: () => slot.clear(),
   };
 }
