@@ -1,15 +1,21 @@
 // The game's analysis on the play server (issue 31 item 7): a real finished game (game 21 of
 // the lidraughts sample, host/web/testing/analysedGame.ts) analysed by the built-in engine, the
 // move that loses a man marked; nothing of the engine during a game under the tournament policy;
-// the analysis stopped when its page goes or a new game begins; its PDN to download.
+// the analysis stopped when its page goes or a new game begins; its PDN to download. The same
+// game filed in the archive, analysed from the archive's page (`dambord archive serve`).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { importPdn } from '../archive/import.ts';
+import { startArchiveServer } from './archiveServer.ts';
 import { readPdn } from '../../rules/index.ts';
 import type { PlayCommand, PlaySession, PlayView } from '../game/types.ts';
 import { openBuiltinEngine } from '../engine/builtin.ts';
 import type { Engine } from '../engine/engine.ts';
 import { startWebServer } from './server.ts';
 import type { WebServer } from './server.ts';
-import { LOSING_PLY, finishedView } from './testing/analysedGame.ts';
+import { GAME_PDN, LOSING_PLY, finishedView } from './testing/analysedGame.ts';
 import { startView } from './testing/playView.ts';
 
 /** A session whose view the test sets; its listeners told of each change. */
@@ -121,5 +127,37 @@ describe('GET /api/analysis', () => {
     stop.abort();
     await expect.poll(closed, { timeout: 5000 }).toBe(2);
     expect(opened).toBe(2);
+  }, 60_000);
+});
+
+describe('GET /api/archive/<id>/analysis', () => {
+  it('analyses a filed game as the play page does, and gives its PDN with the analysis once done', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'dambord-archive-analysis-'));
+    try {
+      writeFileSync(join(work, 'game.pdn'), GAME_PDN);
+      importPdn(join(work, 'archive'), [join(work, 'game.pdn')]);
+      const server = await startArchiveServer({ archive: join(work, 'archive'), analysis: { limits: { depth: 6 } } });
+      try {
+        const { games } = (await (await fetch(`${server.url}api/archive`)).json()) as { games: { id: string }[] };
+        const id = games[0].id;
+        expect((await fetch(`${server.url}api/archive/${id}/analysis.pdn`)).status).toBe(404);
+        const got = events(await (await fetch(`${server.url}api/archive/${id}/analysis`)).text());
+        const plies = got.filter(([e]) => e === 'ply').map(([, d]) => d as { move: string; mark: string | null });
+        expect(plies).toHaveLength(31);
+        expect(plies[LOSING_PLY - 1]).toMatchObject({ move: '13-9', mark: expect.stringMatching(/^\?\??$/) });
+        expect(got.at(-1)?.[0]).toBe('done');
+        const pdn = await fetch(`${server.url}api/archive/${id}/analysis.pdn`);
+        expect(pdn.status).toBe(200);
+        expect(pdn.headers.get('content-disposition')).toMatch(/^attachment; filename=".* analysed\.pdn"/);
+        const line = readPdn(await pdn.text()).games[0].line.flatMap((i) => (i.kind === 'ply' ? [i] : []));
+        expect(line[LOSING_PLY - 1].nags).toEqual([plies[LOSING_PLY - 1].mark]);
+        // Only GET for the events.
+        expect((await fetch(`${server.url}api/archive/${id}/analysis`, { method: 'HEAD' })).status).toBe(405);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -62,9 +62,19 @@ function stillOf(job: AnalysisJob, moves: readonly string[]): boolean {
   return job.moves.length <= moves.length && job.moves.every((m, i) => m === moves[i]);
 }
 
+/** The engine of one analysis as `options` choose: the built-in engine at full strength (in its worker thread) unless another is given. */
+function engineOpener(options: AnalysisOptions): () => Engine {
+  return options.openEngine ?? (() => openBuiltinEngine({ level: 10 }));
+}
+
+/** A slot for the analyses of the archive's filed games (archiveRoutes.ts), as `options` choose. */
+export function archiveAnalysisSlot(options: AnalysisOptions = {}): AnalysisSlot {
+  return analysisSlot(engineOpener(options), options.limits ?? ANALYSIS_LIMITS);
+}
+
 /** The analysis routes of a play server: `serve` answers its paths (false for any other); `close` stops any analysis. */
 export function analysisRoutes(session: PlaySession, options: AnalysisOptions = {}): { serve(req: IncomingMessage, res: ServerResponse, path: string): boolean; close(): void } {
-  const open = options.openEngine ?? (() => openBuiltinEngine({ level: 10 }));
+  const open = engineOpener(options);
   let unwatch: (() => void) | null = null;
   // While an analysis is held, the game is watched: a new game, or a move analysed taken back,
   // and the analysis is no longer of this game.

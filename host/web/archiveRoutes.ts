@@ -13,6 +13,10 @@
 //   GET /api/archive/<id>.pdn           its PDN, to download (named by host/game/view.ts pdnName)
 //   GET /api/archive/<id>/sheet.html    its scoresheet to print (host/archive/sheet.ts), in the
 //                                       server's language or another with ?lang=xx
+//   GET /api/archive/<id>/analysis      its analysis by the engine as it goes, server-sent events as
+//                                       the play page's /api/analysis (analysisRoutes.ts); GET
+//                                       /api/archive/<id>/analysis.pdn the PDN with it once done
+//                                       (404 before), named as the game's with ` analysed`
 //
 // An id is 12 hex digits (host/archive/identity.ts gameId); anything else is 404. The index is
 // read on every request (store.ts loadIndex, its entries checked): for a club's archive of 2,000
@@ -33,15 +37,18 @@ import { boardText, pdnName } from '../game/view.ts';
 import type { Language } from '../words/catalogue.ts';
 import { attachment, fail, send } from './http.ts';
 import { CSS, HTML, askedLanguage, modules } from './pageFiles.ts';
+import { gameToAnalyse } from './analysisJob.ts';
+import type { AnalysisSlot } from './analysisSlot.ts';
 import type { StaticFile } from './pageFiles.ts';
 
 /** The archive page's files, for a server's static files. */
 export const ARCHIVE_PAGE: Readonly<Record<string, StaticFile>> = {
   '/archive.html': { file: 'archive.html', type: HTML },
   '/archive.css': { file: 'archive.css', type: CSS },
+  '/analysis.css': { file: 'analysis.css', type: CSS },
   '/theme.css': { file: 'theme.css', type: CSS },
   '/watch.css': { file: 'watch.css', type: CSS },
-  ...modules(['archive', 'archiveGame', 'watchDraw', 'format', 'html', 'pieces']),
+  ...modules(['archive', 'archiveGame', 'analysis', 'watchDraw', 'format', 'html', 'pieces']),
 };
 
 /** Most games a search lists; `total` says how many it found. */
@@ -75,10 +82,11 @@ export interface ArchiveGameView extends ArchiveListed {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const GAME_PATH = /^\/api\/archive\/([0-9a-f]{12})(\.pdn|\/sheet\.html)?$/;
+const GAME_PATH = /^\/api\/archive\/([0-9a-f]{12})(\.pdn|\/sheet\.html|\/analysis|\/analysis\.pdn)?$/;
 
 /** The methods a path of the archive's API answers (GET and HEAD), null for a path it does not have. */
 export function archiveMethods(path: string): readonly string[] | null {
+  if (path.endsWith('/analysis') && GAME_PATH.test(path)) return ['GET'];
   return path === '/api/archive' || GAME_PATH.test(path) ? ['GET', 'HEAD'] : null;
 }
 
@@ -87,10 +95,10 @@ export const NO_ARCHIVE_YET = 'the folder holds no archive yet';
 
 /**
  * Answers a request to the archive's API of the archive in `dir` (undefined: the server keeps
- * none, 404), the sheet in `lang` unless the request asks for another. False for a path that is
- * not the API's.
+ * none, 404), the sheet in `lang` unless the request asks for another; a game's analysis in
+ * `analysis` (none: 404). False for a path that is not the API's.
  */
-export function serveArchive(req: IncomingMessage, res: ServerResponse, path: string, dir: string | undefined, lang: Language): boolean {
+export function serveArchive(req: IncomingMessage, res: ServerResponse, path: string, dir: string | undefined, lang: Language, analysis?: AnalysisSlot): boolean {
   const game = GAME_PATH.exec(path);
   if (path !== '/api/archive' && !game) return false;
   if (dir === undefined) {
@@ -119,6 +127,7 @@ export function serveArchive(req: IncomingMessage, res: ServerResponse, path: st
   }
   const pdn = readPdn(text).games[0];
   if (!pdn) return (fail(res, 500, `the archive's file of game ${id} holds no game`), true);
+  if (kind === '/analysis' || kind === '/analysis.pdn') return (serveAnalysis(res, kind, text, entry, lang, analysis), true);
   if (kind === '/sheet.html') {
     const asked = askedLanguage(req.url ?? path, lang);
     if (!asked.ok) return (fail(res, 400, asked.error), true);
@@ -127,6 +136,18 @@ export function serveArchive(req: IncomingMessage, res: ServerResponse, path: st
   }
   send(res, 200, JSON_TYPE, JSON.stringify({ ok: true, game: gameView(entry, pdn, lang) }), 'no-store');
   return true;
+}
+
+/** A filed game's analysis (its events), or its PDN with the analysis once done. */
+function serveAnalysis(res: ServerResponse, kind: string, text: string, entry: ArchivedGame, lang: Language, analysis: AnalysisSlot | undefined): void {
+  if (!analysis) return fail(res, 404, 'this server analyses no games');
+  const game = gameToAnalyse(text);
+  if (!game.ok) return fail(res, 409, game.error);
+  if (kind === '/analysis') return analysis.stream(res, analysis.start(entry.id, game.game, game.moves));
+  const analysed = analysis.pdn(entry.id);
+  if (analysed === null) return fail(res, 404, `no analysis of game ${entry.id} yet: ask for it first (GET /api/archive/${entry.id}/analysis)`);
+  res.setHeader('Content-Disposition', attachment(pdnName(entry.date, entry, lang).replace(/\.pdn$/, ' analysed.pdn')));
+  send(res, 200, 'application/x-draughts-pdn; charset=utf-8', analysed, 'no-store');
 }
 
 /** The search a request's query asks for (`player`, `event`, `from`, `to`; empty ones left out), or why its dates cannot be read. */

@@ -56,7 +56,7 @@ import type { Language } from '../words/catalogue.ts';
 import { MAX_BODY_BYTES, attachment, controlGuard, fail, guardedServer, listen, send, serverUrls } from './http.ts';
 import { serveCommand } from './command.ts';
 import { ARCHIVE_PAGE, archiveMethods, serveArchive } from './archiveRoutes.ts';
-import { ANALYSIS_METHODS, analysisRoutes } from './analysisRoutes.ts';
+import { ANALYSIS_METHODS, analysisRoutes, archiveAnalysisSlot } from './analysisRoutes.ts';
 import type { AnalysisOptions } from './analysisRoutes.ts';
 import { CSS, FAVICON, HTML, askedLanguage, modules, pageFiles } from './pageFiles.ts';
 import { readPdn } from '../../rules/index.ts';
@@ -168,6 +168,7 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
   const page = pageFiles(STATIC, options.lang ?? 'en');
   const allowed: Readonly<Record<string, readonly string[]>> = { ...Object.fromEntries(page.paths.map((p) => [p, ['GET', 'HEAD']])), ...ALLOWED };
   const analysis = analysisRoutes(session, options.analysis);
+  const archiveAnalysis = archiveAnalysisSlot(options.analysis);
   const server = guardedServer(guard, (path) => allowed[path] ?? archiveMethods(path), handle);
 
   async function handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
@@ -176,7 +177,7 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
       send(res, file.status ?? 200, file.type, file.body, 'no-cache');
       return;
     }
-    if (serveArchive(req, res, path, options.archive, options.lang ?? 'en')) return;
+    if (serveArchive(req, res, path, options.archive, options.lang ?? 'en', archiveAnalysis)) return;
     if (analysis.serve(req, res, path)) return;
     switch (path) {
       case '/api/view':
@@ -281,6 +282,7 @@ export async function startWebServer(session: PlaySession, options: WebServerOpt
     close(): Promise<void> {
       closing ??= new Promise<void>((resolve) => {
         analysis.close();
+        archiveAnalysis.clear();
         // A stream whose client does not read would never finish: it is cut.
         for (const res of streams) {
           if (res.writableLength > 0) res.destroy();

@@ -34,17 +34,17 @@ export function plyHtml(p) {
 }
 
 /**
- * The analysis panel: its button asks for the analysis, its list and progress follow it.
- * Returns the function that takes each view (hides the panel where it may not be shown, clears
- * it when the game it was of is gone).
- * @returns {(view: PlayView) => void}
+ * The analysis panel's list, progress and download link (the elements `analysis-moves`,
+ * `analysis-progress`, `analysis-pdn` of the play page and the archive's): `start` follows the
+ * analysis at `events` (server-sent events), the link then offering `pdn`; `clear` stops it and
+ * empties the panel.
  */
-export function attachAnalysis() {
+export function analysisPanel() {
   /** @type {{events: EventSource | null, moves: number, total: number, engine: string, ended: boolean}} */
   const run = { events: null, moves: 0, total: 0, engine: '', ended: false };
   const progress = $('analysis-progress');
   const list = $('analysis-moves');
-  const download = $('analysis-pdn');
+  const download = /** @type {HTMLAnchorElement} */ ($('analysis-pdn', 'a'));
   const stop = () => {
     run.events?.close();
     run.events = null;
@@ -61,10 +61,12 @@ export function attachAnalysis() {
     progress.textContent = words;
     stop();
   };
-  const start = () => {
+  /** @param {string} url @param {string} pdn */
+  const start = (url, pdn) => {
     clear();
     run.ended = false;
-    const events = (run.events = new EventSource('/api/analysis'));
+    download.href = pdn;
+    const events = (run.events = new EventSource(url));
     events.addEventListener('start', (e) => {
       const d = JSON.parse(e.data);
       Object.assign(run, { total: d.total, engine: d.engine });
@@ -87,16 +89,27 @@ export function attachAnalysis() {
       if (!run.ended) end(t('play.analysis.unavailable'));
     });
   };
-  $('btn-analyse').addEventListener('click', start);
   window.addEventListener('beforeunload', stop);
+  return { start, clear, analysed: () => run.moves };
+}
+
+/**
+ * The play page's analysis panel: its button asks for the analysis of the game (/api/analysis).
+ * Returns the function that takes each view (hides the panel where it may not be shown, clears
+ * it when the game it was of is gone).
+ * @returns {(view: PlayView) => void}
+ */
+export function attachAnalysis() {
+  const panel = analysisPanel();
+  $('btn-analyse').addEventListener('click', () => panel.start('/api/analysis', '/analysis.pdn'));
   /** @type {PlayView | null} */
   let last = null;
   return (view) => {
     // A new game, or moves taken back past those analysed: the analysis was of another game.
-    if (last && (view.moves.length < run.moves || view.startBoard !== last.startBoard)) clear();
+    if (last && (view.moves.length < panel.analysed() || view.startBoard !== last.startBoard)) panel.clear();
     last = view;
     const may = mayAnalyse(view);
-    if (!may) clear();
+    if (!may) panel.clear();
     $('analysis').hidden = !may;
   };
 }

@@ -3,10 +3,11 @@
 // event and date, its games listed newest first, and one game opened (`?game=ID`, the search
 // kept beside it so that the way back returns to the list) to step through on the board with the
 // buttons, the arrow keys, Home and End, or by clicking a move; its PDN to download and its
-// scoresheet to print. The search is the page's address (the form's GET), so Back and a link
+// scoresheet to print, and its analysis by the engine (analysis.js). The search is the page's address (the form's GET), so Back and a link
 // sent to someone show the same. Words from words.js, the board drawn by watchDraw.js, the
 // positions and words by archiveGame.js (pure, tested in Node).
 
+import { analysisPanel } from './analysis.js';
 import { factsLine, positionWords, resultWords, squaresAt, stepKey } from './archiveGame.js';
 import { pairMoves } from './format.js';
 import { $, escapeHtml } from './html.js';
@@ -94,6 +95,7 @@ async function showGame(id) {
   pdn.href = `/api/archive/${game.id}.pdn`;
   pdn.download = game.pdnName;
   /** @type {HTMLAnchorElement} */ ($('sheet-link', 'a')).href = `/api/archive/${game.id}/sheet.html?lang=${encodeURIComponent(LANG)}`;
+  attachGameAnalysis(game);
   drawMoves(game);
   let at = game.moves.length;
   const go = (/** @type {number} */ ply) => {
@@ -117,6 +119,13 @@ async function showGame(id) {
   });
   go(at);
   heading.focus();
+}
+
+/** The game's analysis, asked for with the panel's button; its PDN named as the game's, ` analysed`. @param {GameView} game */
+function attachGameAnalysis(game) {
+  const panel = analysisPanel();
+  /** @type {HTMLAnchorElement} */ ($('analysis-pdn', 'a')).download = game.pdnName.replace(/\.pdn$/, ' analysed.pdn');
+  $('btn-analyse').addEventListener('click', () => panel.start(`/api/archive/${game.id}/analysis`, `/api/archive/${game.id}/analysis.pdn`));
 }
 
 /** The move list: a button for each move, numbered in pairs. @param {GameView} game */
