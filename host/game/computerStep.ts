@@ -1,0 +1,67 @@
+// The computer's part of a step of the game (host/game/step.ts): its question asked when it is
+// to move, its answer taken and said, and the referee's word on the hands that make its move.
+
+import { currentPosition, formatMove } from '../../rules/index.ts';
+import { computerAnswered, computerMoved, computerNext } from './computer.ts';
+import type { EngineReply } from './computer.ts';
+import type { Draft } from './draft.ts';
+import { journal, say } from './draft.ts';
+import { foresee } from './referee/foresee.ts';
+import type { RefereeEvent, RefereeOutput } from './referee/types.ts';
+import { say as sentence } from '../words/catalogue.ts';
+
+/** The computer after the step: a stale question or move forgotten, a question asked (a `think` effect) when it is to move. */
+export function computerOn(d: Draft): void {
+  const s = d.s;
+  if (!s.computer) return;
+  const r = computerNext(s.computer, s.referee, s.result !== null);
+  if (r.computer === s.computer) return;
+  s.computer = r.computer;
+  if (r.think) d.effects.push({ type: 'think', id: r.think.id, game: r.think.game });
+}
+
+/** The engine's answer: shown and said when it answers the last question (journaled, for a resume to show it again); dropped when stale. */
+export function engineAnswered(d: Draft, reply: EngineReply): void {
+  const s = d.s;
+  if (!s.computer) return;
+  const next = computerAnswered(s.computer, s.referee, reply);
+  if (!next || !next.move || !s.referee) return;
+  s.computer = next;
+  const pos = currentPosition(s.referee.game);
+  const lang = s.config.lang ?? 'en';
+  journal(d, [{ k: 'note', t: Math.max(s.journalT, s.referee.now), text: `computer shows: ${next.move.from + 1}-${next.move.path.map((sq) => sq + 1).join('-')}` }]);
+  say(d, sentence(lang, 'computer.plays', { move: formatMove(pos, next.move) }));
+}
+
+/**
+ * What the referee said of the computer's hands: another legal move taken as the computer's
+ * with `--alt-move`, said; an irregular execution named and corrected (the event to give the
+ * referee: Correct, for the computer never accepts its own hands' slip). Null: nothing to give.
+ */
+export function computerHands(d: Draft, outputs: readonly RefereeOutput[]): RefereeEvent | null {
+  const s = d.s;
+  const c = s.computer;
+  if (!c || !s.referee) return null;
+  const moved = computerMoved(c, outputs);
+  // The hands have left a complete move that is not the one shown, nor legal: the computer's
+  // turn is ended (its clock pressed) for the referee to judge it, and it is then corrected.
+  if (!moved && c.activity === 'showing' && s.referee.mode.kind === 'play' && foresee(s.referee).some((f) => f.side === c.config.side)) return { type: 'press', button: 'clock', t: s.referee.now };
+  if (!moved || moved.kind === 'made') return null;
+  const lang = s.config.lang ?? 'en';
+  const before = outputs.find((o) => o.type === 'move' && o.side === c.config.side);
+  if (moved.kind === 'other') {
+    if (before?.type !== 'move') return null;
+    const made = before.text;
+    if (c.config.altMove || !c.move) say(d, sentence(lang, 'computer.alt-move', { move: made }));
+    else {
+      say(d, sentence(lang, 'computer.other-move', { move: made, shown: formatMove(before.before, c.move) }));
+      s.computer = { ...c, putRight: moved.move };
+    }
+    return null;
+  }
+  // The move made for it, put back by the hands (5.4.4, a takeback): the computer, which asked for it, accepts it.
+  if (c.putRight && moved.code === 'takeback') return { type: 'press', button: 'accept', t: s.referee.now };
+  const pos = currentPosition(s.referee.game);
+  if (c.move) say(d, sentence(lang, 'computer.wrong', { move: formatMove(pos, c.move) }));
+  return { type: 'press', button: 'correct', t: s.referee.now };
+}
