@@ -10,7 +10,9 @@ import type { Move } from '../../rules/index.ts';
 import type { BoardEvent } from '../link/types.ts';
 import type { ComputerConfig } from './computer.ts';
 import type { GameEffect, GameState } from './game.ts';
-import { casual } from './referee/policy.ts';
+import { casual, tournament } from './referee/policy.ts';
+import type { Policy } from './referee/types.ts';
+import { gameView } from './view.ts';
 import { createGame, step } from './step.ts';
 
 const v = variants.international;
@@ -27,8 +29,8 @@ const capture = (from: number, over: number, to: number): Move => ({ from: at(fr
 const BLACK: ComputerConfig = { side: 'black', name: 'dambord, level 5', spec: 'builtin:level=5', level: 5, altMove: false };
 
 /** A game at the board against the computer, with what the hands do and what the game asks. */
-function table(config: ComputerConfig = BLACK) {
-  let state: GameState = createGame({ start, policy: casual, players: { white: 'Anna', black: config.name }, tags: [], timeControl: null, hints: false, computer: config });
+function table(config: ComputerConfig = BLACK, policy: Policy = casual) {
+  let state: GameState = createGame({ start, policy, players: { white: 'Anna', black: config.name }, tags: [], timeControl: null, hints: false, computer: config });
   let t = 1000;
   let seq = 0;
   const effects: GameEffect[] = [];
@@ -142,5 +144,27 @@ describe('another legal move made for the computer', () => {
     g.hands(['lift', 19], ['place', 23]);
     expect(g.state().referee?.game.moves.map((m) => m.to)).toEqual([at(28), at(23)]);
     expect(g.thinks()).toHaveLength(1);
+  });
+});
+
+describe('the view of the computer (PlayView.engine)', () => {
+  const view = (g: ReturnType<typeof table>) => gameView(g.state(), 0, { health: null, simulated: true }).engine;
+
+  it('says it thinks, then shows its capture with the route and the piece taken, in the variant\'s notation, with its score and line', () => {
+    const g = table();
+    expect(view(g)).toEqual({ side: 'black', name: 'dambord, level 5', level: 5, state: 'idle', move: null, score: null, pv: null });
+    g.hands(['lift', 32], ['place', 28]);
+    expect(view(g)?.state).toBe('thinking');
+    g.answer(1, stepMove(19, 23));
+    g.hands(['lift', 19], ['place', 23], ['lift', 28], ['place', 19], ['lift', 23]);
+    g.answer(2, capture(14, 19, 23));
+    expect(view(g)).toEqual({ side: 'black', name: 'dambord, level 5', level: 5, state: 'showing', move: { text: '14x23', from: '14', to: '23', route: ['14', '23'], captured: ['19'] }, score: { kind: 'men', value: 0.1 }, pv: ['14x23'] });
+  });
+
+  it('gives no score nor line under the tournament policy', () => {
+    const g = table(BLACK, tournament);
+    g.hands(['lift', 32], ['place', 28]);
+    g.answer(1, stepMove(19, 23));
+    expect(view(g)).toMatchObject({ state: 'showing', move: { text: '19-23' }, score: null, pv: null });
   });
 });

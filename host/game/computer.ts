@@ -5,11 +5,12 @@
 // is dropped. The move found is then shown (LEDs, words) until the hands have made it on the
 // board; the referee checks them as it checks any move, and the game goes on from it.
 
-import type { Color, Game, Move } from '../../rules/index.ts';
+import type { Color, Game, Move, Position } from '../../rules/index.ts';
 import { currentPosition, formatMove, legalMoves, playMove, sameMove, squareName } from '../../rules/index.ts';
 import type { LedMark } from './leds/guidance.ts';
 import type { RefereeState } from './referee/referee.ts';
 import type { RefereeOutput } from './referee/types.ts';
+import type { EngineView } from './types.ts';
 
 /** Who the computer is at this board: fixed for the game (the journal's header keeps it for a resume). */
 export interface ComputerConfig {
@@ -26,7 +27,7 @@ export interface ComputerConfig {
 }
 
 /** An engine's score for the side to move (as engine/types.ts's `Score`): men ahead, or a win or loss in so many plies. */
-export type Score = { readonly kind: 'men'; readonly value: number } | { readonly kind: 'win' | 'loss'; readonly plies: number };
+export type Score = NonNullable<EngineView['score']>;
 
 /** What the computer is doing: thinking, its move shown until the hands make it, or nothing (the player's turn). */
 export type ComputerActivity = 'thinking' | 'showing' | 'idle';
@@ -140,11 +141,19 @@ export function computerMarks(c: ComputerState, squares: number): (LedMark | nul
   return marks;
 }
 
-/** The move shown as the view gives it: PDN text, from, to, the route (from and every landing square) and the pieces taken, in the variant's notation. */
-export function computerMoveView(c: ComputerState, referee: RefereeState): { text: string; from: string; to: string; route: string[]; captured: string[] } | null {
-  const m = c.activity === 'showing' ? c.move : null;
-  if (!m) return null;
-  const pos = currentPosition(referee.game);
+/**
+ * The computer as the view shows it: the move shown (PDN text, from, to, the route: from and
+ * every landing square, the pieces taken, in the variant's notation); its score and line only
+ * where analysis is shown (`analysis`: never under the tournament policy).
+ */
+export function computerView(c: ComputerState, referee: RefereeState | null, analysis: boolean): EngineView {
+  const { side, name, level } = c.config;
+  const m = c.activity === 'showing' && referee ? c.move : null;
+  const shown = analysis && m !== null;
+  return { side, name, level, state: c.activity, move: m && referee ? moveView(currentPosition(referee.game), m) : null, score: shown ? c.score : null, pv: shown ? c.pv : null };
+}
+
+function moveView(pos: Position, m: Move): EngineView['move'] {
   const name = (sq: number) => squareName(pos.variant, sq);
   return { text: formatMove(pos, m), from: name(m.from), to: name(m.to), route: [m.from, ...m.path].map(name), captured: m.captured.map(name) };
 }

@@ -176,6 +176,10 @@ export function announce(current: Announcer, seen: SeenStep): { announcer: Annou
     sheet = record(sheet, outputs.slice(from, i + 1));
   }
 
+  // The computer's move, shown: said with its whole route ("the computer plays 32 takes 21 takes 12").
+  const shown = after.computer?.activity === 'showing' ? after.computer.move : null;
+  if (shown && after.referee && (before.computer?.activity !== 'showing' || before.computer.move !== shown)) add('move', 'news', say(lang, 'computer.plays', { move: moveWords(lang, currentPosition(after.referee.game), shown) }));
+
   // The correction, one step at a time, as the LEDs show it (5.8).
   const next = after.referee && correctionStepOf(after.referee);
   const stepKey = next ? `${next.kind}${next.square}` : null;
