@@ -29,6 +29,12 @@ export interface ComputerConfig {
 /** An engine's score for the side to move (as engine/types.ts's `Score`): men ahead, or a win or loss in so many plies. */
 export type Score = NonNullable<EngineView['score']>;
 
+/** The computer of a game with `players`: on the side its name is on (a return game, colours swapped, gives it the other side). */
+export function computerFor(c: ComputerConfig, players: { readonly white: string; readonly black: string }): ComputerConfig {
+  const other = c.side === 'white' ? 'black' : 'white';
+  return players[other] === c.name && players[c.side] !== c.name ? { ...c, side: other } : c;
+}
+
 /** What the computer is doing: thinking, its move shown until the hands make it, or nothing (the player's turn). */
 export type ComputerActivity = 'thinking' | 'showing' | 'idle';
 

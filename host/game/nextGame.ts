@@ -3,6 +3,7 @@
 // board is where the last game left it: the LEDs guide it back to the start position, and play
 // begins when it shows it.
 
+import { computerFor } from './computer.ts';
 import { draft, say } from './draft.ts';
 import type { GameConfig, GameState, GameStep } from './game.ts';
 import { changed, createGame, langOf, setUpText, startIfSetUp } from './step.ts';
@@ -24,7 +25,9 @@ export const NOT_OVER = 'the game is not over: a new game starts after the resul
 export function nextGame(prev: GameState, tags: Tags, now: number, players: { readonly white: string; readonly black: string } = { white: prev.config.players.black, black: prev.config.players.white }, chosen: Partial<GameConfig> = {}): GameStep | { readonly refused: string } {
   if (!prev.result) return { refused: NOT_OVER };
   const named = players.white !== '?' || players.black !== '?';
-  return begun(prev, { ...prev.config, ...chosen, players, tags: withPlayers(players, tags) }, now, (lang) => sentence(lang, 'log.new-game', { named: named ? 'yes' : 'no', white: players.white, black: players.black }));
+  // The computer at the board takes the colour its name now has (the return game: the other one).
+  const computer = prev.config.computer ? { computer: computerFor(prev.config.computer, players) } : {};
+  return begun(prev, { ...prev.config, ...computer, ...chosen, players, tags: withPlayers(players, tags) }, now, (lang) => sentence(lang, 'log.new-game', { named: named ? 'yes' : 'no', white: players.white, black: players.black }));
 }
 
 /**

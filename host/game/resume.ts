@@ -73,6 +73,7 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
     timeControl,
     hints: options.hints === true,
     lang: h.lang ?? 'en',
+    ...(h.computer ? { computer: h.computer } : {}),
   });
 
   const turn = currentPosition(recovery.state.game).turn;
