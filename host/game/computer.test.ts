@@ -108,6 +108,7 @@ describe('the computer at the board', () => {
     // The piece on 19 put down on 32, where no move takes it.
     g.hands(['lift', 19], ['place', 32]);
     const s = g.state();
+    expect(s.log).toContain("The computer's piece goes to 23, not 32.");
     expect(s.log.some((l) => l.startsWith("The computer's move was not made as shown"))).toBe(true);
     expect(s.referee?.mode.kind).toBe('correcting');
     g.hands(['lift', 32], ['place', 19]);
@@ -115,6 +116,23 @@ describe('the computer at the board', () => {
     expect(g.state().computer?.activity).toBe('showing');
     g.hands(['lift', 19], ['place', 23]);
     expect(g.state().referee?.game.moves).toHaveLength(2);
+  });
+
+  it('names the wrong piece taken off a capture and has the move put back (FMJD 4.11, 5.4)', () => {
+    const g = table();
+    g.hands(['lift', 32], ['place', 28]);
+    g.answer(1, stepMove(19, 23));
+    g.hands(['lift', 19], ['place', 23], ['lift', 28], ['place', 19], ['lift', 23]);
+    g.answer(2, capture(14, 19, 23));
+    // The capturing man lands on 23, and the hand takes off the black man on 18 instead of White's on 19.
+    g.hands(['lift', 14], ['place', 23], ['lift', 18]);
+    expect(g.state().log.at(-1)).toBe('Take the piece off 19, not 18.');
+    // The hand takes 19 off as well: its own man taken off is judged (5.4.14) and put back.
+    g.hands(['lift', 19]);
+    expect(g.state().referee?.mode.kind).toBe('correcting');
+    g.hands(['place', 18]);
+    expect(g.state().referee?.game.moves).toHaveLength(4);
+    expect(g.state().computer?.activity).toBe('idle');
   });
 
   it('with --alt-move, takes another legal move made for it as its move, and thinks again on the player\'s next move', () => {

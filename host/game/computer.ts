@@ -51,13 +51,15 @@ export interface ComputerState {
   /** The engine's score for the side to move and its principal variation (PDN), of the move shown; null when none. */
   readonly score: Score | null;
   readonly pv: readonly string[] | null;
+  /** The wrong way of making the move shown said last (host/game/computerStep.ts), so that it is said once; null: none. */
+  readonly told: string | null;
   /** Another legal move made for the computer, being taken back (put right, without `--alt-move`): the move shown is still to be made after it. */
   readonly putRight: Move | null;
 }
 
 /** The computer of a new game: idle until the board shows the start position. */
 export function createComputer(config: ComputerConfig): ComputerState {
-  return { config, asked: 0, at: -1, activity: 'idle', move: null, score: null, pv: null, putRight: null };
+  return { config, asked: 0, at: -1, activity: 'idle', move: null, score: null, pv: null, putRight: null, told: null };
 }
 
 /** The engine's answer, as the `engine` input brings it: the id of the question, the move, its score and line. */
@@ -124,6 +126,28 @@ export function computerMoved(c: ComputerState, outputs: readonly RefereeOutput[
     if (o.type === 'move' && o.side === c.config.side) return c.move && sameMove(c.move, o.move) ? { kind: 'made', move: o.move, text: o.text } : { kind: 'other', move: o.move, text: o.text };
     if (o.type === 'irregularity' && o.side === c.config.side && o.decision === 'decide') return { kind: 'wrong', code: o.code, squares: o.squares };
   }
+  return null;
+}
+
+/**
+ * How the hands made the move shown wrongly, where one square says it: the computer's piece put
+ * down on `square` instead of `to`, or the piece on `wrong` taken off instead of the one on
+ * `square`; null when the board differs from the move otherwise.
+ */
+export function wrongWay(c: ComputerState, referee: RefereeState): { kind: 'square'; to: number; square: number } | { kind: 'piece'; square: number; wrong: number } | null {
+  const m = c.move;
+  const played = m && playMove(referee.game, m);
+  if (!m || !played?.ok) return null;
+  const after = currentPosition(played.game).board;
+  const clear: number[] = [];
+  const fill: number[] = [];
+  after.forEach((p, sq) => {
+    if (p === 0 && referee.sensed[sq] !== 0) clear.push(sq);
+    if (p !== 0 && referee.sensed[sq] === 0) fill.push(sq);
+  });
+  if (clear.length !== 1 || fill.length !== 1) return null;
+  if (fill[0] === m.to && clear[0] !== m.from) return { kind: 'square', to: m.to, square: clear[0] };
+  if (m.captured.includes(clear[0])) return { kind: 'piece', square: clear[0], wrong: fill[0] };
   return null;
 }
 

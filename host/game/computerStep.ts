@@ -1,8 +1,8 @@
 // The computer's part of a step of the game (host/game/step.ts): its question asked when it is
 // to move, its answer taken and said, and the referee's word on the hands that make its move.
 
-import { currentPosition, formatMove } from '../../rules/index.ts';
-import { computerAnswered, computerMoved, computerNext } from './computer.ts';
+import { currentPosition, formatMove, squareName } from '../../rules/index.ts';
+import { computerAnswered, computerMoved, computerNext, wrongWay } from './computer.ts';
 import type { EngineReply } from './computer.ts';
 import type { Draft } from './draft.ts';
 import { journal, say } from './draft.ts';
@@ -43,6 +43,7 @@ export function computerHands(d: Draft, outputs: readonly RefereeOutput[]): Refe
   const c = s.computer;
   if (!c || !s.referee) return null;
   const moved = computerMoved(c, outputs);
+  if (!moved) tellWrongWay(d);
   // The hands have left a complete move that is not the one shown, nor legal: the computer's
   // turn is ended (its clock pressed) for the referee to judge it, and it is then corrected.
   if (!moved && c.activity === 'showing' && s.referee.mode.kind === 'play' && foresee(s.referee).some((f) => f.side === c.config.side)) return { type: 'press', button: 'clock', t: s.referee.now };
@@ -61,7 +62,27 @@ export function computerHands(d: Draft, outputs: readonly RefereeOutput[]): Refe
   }
   // The move made for it, put back by the hands (5.4.4, a takeback): the computer, which asked for it, accepts it.
   if (c.putRight && moved.code === 'takeback') return { type: 'press', button: 'accept', t: s.referee.now };
+  tellWrongWay(d);
   const pos = currentPosition(s.referee.game);
   if (c.move) say(d, sentence(lang, 'computer.wrong', { move: formatMove(pos, c.move) }));
   return { type: 'press', button: 'correct', t: s.referee.now };
+}
+
+/**
+ * The move shown being made wrongly where one square says how ("The computer's piece goes to
+ * 28, not 22."; "Take the piece off 19, not 18.": a piece taken off, which the board cannot tell
+ * from one held, FMJD 3.10, named before anything is judged), said once.
+ */
+function tellWrongWay(d: Draft): void {
+  const { computer: c, referee } = d.s;
+  if (!c || !referee || c.activity !== 'showing' || c.putRight) return;
+  const how = wrongWay(c, referee);
+  const lang = d.s.config.lang ?? 'en';
+  const name = (sq: number) => squareName(referee.game.start.variant, sq);
+  const text = how?.kind === 'square'
+    ? sentence(lang, 'computer.wrong-square', { to: name(how.to), square: name(how.square) })
+    : how?.kind === 'piece' ? sentence(lang, 'computer.wrong-piece', { square: name(how.square), wrong: name(how.wrong) }) : null;
+  if (text === c.told) return;
+  d.s.computer = { ...c, told: text };
+  if (text) say(d, text);
 }
