@@ -6,7 +6,8 @@
 // board; the referee checks them as it checks any move, and the game goes on from it.
 
 import type { Color, Game, Move, Position } from '../../rules/index.ts';
-import { currentPosition, formatMove, legalMoves, playMove, sameMove, squareName } from '../../rules/index.ts';
+import { currentPosition, formatMove, legalMoves, parseMoveText, playMove, sameMove, squareName } from '../../rules/index.ts';
+import type { JournalEntry } from './journal/record.ts';
 import type { LedMark } from './leds/guidance.ts';
 import type { RefereeState } from './referee/referee.ts';
 import type { RefereeOutput } from './referee/types.ts';
@@ -60,6 +61,24 @@ export interface ComputerState {
 /** The computer of a new game: idle until the board shows the start position. */
 export function createComputer(config: ComputerConfig): ComputerState {
   return { config, asked: 0, at: -1, activity: 'idle', move: null, score: null, pv: null, putRight: null, told: null };
+}
+
+/** The journal's note of a move shown (host/game/computerStep.ts): `computer shows 32x12`. */
+export const SHOWN_NOTE = 'computer shows ';
+
+/**
+ * The computer of a game resumed from its journal: the move it was showing when the host
+ * stopped (the journal's last note of it, with no move or takeback said after it) shown again,
+ * where it is still the computer's move there; else as a new game's, to think again.
+ */
+export function computerResumed(c: ComputerState, referee: RefereeState, entries: readonly JournalEntry[]): ComputerState {
+  let at = entries.length - 1;
+  while (at >= 0 && !(entries[at].k === 'note' && (entries[at] as { text: string }).text.startsWith(SHOWN_NOTE))) at--;
+  if (at < 0 || entries.slice(at).some((e) => e.k === 'out' && (e.o.type === 'move' || e.o.type === 'accepted'))) return c;
+  const pos = currentPosition(referee.game);
+  const parsed = parseMoveText(pos, (entries[at] as { text: string }).text.slice(SHOWN_NOTE.length));
+  if (!parsed.ok || pos.turn !== c.config.side || referee.mode.kind === 'over') return c;
+  return { ...c, activity: 'showing', move: parsed.move, at: referee.game.moves.length };
 }
 
 /** The engine's answer, as the `engine` input brings it: the id of the question, the move, its score and line. */

@@ -2,7 +2,7 @@
 // to move, its answer taken and said, and the referee's word on the hands that make its move.
 
 import { currentPosition, formatMove, squareName } from '../../rules/index.ts';
-import { computerAnswered, computerMoved, computerNext, wrongWay } from './computer.ts';
+import { SHOWN_NOTE, computerAnswered, computerMoved, computerNext, wrongWay } from './computer.ts';
 import type { EngineReply } from './computer.ts';
 import type { Draft } from './draft.ts';
 import { journal, say } from './draft.ts';
@@ -29,7 +29,7 @@ export function engineAnswered(d: Draft, reply: EngineReply): void {
   s.computer = next;
   const pos = currentPosition(s.referee.game);
   const lang = s.config.lang ?? 'en';
-  journal(d, [{ k: 'note', t: Math.max(s.journalT, s.referee.now), text: `computer shows: ${next.move.from + 1}-${next.move.path.map((sq) => sq + 1).join('-')}` }]);
+  journal(d, [{ k: 'note', t: Math.max(s.journalT, s.referee.now), text: `${SHOWN_NOTE}${formatMove(pos, next.move)}` }]);
   say(d, sentence(lang, 'computer.plays', { move: formatMove(pos, next.move) }));
 }
 
