@@ -10,7 +10,7 @@ import type { Move } from '../../rules/index.ts';
 import type { BoardEvent } from '../link/types.ts';
 import type { ComputerConfig } from './computer.ts';
 import type { GameEffect, GameState } from './game.ts';
-import { casual, tournament } from './referee/policy.ts';
+import { blind, casual, tournament } from './referee/policy.ts';
 import type { Policy } from './referee/types.ts';
 import { gameView } from './view.ts';
 import { createGame, step } from './step.ts';
@@ -184,5 +184,33 @@ describe('the view of the computer (PlayView.engine)', () => {
     g.hands(['lift', 32], ['place', 28]);
     g.answer(1, stepMove(19, 23));
     expect(view(g)).toMatchObject({ state: 'showing', move: { text: '19-23' }, score: null, pv: null });
+  });
+});
+
+describe.each([tournament, casual, blind])('under the $name policy', (policy) => {
+  it('the move shown, made wrongly, is put back (5.4) and then made; the game goes on', () => {
+    const g = table(BLACK, policy);
+    g.hands(['lift', 32], ['place', 28]);
+    g.answer(1, stepMove(19, 23));
+    g.hands(['lift', 19], ['place', 32]);
+    expect(g.state().referee?.mode.kind).toBe('correcting');
+    g.hands(['lift', 32], ['place', 19], ['lift', 19], ['place', 23]);
+    expect(g.state().referee?.game.moves.map((m) => m.to)).toEqual([at(28), at(23)]);
+    expect(g.state().computer?.activity).toBe('idle');
+    expect(g.state().irregularity).toBeNull();
+  });
+
+  it('another legal move made for it is put right (taken back, 5.4.4) and the move shown made', () => {
+    const g = table(BLACK, policy);
+    g.hands(['lift', 32], ['place', 28]);
+    g.answer(1, stepMove(19, 23));
+    g.hands(['lift', 18], ['place', 22]);
+    expect(g.state().computer?.putRight).not.toBeNull();
+    g.hands(['lift', 22], ['place', 18]);
+    expect(g.state().referee?.mode.kind).toBe('play');
+    g.hands(['lift', 19], ['place', 23]);
+    expect(g.state().referee?.game.moves.map((m) => m.to)).toEqual([at(28), at(23)]);
+    expect(g.state().computer?.activity).toBe('idle');
+    expect(g.state().irregularity).toBeNull();
   });
 });
