@@ -13,6 +13,7 @@ import type { GameEffect, GameState } from './game.ts';
 import { blind, casual, tournament } from './referee/policy.ts';
 import type { Policy } from './referee/types.ts';
 import { gameView } from './view.ts';
+import { nextGame } from './nextGame.ts';
 import { createGame, step } from './step.ts';
 
 const v = variants.international;
@@ -46,7 +47,16 @@ function table(config: ComputerConfig = BLACK, policy: Policy = casual) {
   };
   const thinks = () => effects.filter((e): e is Extract<GameEffect, { type: 'think' }> => e.type === 'think');
   const answer = (id: number, move: Move) => run({ type: 'engine', id, move, score: { kind: 'men', value: 0.1 }, pv: [move] });
-  return { state: () => state, effects, hands, thinks, answer };
+  const resign = (color: 'white' | 'black') => run({ type: 'player', command: { type: 'resign', color } });
+  const newGame = () => {
+    const r = nextGame(state, [], t);
+    if ('refused' in r) throw new Error(r.refused);
+    state = r.state;
+    effects.push(...r.effects);
+    // The board set up again for the return game: the pieces back on the start position.
+    board({ type: 'link', state: 'connected', hello, occupancy: SquareSet.from([...start.board.keys()].filter((i) => start.board[i] !== 0)), buttons: [], t: (t += 400) });
+  };
+  return { state: () => state, effects, hands, thinks, answer, resign, newGame };
 }
 
 describe('the computer at the board', () => {
@@ -99,6 +109,20 @@ describe('the computer at the board', () => {
     expect(g.state().computer?.activity).toBe('thinking');
     g.answer(g.thinks()[0].id, stepMove(19, 24));
     expect(g.state().computer?.move?.to).toBe(at(24));
+  });
+
+  it('drops an answer to the last game\'s question, come after the player resigned and a new game began', () => {
+    const g = table();
+    g.hands(['lift', 32], ['place', 28]);
+    const late = g.thinks()[0].id;
+    g.resign('white');
+    expect(g.state().computer?.activity).toBe('idle');
+    g.newGame();
+    // The return game: the computer has White and thinks on the start position.
+    expect(g.state().computer?.config.side).toBe('white');
+    expect(g.thinks().at(-1)?.id).not.toBe(late);
+    g.answer(late, stepMove(32, 28));
+    expect(g.state().computer?.activity).toBe('thinking');
   });
 
   it('names a move made wrongly and has it put back (FMJD 5.4: the computer corrects its own hands)', () => {

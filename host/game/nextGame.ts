@@ -50,7 +50,9 @@ function withPlayers(players: { readonly white: string; readonly black: string }
 /** A fresh game under `config` at the board of `prev` (its link, its time, what it senses), `line` said in its language. */
 function begun(prev: GameState, config: GameConfig, now: number, line: (lang: Language) => string): GameStep {
   const fresh = createGame(config);
-  const d = draft({ ...fresh, link: prev.link, offset: prev.offset, clockT: prev.clockT, journalT: prev.clockT, setup: sensedOf(prev) });
+  // The computer's questions are numbered on from the last game's: an answer to one of them, late, is stale.
+  const computer = fresh.computer && prev.computer ? { ...fresh.computer, asked: prev.computer.asked } : fresh.computer;
+  const d = draft({ ...fresh, computer, link: prev.link, offset: prev.offset, clockT: prev.clockT, journalT: prev.clockT, setup: sensedOf(prev) });
   say(d, line(langOf(d.s)));
   if (!startIfSetUp(d, now + prev.offset)) {
     say(d, setUpText(d.s));
