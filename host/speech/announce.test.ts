@@ -241,3 +241,28 @@ describe('the computer at the board', () => {
     ]);
   });
 });
+
+describe('the computer\'s move made otherwise than shown', () => {
+  const computer = { side: 'black' as const, name: 'dambord, level 5', spec: 'builtin:level=5', level: 5, altMove: false };
+  const shown = (d: ReturnType<typeof driver>) => {
+    d.hand('lift', 32, 100);
+    d.hand('place', 28, 200);
+    d.input({ type: 'engine', id: 1, move: plainMove(18, 22, false), score: null, pv: [] }, 300);
+  };
+
+  it('FMJD 5.4: its piece put down elsewhere is named, square by square', () => {
+    const d = driver({ policy: casual, computer });
+    shown(d);
+    d.hand('lift', 19, 400);
+    d.hand('place', 32, 500);
+    expect(d.said).toContainEqual(['correction', "The computer's piece goes to 23, not 32."]);
+  });
+
+  it('FMJD 5.4.4: another legal move made for it is named with the move to make instead', () => {
+    const d = driver({ policy: casual, computer });
+    shown(d);
+    d.hand('lift', 18, 400);
+    d.hand('place', 22, 500);
+    expect(d.said).toContainEqual(['correction', "18 to 22 is not the computer's move: put it back as the lights show, then play 19 to 23."]);
+  });
+});
