@@ -102,6 +102,17 @@ describe('the computer at the board', () => {
     expect(g.state().referee?.game.moves).toHaveLength(4);
   });
 
+  it('playing White, is asked for the first move as soon as the board shows the start position (FMJD 3.3: White moves first)', () => {
+    const g = table({ ...BLACK, side: 'white' });
+    expect(g.thinks()).toHaveLength(1);
+    expect(g.thinks()[0].game.moves).toHaveLength(0);
+    g.answer(1, stepMove(32, 28));
+    g.hands(['lift', 32], ['place', 28]);
+    expect(g.state().computer?.activity).toBe('idle');
+    g.hands(['lift', 19], ['place', 23]);
+    expect(g.thinks()).toHaveLength(2);
+  });
+
   it('drops an answer to an earlier question: only the last one asked is shown', () => {
     const g = table();
     g.hands(['lift', 32], ['place', 28]);
