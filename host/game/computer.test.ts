@@ -197,6 +197,8 @@ describe('another legal move made for the computer', () => {
     g.hands(['lift', 19], ['place', 23]);
     expect(g.state().referee?.game.moves.map((m) => m.to)).toEqual([at(28), at(23)]);
     expect(g.thinks()).toHaveLength(1);
+    // The scoresheet says what happened: nobody accepted anything.
+    expect(g.state().sheet.items.map((i) => (i.kind === 'move' ? i.text : i.comment))).toEqual(['32-28', '18-22 was made for the computer, whose move was 19-23: put right.', '19-23']);
   });
 });
 

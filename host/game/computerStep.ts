@@ -8,6 +8,8 @@ import type { Draft } from './draft.ts';
 import { journal, say } from './draft.ts';
 import { foresee } from './referee/foresee.ts';
 import type { RefereeEvent, RefereeOutput } from './referee/types.ts';
+import type { Scoresheet } from './referee/record.ts';
+import type { Language } from '../words/catalogue.ts';
 import { say as sentence } from '../words/catalogue.ts';
 
 /** The computer after the step: a stale question or move forgotten, a question asked (a `think` effect) when it is to move. */
@@ -66,6 +68,19 @@ export function computerHands(d: Draft, outputs: readonly RefereeOutput[]): Refe
   const pos = currentPosition(s.referee.game);
   if (c.move) say(d, sentence(lang, 'computer.wrong', { move: formatMove(pos, c.move) }));
   return { type: 'press', button: 'correct', t: s.referee.now };
+}
+
+/**
+ * The scoresheet once another legal move made for the computer is taken back (`before`: as it
+ * was before the takeback, `after`: as the referee's takeback left it): the takeback's notes,
+ * which name the player as accepting it, give way to one that says what happened ("18-22 was
+ * made for the computer, whose move was 19-23: put right.").
+ */
+export function putRightOnSheet(before: Scoresheet, after: Scoresheet, made: string, shown: string, lang: Language): Scoresheet {
+  let same = 0;
+  while (same < after.items.length && after.items[same] === before.items[same]) same++;
+  const kept = after.items.slice(same).filter((item) => item.kind !== 'note');
+  return { ...after, items: [...after.items.slice(0, same), ...kept, { kind: 'note', comment: sentence(lang, 'sheet.computer-put-right', { move: made, shown }) }] };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The game's transition function: one input, the time, and the state before give the state
 // after and the effects. Each step works on a copy of the state (a draft) and returns it.
 
-import { currentPosition, moveNumber, opposite } from '../../rules/index.ts';
+import { currentPosition, formatMove, moveNumber, opposite } from '../../rules/index.ts';
 import type { Variant } from '../../rules/index.ts';
 import { callTime, createClock, flagFall, flagResult, isPerMove, startFor, stop } from './clock/clock.ts';
 import { lawOf } from './clock/laws.ts';
@@ -12,7 +12,7 @@ import { guideIn } from './guide.ts';
 import type { Guide } from './guide.ts';
 import { followOutputs, guideMarks, guided } from './guided.ts';
 import { computerMarks, createComputer } from './computer.ts';
-import { computerHands, computerOn, engineAnswered } from './computerStep.ts';
+import { computerHands, computerOn, engineAnswered, putRightOnSheet } from './computerStep.ts';
 import { describe, resultReason, resultReasonWords } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
 import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
@@ -149,9 +149,14 @@ function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
     if (o.type === 'result') s.result = { result: o.result, reason: resultReason(o.reason, s.config.lang), article: o.article, said: resultReasonWords(o.reason) };
     if (o.type !== 'move' || s.log.length < LOG_LIMIT) say(d, outputText(v, o, s.config.lang));
   }
+  const putRight = s.computer?.putRight;
   const fix = computerHands(d, outputs);
   changed(d);
-  if (fix) apply(d, fix);
+  if (!fix) return;
+  const sheet = d.s.sheet;
+  apply(d, fix);
+  const c = d.s.computer;
+  if (putRight && fix.type === 'press' && fix.button === 'accept' && c?.move && s.referee) d.s.sheet = putRightOnSheet(sheet, d.s.sheet, formatMove(currentPosition(s.referee.game), putRight), formatMove(currentPosition(s.referee.game), c.move), langOf(d.s));
 }
 
 /** `text` added to the comments of the scoresheet's last regular move (`move`) or last irregular move set up (`setup`). */
