@@ -1,7 +1,7 @@
 // A game against the computer on the simulated board (the committed firmware in avr8js, the
-// serial link), the first 24 plies of a real international game (test/fixtures/oracles, by
-// test/hands/oracleGames.ts): White is the player, Black the computer, whose engine here answers
-// with the real game's move. The independent hand model of test/hands makes every move, the
+// serial link), the first 24 plies of a real game of each variant (test/fixtures/oracles, by
+// test/hands/oracleGames.ts): White is the player, Black the computer (moving first in English
+// draughts, Laws 2), whose engine here answers with the real game's move. The independent hand model of test/hands makes every move, the
 // player's and the computer's, from the rules and how hands move pieces: the computer's once
 // its move is shown, its captured pieces taken off in capture order or the reverse, at the usual
 // pace or seconds apart (FMJD 4.11). The game must go on from each move as the real game did.
@@ -20,14 +20,18 @@ import { SIMULATED_RUN_LIMIT_MS } from './limits.ts';
 
 const PLIES = 24;
 
-describe('a game against the computer on the simulated board, made by the hand model', () => {
-  it('international: the computer\'s moves shown, made by the hands with slow removals in either order, the game as the real one', async () => {
-    const real = excerpt(oracleGames().find((g) => g.variant === 'international' && g.moves.length >= PLIES && g.moves.slice(0, PLIES).some((m, i) => i % 2 === 1 && m.captured.length > 0))!, 0, PLIES);
+describe('games against the computer on the simulated board, made by the hand model', () => {
+  it.each(['international', 'czech', 'english', 'brazilian', 'russian'])('%s: the computer\'s moves shown, made by the hands with slow removals in either order, the game as the real one', async (variant) => {
+    const games = oracleGames().filter((g) => g.variant === variant && g.moves.length >= PLIES);
+    // A game where the computer (Black) captures in the plies played, the first such.
+    const real = excerpt(games.find((g) => g.moves.slice(0, PLIES).some((m, i) => g.before[i].turn === 'black' && m.captured.length > 0)) ?? games[0], 0, PLIES);
     // The engine: the real game's move in the position it is asked about.
     const engine: Engine = {
       name: 'the real game',
       async think(game: Game) {
         const move = real.moves[game.moves.length];
+        // Past the plies played: an engine that has no answer, as the session tells it.
+        if (!move) throw new Error('the real game goes no further here');
         return { move, score: null, pv: [move], depth: null, nodes: null, ms: 0 };
       },
       async close() {},
@@ -41,7 +45,7 @@ describe('a game against the computer on the simulated board, made by the hand m
     try {
       await run(600);
       for (const ply of hands.plies) {
-        const computer = ply.ply % 2 === 0;
+        const computer = real.before[ply.ply - 1].turn === 'black';
         if (computer) {
           for (let i = 0; i < 200 && session.view().engine?.state !== 'showing'; i++) await run(20);
           const shown = session.view().engine?.move;
