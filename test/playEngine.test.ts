@@ -3,7 +3,7 @@
 // its move printed, shown and made by the hands; the scoresheet names it; killed (SIGKILL, as a
 // power cut) while its move is shown, `--resume last` brings the game back with the same engine
 // and shows the move again. And the options refused as the others are.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -69,5 +69,20 @@ describe('dambord play --engine', () => {
     const r = await runCliBuffered(['play', ...args, '--http-port', '0', '--games', join(work, 'refused')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(reason);
+  }, WAIT_LIMIT_MS);
+
+  it('is listed in the usage line and among the options', async () => {
+    const r = await runCliBuffered(['play', '--help']);
+    expect(r.stdout.split('\n\n')[0]).toContain('[--engine white|black [--level N | --engine-spec SPEC] [--alt-move]]');
+    expect(r.stdout).toMatch(/--engine SIDE +the computer plays SIDE/);
+    expect(r.stdout).toMatch(/--alt-move +another legal move made for the computer is taken as its move/);
+  }, WAIT_LIMIT_MS);
+
+  it('is read from a club\'s configuration file too, and checked there as on the command line', async () => {
+    const file = join(work, 'club.toml');
+    writeFileSync(file, '[play]\nengine = "black"\nlevel = "12"\n');
+    const r = await runCliBuffered(['play', '--config', file, '--http-port', '0', '--games', join(work, 'refused')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--level must be a whole number from 1 to 10, not "12"');
   }, WAIT_LIMIT_MS);
 });
