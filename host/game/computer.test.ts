@@ -47,6 +47,7 @@ function table(config: ComputerConfig = BLACK, policy: Policy = casual) {
   };
   const thinks = () => effects.filter((e): e is Extract<GameEffect, { type: 'think' }> => e.type === 'think');
   const answer = (id: number, move: Move) => run({ type: 'engine', id, move, score: { kind: 'men', value: 0.1 }, pv: [move] });
+  const press = (button: 'accept' | 'correct') => board({ type: 'button', button, down: true, t: (t += 400), seq: ++seq, source: 'board' });
   const resign = (color: 'white' | 'black') => run({ type: 'player', command: { type: 'resign', color } });
   const newGame = () => {
     const r = nextGame(state, [], t);
@@ -56,7 +57,7 @@ function table(config: ComputerConfig = BLACK, policy: Policy = casual) {
     // The board set up again for the return game: the pieces back on the start position.
     board({ type: 'link', state: 'connected', hello, occupancy: SquareSet.from([...start.board.keys()].filter((i) => start.board[i] !== 0)), buttons: [], t: (t += 400) });
   };
-  return { state: () => state, effects, hands, thinks, answer, resign, newGame };
+  return { state: () => state, effects, hands, thinks, answer, press, resign, newGame };
 }
 
 describe('the computer at the board', () => {
@@ -119,6 +120,24 @@ describe('the computer at the board', () => {
     g.answer(7, stepMove(19, 23));
     expect(g.state().computer?.activity).toBe('thinking');
     g.answer(g.thinks()[0].id, stepMove(19, 24));
+    expect(g.state().computer?.move?.to).toBe(at(24));
+  });
+
+  it('drops an answer to a question about a move taken back (5.4.4, accepted with the board\'s button)', () => {
+    const g = table();
+    g.hands(['lift', 32], ['place', 28]);
+    const late = g.thinks()[0].id;
+    // The player puts 32-28 back while the computer thinks, and the takeback is accepted.
+    g.hands(['lift', 28], ['place', 32]);
+    g.press('accept');
+    expect(g.state().referee?.game.moves).toHaveLength(0);
+    expect(g.state().computer?.activity).toBe('idle');
+    g.answer(late, stepMove(19, 23));
+    expect(g.state().computer?.activity).toBe('idle');
+    g.hands(['lift', 33], ['place', 29]);
+    g.answer(late, stepMove(19, 23));
+    expect(g.state().computer?.activity).toBe('thinking');
+    g.answer(g.thinks().at(-1)!.id, stepMove(19, 24));
     expect(g.state().computer?.move?.to).toBe(at(24));
   });
 
