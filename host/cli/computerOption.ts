@@ -1,7 +1,7 @@
 // `dambord play --engine white|black [--level N] [--engine-spec SPEC] [--alt-move]`: the computer
 // seated at the board for one side, read and checked as the other options are.
 
-import type { ComputerConfig } from '../game/computer.ts';
+import type { ComputerConfig } from '../game/computerConfig.ts';
 import { parseEngineSpec } from '../engine/spec.ts';
 import type { EngineSpec } from '../engine/spec.ts';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SquareSet, parseFen, plainMove, variants } from '../../rules/index.ts';
 import type { Move } from '../../rules/index.ts';
 import type { BoardEvent } from '../link/types.ts';
-import type { ComputerConfig } from './computer.ts';
+import type { ComputerConfig } from './computerConfig.ts';
 import type { GameEffect, GameState } from './game.ts';
 import { blind, casual, tournament } from './referee/policy.ts';
 import type { Policy } from './referee/types.ts';

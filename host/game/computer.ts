@@ -5,36 +5,17 @@
 // is dropped. The move found is then shown (LEDs, words) until the hands have made it on the
 // board; the referee checks them as it checks any move, and the game goes on from it.
 
-import type { Color, Game, Move, Position } from '../../rules/index.ts';
+import type { Game, Move, Position } from '../../rules/index.ts';
 import { currentPosition, formatMove, legalMoves, parseMoveText, playMove, sameMove, squareName } from '../../rules/index.ts';
 import type { JournalEntry } from './journal/record.ts';
 import type { LedMark } from './leds/guidance.ts';
 import type { RefereeState } from './referee/referee.ts';
 import type { RefereeOutput } from './referee/types.ts';
 import type { EngineView } from './types.ts';
-
-/** Who the computer is at this board: fixed for the game (the journal's header keeps it for a resume). */
-export interface ComputerConfig {
-  /** The side the computer plays. */
-  readonly side: Color;
-  /** Its name on the scoresheet (`dambord, level 5`, or an external engine's own name). */
-  readonly name: string;
-  /** The engine as `dambord match` names it (host/engine/spec.ts), e.g. `builtin:level=5`. */
-  readonly spec: string;
-  /** The built-in engine's level (1..10); null for an external engine. */
-  readonly level: number | null;
-  /** `--alt-move`: another legal move made for the computer is taken as its move (by default it is put right). */
-  readonly altMove: boolean;
-}
+import type { ComputerConfig } from './computerConfig.ts';
 
 /** An engine's score for the side to move (as engine/types.ts's `Score`): men ahead, or a win or loss in so many plies. */
 export type Score = NonNullable<EngineView['score']>;
-
-/** The computer of a game with `players`: on the side its name is on (a return game, colours swapped, gives it the other side). */
-export function computerFor(c: ComputerConfig, players: { readonly white: string; readonly black: string }): ComputerConfig {
-  const other = c.side === 'white' ? 'black' : 'white';
-  return players[other] === c.name && players[c.side] !== c.name ? { ...c, side: other } : c;
-}
 
 /** What the computer is doing: thinking, its move shown until the hands make it, or nothing (the player's turn). */
 export type ComputerActivity = 'thinking' | 'showing' | 'idle';

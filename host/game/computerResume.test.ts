@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { SquareSet, parseFen, plainMove, variants } from '../../rules/index.ts';
 import type { Position } from '../../rules/index.ts';
-import type { ComputerConfig } from './computer.ts';
+import type { ComputerConfig } from './computerConfig.ts';
 import { JOURNAL_FORMAT, parseJournal, writeJournal } from './journal/record.ts';
 import { casual } from './referee/policy.ts';
 import { resumeGame } from './resume.ts';

@@ -3,7 +3,7 @@
 // board is where the last game left it: the LEDs guide it back to the start position, and play
 // begins when it shows it.
 
-import { computerFor } from './computer.ts';
+import { computerFor } from './computerConfig.ts';
 import { draft, say } from './draft.ts';
 import type { GameConfig, GameState, GameStep } from './game.ts';
 import { changed, createGame, langOf, setUpText, startIfSetUp } from './step.ts';

@@ -11,7 +11,7 @@ import type { GameEffect, GameInput, GameState, SeenStep } from '../game/game.ts
 import { draft, say } from '../game/draft.ts';
 import { createGame, step } from '../game/step.ts';
 import type { Guide } from '../game/guide.ts';
-import type { ComputerConfig } from '../game/computer.ts';
+import type { ComputerConfig } from '../game/computerConfig.ts';
 import type { Engine } from '../engine/engine.ts';
 import { seatEngine } from './computerSeat.ts';
 import { NOT_OVER, nextGame, setAgain } from '../game/nextGame.ts';

@@ -8,7 +8,7 @@ import { makeFolders } from '../files/folders.ts';
 import { join } from 'node:path';
 import type { Position } from '../../rules/index.ts';
 import { parseFen, writeFen } from '../../rules/index.ts';
-import { computerFor } from '../game/computer.ts';
+import { computerFor } from '../game/computerConfig.ts';
 import type { BoardKind } from '../boards/kind.ts';
 import { why } from '../files/read.ts';
 import type { TimedControl } from '../game/clock/clock.ts';

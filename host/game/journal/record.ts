@@ -5,7 +5,7 @@ import { writeFen } from '../../../rules/index.ts';
 import { sidesAt } from '../clock/clock.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { IrregularityCode, Policy, RefereeEvent, RefereeOutput } from '../referee/types.ts';
-import type { ComputerConfig } from '../computer.ts';
+import type { ComputerConfig } from '../computerConfig.ts';
 import { LANGUAGES, isLanguage } from '../../words/catalogue.ts';
 import type { Language } from '../../words/catalogue.ts';
 
