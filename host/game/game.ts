@@ -4,11 +4,13 @@
 // LED frames, sounds, what the referee said, scoresheet lines, messages), for a shell to carry
 // out. Nothing here reads a clock, a file or a port.
 
-import type { Color, Position } from '../../rules/index.ts';
+import type { Color, Game, Position } from '../../rules/index.ts';
 import type { LedFrame, BoardEvent } from '../link/types.ts';
 import type { Clock, TimedControl } from './clock/clock.ts';
 import type { JournalEntry } from './journal/record.ts';
 import type { Guided } from './guided.ts';
+import type { ComputerState, EngineReply } from './computer.ts';
+import type { ComputerConfig } from './computerConfig.ts';
 import type { Guidance } from './leds/guidance.ts';
 import type { RefereeState } from './referee/referee.ts';
 import type { Scoresheet } from './referee/record.ts';
@@ -31,6 +33,8 @@ export interface GameConfig {
   readonly hints: boolean;
   /** The language of what the game says for people (the log, the view's sentences, the journal's messages); absent: English. */
   readonly lang?: Language;
+  /** The computer seated at the board for one side (`dambord play --engine`); absent: people play both sides. */
+  readonly computer?: ComputerConfig;
 }
 
 /**
@@ -90,6 +94,8 @@ export interface GameState {
   readonly offset: number;
   /** The LED frame last sent, as a key: a frame is sent only when it changes. */
   readonly lastFrame: string;
+  /** The computer seated at the board (host/game/computer.ts): what it is doing; null when people play both sides. */
+  readonly computer: ComputerState | null;
 }
 
 /** What the players ask of the game itself (the hands on the board are board events). */
@@ -108,13 +114,16 @@ export type PlayerCommand =
  * - `player`: a command of the players (the page, the command line);
  * - `tick`: time passes (a flag may fall; a running clock is journaled now and then);
  * - `end`: the hands are withdrawn for good (the end of an action script): a move still open,
- *   a king that could have slid further, is announced.
+ *   a king that could have slid further, is announced;
+ * - `engine`: the engine's answer to a `think` effect (its id, the move, score and line); an
+ *   answer to an older question than the last is dropped.
  */
 export type GameInput =
   | { readonly type: 'board'; readonly event: BoardEvent }
   | { readonly type: 'player'; readonly command: PlayerCommand }
   | { readonly type: 'tick' }
-  | { readonly type: 'end' };
+  | { readonly type: 'end' }
+  | ({ readonly type: 'engine' } & EngineReply);
 
 /**
  * What the shell is to do, in order.
@@ -124,7 +133,10 @@ export type GameInput =
  *   and broadcast;
  * - `scoresheet`: a move written on the scoresheet;
  * - `log`: a message for people; `view`: the view changed;
- * - `refused`: the command could not be carried out, and why.
+ * - `refused`: the command could not be carried out, and why;
+ * - `think`: the computer is to move: find a move in `game` (its moves so far, the limits are
+ *   the shell's) and answer with an `engine` input carrying `id`; a new `think` makes every
+ *   earlier one stale (the shell may stop it).
  */
 export type GameEffect =
   | { readonly type: 'journal'; readonly entries: readonly JournalEntry[] }
@@ -134,7 +146,8 @@ export type GameEffect =
   | { readonly type: 'scoresheet'; readonly side: Color; readonly text: string }
   | { readonly type: 'log'; readonly text: string }
   | { readonly type: 'view' }
-  | { readonly type: 'refused'; readonly error: string };
+  | { readonly type: 'refused'; readonly error: string }
+  | { readonly type: 'think'; readonly id: number; readonly game: Game };
 
 /** One step of the game. */
 export interface GameStep {

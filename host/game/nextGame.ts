@@ -3,6 +3,7 @@
 // board is where the last game left it: the LEDs guide it back to the start position, and play
 // begins when it shows it.
 
+import { computerFor } from './computerConfig.ts';
 import { draft, say } from './draft.ts';
 import type { GameConfig, GameState, GameStep } from './game.ts';
 import { changed, createGame, langOf, setUpText, startIfSetUp } from './step.ts';
@@ -24,7 +25,9 @@ export const NOT_OVER = 'the game is not over: a new game starts after the resul
 export function nextGame(prev: GameState, tags: Tags, now: number, players: { readonly white: string; readonly black: string } = { white: prev.config.players.black, black: prev.config.players.white }, chosen: Partial<GameConfig> = {}): GameStep | { readonly refused: string } {
   if (!prev.result) return { refused: NOT_OVER };
   const named = players.white !== '?' || players.black !== '?';
-  return begun(prev, { ...prev.config, ...chosen, players, tags: withPlayers(players, tags) }, now, (lang) => sentence(lang, 'log.new-game', { named: named ? 'yes' : 'no', white: players.white, black: players.black }));
+  // The computer at the board takes the colour its name now has (the return game: the other one).
+  const computer = prev.config.computer ? { computer: computerFor(prev.config.computer, players) } : {};
+  return begun(prev, { ...prev.config, ...computer, ...chosen, players, tags: withPlayers(players, tags) }, now, (lang) => sentence(lang, 'log.new-game', { named: named ? 'yes' : 'no', white: players.white, black: players.black }));
 }
 
 /**
@@ -47,7 +50,9 @@ function withPlayers(players: { readonly white: string; readonly black: string }
 /** A fresh game under `config` at the board of `prev` (its link, its time, what it senses), `line` said in its language. */
 function begun(prev: GameState, config: GameConfig, now: number, line: (lang: Language) => string): GameStep {
   const fresh = createGame(config);
-  const d = draft({ ...fresh, link: prev.link, offset: prev.offset, clockT: prev.clockT, journalT: prev.clockT, setup: sensedOf(prev) });
+  // The computer's questions are numbered on from the last game's: an answer to one of them, late, is stale.
+  const computer = fresh.computer && prev.computer ? { ...fresh.computer, asked: prev.computer.asked } : fresh.computer;
+  const d = draft({ ...fresh, computer, link: prev.link, offset: prev.offset, clockT: prev.clockT, journalT: prev.clockT, setup: sensedOf(prev) });
   say(d, line(langOf(d.s)));
   if (!startIfSetUp(d, now + prev.offset)) {
     say(d, setUpText(d.s));

@@ -4,6 +4,7 @@
 // missed (the host stopped between the two writes) is journaled now. The result is a game
 // state waiting for its board, as a new game would be, and the effects to carry out first.
 
+import { computerResumed } from './computer.ts';
 import { currentPosition, writeFen } from '../../rules/index.ts';
 import { createClock, formatHms, parseTimeControl, pause, setRemaining, stop } from './clock/clock.ts';
 import type { TimedControl } from './clock/clock.ts';
@@ -73,6 +74,7 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
     timeControl,
     hints: options.hints === true,
     lang: h.lang ?? 'en',
+    ...(h.computer ? { computer: h.computer } : {}),
   });
 
   const turn = currentPosition(recovery.state.game).turn;
@@ -149,6 +151,8 @@ export function resumeGame(read: JournalRead, options: ResumeOptions = {}): Resu
     if (o.type === 'irregularity' && o.decision === 'decide') s.irregularity = flagged(recovery.start.variant, o, h.lang);
     if (o.type === 'accepted' || o.type === 'corrected' || o.type === 'move') s.irregularity = null;
   }
+  // The computer's move being shown when the host stopped is shown again.
+  if (s.computer) s.computer = computerResumed(s.computer, recovery.state, read.entries);
   // A flag that had fallen by the journal's last entry stays fallen (Latvian 7.1.2.5).
   const flag = clocks?.flag;
   if (flag && s.clock && !s.result) {

@@ -1,7 +1,7 @@
 // The game's transition function: one input, the time, and the state before give the state
 // after and the effects. Each step works on a copy of the state (a draft) and returns it.
 
-import { currentPosition, moveNumber, opposite } from '../../rules/index.ts';
+import { currentPosition, formatMove, moveNumber, opposite } from '../../rules/index.ts';
 import type { Variant } from '../../rules/index.ts';
 import { callTime, createClock, flagFall, flagResult, isPerMove, startFor, stop } from './clock/clock.ts';
 import { lawOf } from './clock/laws.ts';
@@ -11,6 +11,8 @@ import type { LedMark } from './leds/guidance.ts';
 import { guideIn } from './guide.ts';
 import type { Guide } from './guide.ts';
 import { followOutputs, guideMarks, guided } from './guided.ts';
+import { computerMarks, createComputer } from './computer.ts';
+import { computerHands, computerOn, engineAnswered, putRightOnSheet } from './computerStep.ts';
 import { describe, resultReason, resultReasonWords } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
 import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
@@ -49,6 +51,7 @@ export function createGame(config: GameConfig, guide: Guide | null = null): Game
     log: [],
     offset: 0,
     lastFrame: '',
+    computer: config.computer ? createComputer(config.computer) : null,
   };
 }
 
@@ -72,7 +75,13 @@ export function step(state: GameState, input: GameInput, now: number): GameStep 
         handle(d, r.outputs);
       }
       break;
+    case 'engine':
+      engineAnswered(d, input);
+      break;
   }
+  computerOn(d);
+  // The computer's move shown or gone: the LEDs and the view.
+  if (d.s.computer !== state.computer) changed(d);
   return { state: d.s, effects: d.effects };
 }
 
@@ -140,7 +149,14 @@ function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
     if (o.type === 'result') s.result = { result: o.result, reason: resultReason(o.reason, s.config.lang), article: o.article, said: resultReasonWords(o.reason) };
     if (o.type !== 'move' || s.log.length < LOG_LIMIT) say(d, outputText(v, o, s.config.lang));
   }
+  const putRight = s.computer?.putRight;
+  const fix = computerHands(d, outputs);
   changed(d);
+  if (!fix) return;
+  const sheet = d.s.sheet;
+  apply(d, fix);
+  const c = d.s.computer;
+  if (putRight && fix.type === 'press' && fix.button === 'accept' && c?.move && s.referee) d.s.sheet = putRightOnSheet(sheet, d.s.sheet, formatMove(currentPosition(s.referee.game), putRight), formatMove(currentPosition(s.referee.game), c.move), langOf(d.s));
 }
 
 /** `text` added to the comments of the scoresheet's last regular move (`move`) or last irregular move set up (`setup`). */
@@ -187,7 +203,10 @@ export function currentFrame(s: GameState): LedFrame {
 
 /** Why each square's LED is lit (the layers of host/game/leds/guidance.ts); empty before the board connects. */
 export function currentMarks(s: GameState): (LedMark | null)[] {
-  if (s.referee) return ledMarks(s.referee, s.guidance, { hints: s.config.hints, ...(s.guide ? { overlay: guideMarks(s.guide) } : {}) });
+  if (s.referee) {
+    const overlay = s.guide ? guideMarks(s.guide) : s.computer ? computerMarks(s.computer, s.config.start.variant.geometry.squares) : null;
+    return ledMarks(s.referee, s.guidance, { hints: s.config.hints, ...(overlay ? { overlay } : {}) });
+  }
   if (!s.setup) return [];
   // While setting up: pieces to put down blink in turn with pieces to take off.
   const setup = s.setup;

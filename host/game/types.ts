@@ -91,6 +91,29 @@ export interface PlayView {
    * whether this game's are fixed (a move made, a result, or a game resumed).
    */
   readonly settings?: SettingsView;
+  /** The computer seated at the board (`dambord play --engine`): what it is doing; absent or null when people play both sides. */
+  readonly engine?: EngineView | null;
+}
+
+/** What the computer at the board is doing, as the page, the terminal and tests read it. */
+export interface EngineView {
+  readonly side: 'white' | 'black';
+  /** Its name on the scoresheet (`dambord, level 5`, or an external engine's own). */
+  readonly name: string;
+  /** The built-in engine's level (1..10); null for an external engine. */
+  readonly level: number | null;
+  /** `thinking` on its move, `showing` its move until the hands have made it, `idle` on the player's turn. */
+  readonly state: 'thinking' | 'showing' | 'idle';
+  /**
+   * The move shown, waiting to be made on the board, squares in the variant's notation:
+   * `{ text: '32x12', from: '32', to: '12', route: ['32', '21', '12'], captured: ['27', '17'] }`
+   * (`route`: from and every landing square); null unless showing.
+   */
+  readonly move: { readonly text: string; readonly from: string; readonly to: string; readonly route: readonly string[]; readonly captured: readonly string[] } | null;
+  /** The engine's score of the move shown, for the side to move (`men`: men ahead; `win`/`loss` in so many plies); null when analysis is not shown (the tournament policy) or none. */
+  readonly score: { readonly kind: 'men'; readonly value: number } | { readonly kind: 'win' | 'loss'; readonly plies: number } | null;
+  /** Its principal variation in PDN, the move shown first; null when analysis is not shown or none. */
+  readonly pv: readonly string[] | null;
 }
 
 /** The settings the page shows and sets: this game's, the next game's, and whether this game's may still change. */

@@ -5,6 +5,7 @@
 import { KING, WHITE, currentPosition, opposite, squareName } from '../../rules/index.ts';
 import type { Position, Variant } from '../../rules/index.ts';
 import { faceTime, isPerMove, timeControlTag, timeTags } from './clock/clock.ts';
+import { computerView } from './computer.ts';
 import { difference as boardDifference } from './referee/referee.ts';
 import type { RefereeState } from './referee/referee.ts';
 import { describe } from './referee/describe.ts';
@@ -90,6 +91,7 @@ export function gameView(s: GameState, now: number, context: ViewContext): PlayV
     link: { state: s.link.state, health: context.health, firmware: s.link.firmware },
     log: [...s.log],
     pdnName: pdnName(header.date, players, s.config.lang),
+    ...(s.computer ? { engine: computerView(s.computer, referee, s.config.policy.name !== 'tournament') } : {}),
   };
 }
 

@@ -11,6 +11,9 @@ import type { GameEffect, GameInput, GameState, SeenStep } from '../game/game.ts
 import { draft, say } from '../game/draft.ts';
 import { createGame, step } from '../game/step.ts';
 import type { Guide } from '../game/guide.ts';
+import type { ComputerConfig } from '../game/computerConfig.ts';
+import type { Engine } from '../engine/engine.ts';
+import { seatEngine } from './computerSeat.ts';
 import { NOT_OVER, nextGame, setAgain } from '../game/nextGame.ts';
 import { chosenBy, settingsOf } from '../game/gameSettings.ts';
 import type { Settings } from '../game/settings.ts';
@@ -79,6 +82,12 @@ export interface SessionOptions {
   readonly nextJournal?: (players: { readonly white: string; readonly black: string }, chosen?: NextChoice) => { readonly journal: Journal; readonly tags: readonly { readonly name: string; readonly value: string }[] };
   /** Lets go of the journal of a game set up again before its first move (the page's settings): it holds no game. */
   readonly dropJournal?: (journal: Journal) => void;
+  /**
+   * The computer seated at the board for one side (`dambord play --engine`): who it is (a new
+   * game's; a resumed game keeps its journal's) and the engine, opened, that thinks for it. The
+   * session closes the engine when it closes.
+   */
+  readonly computer?: { readonly config: ComputerConfig; readonly engine: Engine } | null;
 }
 
 /** What the page's settings choose of a game's journal header: the settings, and the policy and language they give. */
@@ -129,6 +138,7 @@ export function startSession(options: SessionOptions): RunningSession {
     timeControl: options.timeControl ?? null,
     hints: options.hints === true,
     lang: options.lang ?? 'en',
+    ...(options.computer ? { computer: options.computer.config } : {}),
   }, options.guide ?? null);
   /** The board's clock as last heard, and the host's time then: the board's time between events. */
   let boardClock = { board: 0, host: now() };
@@ -182,6 +192,7 @@ export function startSession(options: SessionOptions): RunningSession {
       } else if (e.type === 'leds') options.link.setLeds(e.frame).catch(() => {});
       else if (e.type === 'beep') options.link.beep(e.hz, e.ms).catch(() => {});
       else if (e.type === 'view') changed = true;
+      else if (e.type === 'think') seat?.think(e.id, e.game, state, boardNow());
       else if (e.type === 'refused') refused ??= e.error;
     }
     if (changed) notify();
@@ -277,6 +288,16 @@ export function startSession(options: SessionOptions): RunningSession {
     return { ok: true };
   }
 
+  /** The engine thinking for the computer: its answers come back as the game's input, its failures go in the log. */
+  const seat = options.computer
+    ? seatEngine(options.computer.engine, (input) => run(input), (message) => {
+        const d = draft(state);
+        say(d, message);
+        state = d.s;
+        notify();
+      })
+    : null;
+
   const done = (async () => {
     for await (const e of options.link.events()) run({ type: 'board', event: e });
   })();
@@ -337,6 +358,7 @@ export function startSession(options: SessionOptions): RunningSession {
     }) ?? Promise.resolve({ ok: false, error: `${COMMANDS_WAITING} commands are waiting for this board; send this one again once they are done` }),
     async close() {
       stopTicks();
+      await seat?.close();
       await options.link.close();
       await done.catch(() => {});
       journal?.close();

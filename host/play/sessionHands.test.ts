@@ -2,33 +2,17 @@
 // board (the committed firmware in avr8js, the serial link), in every policy, a piece lifted from
 // the page and held while the board's time runs on is no removal (5.4.7); put down, it is the move.
 import { describe, expect, it } from 'vitest';
-import { SimulatedBinding } from '../../hardware/sim/binding.ts';
-import { SimulatedBoard } from '../../hardware/sim/board.ts';
 import { parseFen, variants } from '../../rules/index.ts';
-import { openSerialLink } from '../link/serialLink.ts';
-import { clockedEvery } from '../link/testing/clockedEvery.ts';
 import { blind, casual, tournament } from '../game/referee/policy.ts';
 import { startSession } from './session.ts';
+import { simulatedTable } from './testing/simulatedTable.ts';
 
 describe('FMJD 3.10, 3.12, 5.4.7: a piece held on the page, on the simulated board', () => {
   it.each([tournament, casual, blind])('$name policy: held 8 s in the air, then put down: one move, nothing else', async (policy) => {
     const v = variants.international;
     const start = parseFen(v, v.startFen);
     if (!start.ok) throw new Error();
-    const occupied: number[] = [];
-    start.position.board.forEach((p, i) => p && occupied.push(i + 1));
-    const board = new SimulatedBoard({ size: '10x10', occupied });
-    const binding = new SimulatedBinding({ clock: 'manual' });
-    const path = binding.add(board);
-    const now = () => board.simTimeMs;
-    const ticks = clockedEvery(now);
-    const link = openSerialLink({ path, binding, now, every: ticks.every });
-    const run = async (ms: number) => {
-      for (let left = ms; left > 0; left -= 10) {
-        await binding.advance(Math.min(10, left));
-        if (ticks.run()) await new Promise((r) => setImmediate(r));
-      }
-    };
+    const { board, link, now, run } = simulatedTable(start.position);
     const session = startSession({ start: start.position, policy, link, hands: board, now });
     try {
       await run(600);

@@ -8,6 +8,7 @@ import { makeFolders } from '../files/folders.ts';
 import { join } from 'node:path';
 import type { Position } from '../../rules/index.ts';
 import { parseFen, writeFen } from '../../rules/index.ts';
+import { computerFor } from '../game/computerConfig.ts';
 import type { BoardKind } from '../boards/kind.ts';
 import { why } from '../files/read.ts';
 import type { TimedControl } from '../game/clock/clock.ts';
@@ -84,6 +85,8 @@ export interface TableOptions {
   readonly ask?: (q: Query, state: GameState, now: number) => string;
   /** The outputs, told each step and view in this order. */
   readonly outputs?: readonly GameOutput[];
+  /** The computer seated at the board for one side, and its engine, opened (the session closes it); its config goes in the journal's header. */
+  readonly computer?: SessionOptions['computer'];
 }
 
 /** A game seated: its session, board and journals. */
@@ -130,7 +133,7 @@ export async function seatGame(o: TableOptions): Promise<Seated> {
   const session = startSession({
     start: o.start, policy: o.policy, link, journal: firstGame.journal, hands, timeControl: o.timeControl ?? null,
     hints: o.hints, ...(o.lang ? { lang: o.lang } : {}), players: o.players, tags: firstGame.tags, resumed: o.resumed?.game ?? null,
-    guide: o.guide ?? null, ...(o.command ? { command: o.command } : {}), ...(o.ask ? { ask: o.ask } : {}),
+    guide: o.guide ?? null, ...(o.command ? { command: o.command } : {}), ...(o.ask ? { ask: o.ask } : {}), computer: o.computer ?? null,
     ...(outputs.some((out) => out.step) ? { observe: (seen) => outputs.forEach((out) => out.step?.(seen)) } : {}),
     ...('dir' in o.journals ? {
       nextJournal: (players: Players, chosen?: NextChoice) => {
@@ -203,7 +206,7 @@ function newGame(o: TableOptions, players: Players, settings?: Settings): { jour
   const header = headerTags(tags, players, o);
   const journal = journalOnFirstWrite(file, {
     format: JOURNAL_FORMAT, variant: o.start.variant.name, start: o.startFen ?? writeFen(o.start), policy: o.policy.name, showJumps: o.policy.showJumps, ...(o.lang ? { lang: o.lang } : {}),
-    tags: header, timeControl: null, created: now.toISOString(), t0: 0,
+    tags: header, ...(o.computer ? { computer: computerFor(o.computer.config, players) } : {}), timeControl: null, created: now.toISOString(), t0: 0,
   });
   return { journal, tags };
 }

@@ -2,9 +2,9 @@
 // events), the words heard checked sentence by sentence. The catalogue is English; every
 // language is heard by the listener test (test/speech/listener.test.ts).
 import { describe, expect, it } from 'vitest';
-import { parseFen, variants } from '../../rules/index.ts';
+import { SquareSet, parseFen, plainMove, variants } from '../../rules/index.ts';
 import type { GameConfig, GameInput, GameState } from '../game/game.ts';
-import { blind, tournament } from '../game/referee/policy.ts';
+import { blind, casual, tournament } from '../game/referee/policy.ts';
 import { replayEvents } from '../game/replay.ts';
 import { createGame, step } from '../game/step.ts';
 import { eventsOf, parseActionScript } from '../script/actions.ts';
@@ -216,5 +216,53 @@ describe('a new game at the board', () => {
     expect(tick(running(createGame(config({ ...tc, lang: 'en' }))))).toEqual(['hr']);
     // The page set Dutch for the next game: it is spoken in Dutch.
     expect(tick(running(createGame(config({ ...tc, lang: 'nl' }))))).toEqual(['nl']);
+  });
+});
+
+describe('the computer at the board', () => {
+  it('its move is said with the whole route, as a capture is read (FMJD 4.5)', () => {
+    const d = driver({ policy: casual, computer: { side: 'black', name: 'dambord, level 5', spec: 'builtin:level=5', level: 5, altMove: false } });
+    const at = (n: number) => n - 1;
+    d.hand('lift', 32, 100);
+    d.hand('place', 28, 200);
+    d.input({ type: 'engine', id: 1, move: plainMove(at(19), at(23), false), score: null, pv: [] }, 300);
+    d.hand('lift', 19, 400);
+    d.hand('place', 23, 500);
+    d.hand('lift', 28, 600);
+    d.hand('place', 19, 700);
+    d.hand('lift', 23, 800);
+    d.input({ type: 'engine', id: 2, move: { from: at(14), to: at(23), path: [at(23)], captured: [at(19)], capturedSet: SquareSet.from([at(19)]), promotes: false }, score: null, pv: [] }, 900);
+    expect(d.said.filter(([kind]) => kind === 'move')).toEqual([
+      ['move', '32 to 28'],
+      ['move', 'The computer plays 19 to 23.'],
+      ['move', '19 to 23'],
+      ['move', '28 takes 19'],
+      ['move', 'The computer plays 14 takes 23.'],
+    ]);
+  });
+});
+
+describe('the computer\'s move made otherwise than shown', () => {
+  const computer = { side: 'black' as const, name: 'dambord, level 5', spec: 'builtin:level=5', level: 5, altMove: false };
+  const shown = (d: ReturnType<typeof driver>) => {
+    d.hand('lift', 32, 100);
+    d.hand('place', 28, 200);
+    d.input({ type: 'engine', id: 1, move: plainMove(18, 22, false), score: null, pv: [] }, 300);
+  };
+
+  it('FMJD 5.4: its piece put down elsewhere is named, square by square', () => {
+    const d = driver({ policy: casual, computer });
+    shown(d);
+    d.hand('lift', 19, 400);
+    d.hand('place', 32, 500);
+    expect(d.said).toContainEqual(['correction', "The computer's piece goes to 23, not 32."]);
+  });
+
+  it('FMJD 5.4.4: another legal move made for it is named with the move to make instead', () => {
+    const d = driver({ policy: casual, computer });
+    shown(d);
+    d.hand('lift', 18, 400);
+    d.hand('place', 22, 500);
+    expect(d.said).toContainEqual(['correction', "18 to 22 is not the computer's move: put it back as the lights show, then play 19 to 23."]);
   });
 });

@@ -18,6 +18,7 @@ import { isPerMove, remaining } from '../game/clock/clock.ts';
 import { lawOf } from '../game/clock/laws.ts';
 import type { GameState, SeenStep } from '../game/game.ts';
 import { correctionStepOf } from '../game/leds/guidance.ts';
+import { wrongWay } from '../game/computer.ts';
 import { irregularMove, lastMove, record, sheetPosition } from '../game/referee/record.ts';
 import { foresee } from '../game/referee/foresee.ts';
 import type { RefereeState } from '../game/referee/referee.ts';
@@ -175,6 +176,20 @@ export function announce(current: Announcer, seen: SeenStep): { announcer: Annou
     }
     sheet = record(sheet, outputs.slice(from, i + 1));
   }
+
+  // The computer's move, shown: said with its whole route ("the computer plays 32 takes 21 takes 12").
+  const shown = after.computer?.activity === 'showing' ? after.computer.move : null;
+  if (shown && after.referee && (before.computer?.activity !== 'showing' || before.computer.move !== shown)) add('move', 'news', say(lang, 'computer.plays', { move: moveWords(lang, currentPosition(after.referee.game), shown) }));
+  // Its move made wrongly, where one square says how, or another legal move made for it: named.
+  const c = after.computer;
+  if (c && c.told && c.told !== before.computer?.told && after.referee) {
+    const how = wrongWay(c, after.referee);
+    const pos = currentPosition(after.referee.game);
+    if (how?.kind === 'square') add('correction', 'urgent', say(lang, 'computer.wrong-square', { to: squareWords(lang, pos, how.to), square: squareWords(lang, pos, how.square) }));
+    if (how?.kind === 'piece') add('correction', 'urgent', say(lang, 'computer.wrong-piece', { square: squareWords(lang, pos, how.square), wrong: squareWords(lang, pos, how.wrong) }));
+  }
+  const made = outputs.find((o) => o.type === 'move' && o.side === c?.config.side);
+  if (c?.putRight && !before.computer?.putRight && c.move && made?.type === 'move') add('correction', 'urgent', say(lang, 'computer.other-move', { move: moveWords(lang, made.before, made.move), shown: moveWords(lang, made.before, c.move) }));
 
   // The correction, one step at a time, as the LEDs show it (5.8).
   const next = after.referee && correctionStepOf(after.referee);

@@ -31,9 +31,14 @@ import { langFrom, langHelp } from '../langOption.ts';
 import { EXIT, usageError } from '../command.ts';
 import type { Command } from '../command.ts';
 import { portOption, variantOption, why } from '../input.ts';
+import { COMPUTER_HELP, computerName, computerOption } from '../computerOption.ts';
+import { openOrSay } from '../engineOptions.ts';
+import { NO_LOG } from '../../engine/engineLog.ts';
+import { parseEngineSpec } from '../../engine/spec.ts';
 
 const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--second-board sim|P2] [--white NAME] [--black NAME] [--config FILE]
                     [--event NAME] [--site S] [--round R] [--time-control TC] [--policy P] [--show-jumps] [--hints] [--http-port N] [--host H]
+                    [--engine white|black [--level N | --engine-spec SPEC] [--alt-move]]
                     [--games DIR] [--archive DIR] [--resume FILE|last [--clock WHITE,BLACK]] [--lang LANG]
                     [--voice LANG [--rate WPM] [--volume N] [--wav DIR | --beeps] [--transcript FILE] [--queries]]
 
@@ -63,6 +68,7 @@ ${boardHelp(21)}
                      it, lifts a piece; an irregular move is judged when the clock, or the
                      opponent's accept or correct, is pressed
   --white, --black   the players' names
+${COMPUTER_HELP}
   --event NAME       the scoresheet's Event (default "?", unknown, as PDN writes it)
   --site S           where the game is played, e.g. "Amsterdam NED" (the Site tag)
   --round R          the round of the event, e.g. 3 or 3.1 (default "?", or "-" with no --event)
@@ -97,6 +103,7 @@ Examples:
   dambord play
   dambord play --port /dev/ttyUSB0 --white "Anna" --black "Bert" --time-control 5400+30
   dambord play --firmata --port /dev/ttyACM0 --variant english
+  dambord play --engine black --level 3 --policy casual
   dambord play --resume last --clock 1:23:45,1:10:00
   dambord play --policy blind --voice hr --transcript game.jsonl
   dambord play --policy blind --second-board sim --voice en
@@ -146,6 +153,14 @@ export function playCommandWith(seams: PlaySeams): Command {
       if (typeof r === 'number') return r;
       resumed = r;
     }
+    // The computer at the board: a resumed game's, as its journal's header says, or the options'.
+    const asked = computerOption(o);
+    if (!asked.ok) return usageError(io, 'play', asked.error);
+    if (resumed && asked.computer) return usageError(io, 'play', 'a resumed game keeps its own players: --engine is for a new game (a game against the computer resumes with its engine)');
+    const journaled = resumed?.game.state.config.computer;
+    const journaledSpec = journaled ? parseEngineSpec(journaled.spec) : null;
+    if (journaledSpec && !journaledSpec.ok) return usageError(io, 'play', `the journal's engine cannot be read: ${journaledSpec.error}`);
+    const computerAsked = journaled && journaledSpec?.ok ? { config: journaled, spec: journaledSpec.spec } : asked.computer;
     // The game: the resumed one's, as its journal's header says, or a new one's from the options.
     const chosen = resumed ? { ok: true as const, game: resumed.game.state.config } : newGame(o);
     if (!chosen.ok) return usageError(io, 'play', chosen.error);
@@ -167,18 +182,23 @@ export function playCommandWith(seams: PlaySeams): Command {
     const board = await boardSeat('play', o, io);
     if (typeof board === 'number') return board;
     const second = secondAsked.second ? { kind: boardChosen(o, secondAsked.second === 'sim' ? null : secondAsked.second), port: secondAsked.second === 'sim' ? null : secondAsked.second } : null;
+    const engine = computerAsked ? await openOrSay(computerAsked.spec, v, NO_LOG, io, 'play') : null;
+    if (computerAsked && !engine) return EXIT.io;
+    const computer = computerAsked && engine ? { config: { ...computerAsked.config, name: computerName(computerAsked.config.level, engine.name) }, engine } : null;
+    const players = { white: o.white ?? '?', black: o.black ?? '?', ...(computer ? { [computer.config.side]: computer.config.name } : {}) };
     const archive = o.archive ?? 'archive';
     const say = (line: string) => io.stdout.write(`dambord play: ${line}\n`);
     const filer = archiveFiler(archive, { inProgress: false, log: say, filed: sayFiled(archive, say) });
     const seated = await seatGame({
       board, second, start, startFen: o.fen ?? v.startFen, policy, timeControl, timeControlTag: o['time-control'], hints: o.hints, lang: lang.lang,
-      players: { white: o.white ?? '?', black: o.black ?? '?' }, tags: (now, set) => gameTags(set ?? o, now),
-      journals: { dir }, resumed, journalSeam: seams.journal,
+      players, tags: (now, set) => gameTags(set ?? o, now),
+      journals: { dir }, resumed, journalSeam: seams.journal, computer,
       ...(speech ? { ask: (q: Query, state: GameState, now: number) => speech.ask(q, state, now).text } : {}),
       // The move is said before the copy step it gives the other board.
       outputs: [...(speech ? [speechOutput(speech)] : []), ...(second ? [secondBoardOutput()] : []), pdnFile({ written: filer.offer })],
     });
     if (!seated.ok) {
+      await engine?.close();
       io.stderr.write(`dambord play: ${seated.error}\n`);
       return EXIT.io;
     }
@@ -200,6 +220,17 @@ export function playCommandWith(seams: PlaySeams): Command {
     io.stdout.write(`dambord play: ${v.name} on ${boards}; the game is at ${server.url}\n`);
     if (server.tokenRequired) io.stdout.write(`dambord play: the page is on the network; only this address gives control of the game, keep it to the players: ${server.controlUrls.join(' or ')}\n`);
     io.stdout.write(`dambord play: journal ${journalPath}, scoresheet ${pdnPath}; Ctrl-C ends\n`);
+    if (computer) {
+      // The computer's move, printed once as it is shown.
+      let printed = '';
+      session.subscribe((view) => {
+        const text = view.engine?.move?.text;
+        const line = text ? [...view.log].reverse().find((l) => l.includes(text)) : undefined;
+        if (!line || line === printed) return;
+        printed = line;
+        io.stdout.write(`dambord play: ${line}\n`);
+      });
+    }
     // A new game (the page's New game, or settings set before the first move) has files of its own: named as it starts.
     let named = journalPath;
     session.subscribe(() => {

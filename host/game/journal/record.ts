@@ -5,6 +5,7 @@ import { writeFen } from '../../../rules/index.ts';
 import { sidesAt } from '../clock/clock.ts';
 import type { Clock } from '../clock/clock.ts';
 import type { IrregularityCode, Policy, RefereeEvent, RefereeOutput } from '../referee/types.ts';
+import type { ComputerConfig } from '../computerConfig.ts';
 import { LANGUAGES, isLanguage } from '../../words/catalogue.ts';
 import type { Language } from '../../words/catalogue.ts';
 
@@ -64,6 +65,8 @@ export interface JournalHeader {
   readonly lang?: Language;
   /** PDN tags (Event, White, Black, ...). */
   readonly tags: readonly { readonly name: string; readonly value: string }[];
+  /** The computer seated at the board for one side (`dambord play --engine`): its side, name, engine spec, level and `--alt-move`; absent: people play both sides. */
+  readonly computer?: ComputerConfig;
   /**
    * A base time and increment, or null. dambord play writes null and keeps the game's time
    * control as the TimeControl tag in `tags`, which a resume reads; nothing in the product reads
@@ -202,7 +205,7 @@ const CRC_SUFFIX = /,"crc":"([0-9a-f]{8})"\}$/;
 export function encodeHeader(h: JournalHeader): string {
   const { format, variant, start, policy, tags, timeControl, created, t0 } = h;
   const lang = h.lang && h.lang !== 'en' ? { lang: h.lang } : {};
-  return seal({ n: 0, k: 'header', format, variant, start, policy, ...(h.showJumps ? { showJumps: true } : {}), ...lang, tags, timeControl, created, t0 });
+  return seal({ n: 0, k: 'header', format, variant, start, policy, ...(h.showJumps ? { showJumps: true } : {}), ...lang, tags, ...(h.computer ? { computer: h.computer } : {}), timeControl, created, t0 });
 }
 
 /** The line (with its `\n`) for entry number `n` (the header is 0, the first entry 1). */
@@ -302,6 +305,8 @@ function headerOf(o: Record<string, unknown>): JournalHeader | string {
   if (!isStr(o.variant) || !isStr(o.start) || !isStr(o.policy) || !Array.isArray(o.tags) || !isStr(o.created) || !isNum(o.t0)) return 'the header lacks variant, start, policy, tags, created or t0';
   if (!o.tags.every((t) => typeof t === 'object' && t !== null && isStr((t as Record<string, unknown>).name) && isStr((t as Record<string, unknown>).value))) return 'the header has a tag that is not a name and a value';
   if (o.lang !== undefined && !(isStr(o.lang) && isLanguage(o.lang))) return `the header's language ${JSON.stringify(o.lang)} is none of ${LANGUAGES.join(', ')}`;
+  const computer = o.computer === undefined ? undefined : computerOf(o.computer);
+  if (computer === null) return 'the header\'s computer is not a side, a name, an engine spec, a level and alt-move';
   const tc = o.timeControl as BaseAndIncrement | null | undefined;
   if (tc !== null && tc !== undefined && (typeof tc !== 'object' || !isNum(tc.baseMs) || !isNum(tc.incrementMs))) return 'the header\'s timeControl is not a base and an increment in ms';
   return {
@@ -312,10 +317,19 @@ function headerOf(o: Record<string, unknown>): JournalHeader | string {
     ...(o.showJumps === true ? { showJumps: true } : {}),
     ...(isStr(o.lang) && isLanguage(o.lang) && o.lang !== 'en' ? { lang: o.lang } : {}),
     tags: o.tags as JournalHeader['tags'],
+    ...(computer ? { computer } : {}),
     timeControl: tc === null || tc === undefined ? null : { baseMs: tc.baseMs, incrementMs: tc.incrementMs },
     created: o.created,
     t0: o.t0,
   };
+}
+
+/** The header's computer, checked field by field; null when it is not one. */
+function computerOf(x: unknown): ComputerConfig | null {
+  if (typeof x !== 'object' || x === null) return null;
+  const c = x as Record<string, unknown>;
+  if (!COLORS.includes(c.side) || !isStr(c.name) || !isStr(c.spec) || !(c.level === null || Number.isInteger(c.level)) || typeof c.altMove !== 'boolean') return null;
+  return { side: c.side as ComputerConfig['side'], name: c.name, spec: c.spec, level: c.level as number | null, altMove: c.altMove };
 }
 
 /** The fields each kind of output must have, and what each must be. */

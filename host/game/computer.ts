@@ -1,0 +1,189 @@
+// The computer seated at the board (`dambord play --engine white|black`): what the game core
+// keeps of it and decides about it, pure. When the computer is to move the game asks the shell
+// to think (a `think` effect, with an id); the shell's answer comes back as an `engine` input
+// with that id, and an answer to an older question (the game moved on: a takeback, a new game)
+// is dropped. The move found is then shown (LEDs, words) until the hands have made it on the
+// board; the referee checks them as it checks any move, and the game goes on from it.
+
+import type { Game, Move, Position } from '../../rules/index.ts';
+import { currentPosition, formatMove, legalMoves, parseMoveText, playMove, sameMove, squareName } from '../../rules/index.ts';
+import type { JournalEntry } from './journal/record.ts';
+import type { LedMark } from './leds/guidance.ts';
+import type { RefereeState } from './referee/referee.ts';
+import type { RefereeOutput } from './referee/types.ts';
+import type { EngineView } from './types.ts';
+import type { ComputerConfig } from './computerConfig.ts';
+
+/** An engine's score for the side to move (as engine/types.ts's `Score`): men ahead, or a win or loss in so many plies. */
+export type Score = NonNullable<EngineView['score']>;
+
+/** What the computer is doing: thinking, its move shown until the hands make it, or nothing (the player's turn). */
+export type ComputerActivity = 'thinking' | 'showing' | 'idle';
+
+/** The computer as the game keeps it. */
+export interface ComputerState {
+  readonly config: ComputerConfig;
+  /** The id of the last question asked of the engine: an answer with another id is stale. */
+  readonly asked: number;
+  /** The number of moves of the game when the question was asked: once the game has another, the question is stale. */
+  readonly at: number;
+  readonly activity: ComputerActivity;
+  /** The move being shown (legal in the game's position); null unless showing. */
+  readonly move: Move | null;
+  /** The engine's score for the side to move and its principal variation (PDN), of the move shown; null when none. */
+  readonly score: Score | null;
+  readonly pv: readonly string[] | null;
+  /** The wrong way of making the move shown said last (host/game/computerStep.ts), so that it is said once; null: none. */
+  readonly told: string | null;
+  /** Another legal move made for the computer, being taken back (put right, without `--alt-move`): the move shown is still to be made after it. */
+  readonly putRight: Move | null;
+}
+
+/** The computer of a new game: idle until the board shows the start position. */
+export function createComputer(config: ComputerConfig): ComputerState {
+  return { config, asked: 0, at: -1, activity: 'idle', move: null, score: null, pv: null, putRight: null, told: null };
+}
+
+/** The journal's note of a move shown (host/game/computerStep.ts): `computer shows 32x12`. */
+export const SHOWN_NOTE = 'computer shows ';
+
+/**
+ * The computer of a game resumed from its journal: the move it was showing when the host
+ * stopped (the journal's last note of it, with no move or takeback said after it) shown again,
+ * where it is still the computer's move there; else as a new game's, to think again.
+ */
+export function computerResumed(c: ComputerState, referee: RefereeState, entries: readonly JournalEntry[]): ComputerState {
+  let at = entries.length - 1;
+  while (at >= 0 && !(entries[at].k === 'note' && (entries[at] as { text: string }).text.startsWith(SHOWN_NOTE))) at--;
+  if (at < 0 || entries.slice(at).some((e) => e.k === 'out' && (e.o.type === 'move' || e.o.type === 'accepted'))) return c;
+  const pos = currentPosition(referee.game);
+  const parsed = parseMoveText(pos, (entries[at] as { text: string }).text.slice(SHOWN_NOTE.length));
+  if (!parsed.ok || pos.turn !== c.config.side || referee.mode.kind === 'over') return c;
+  return { ...c, activity: 'showing', move: parsed.move, at: referee.game.moves.length };
+}
+
+/** The engine's answer, as the `engine` input brings it: the id of the question, the move, its score and line. */
+export interface EngineReply {
+  readonly id: number;
+  readonly move: Move;
+  readonly score: Score | null;
+  readonly pv: readonly Move[];
+}
+
+/** Whether the referee is in plain play with the computer to move and nothing decided: the computer should think or show. */
+function computerToMove(c: ComputerState, referee: RefereeState): boolean {
+  return referee.mode.kind !== 'over' && currentPosition(referee.game).turn === c.config.side;
+}
+
+/**
+ * The computer after the game moved on: a question or a move shown for another position than
+ * the game's (a takeback, a move put right) is forgotten, and, with the computer to move in play
+ * and nothing asked, a question is asked: the new state and the game to think about (null: none).
+ */
+export function computerNext(c: ComputerState, referee: RefereeState | null, over: boolean): { computer: ComputerState; think: { id: number; game: Game } | null } {
+  if (!referee) return { computer: c, think: null };
+  const moves = referee.game.moves.length;
+  let now = c.putRight && moves === c.at ? { ...c, putRight: null } : c;
+  if (now.putRight) return { computer: now, think: null };
+  if (now.activity !== 'idle' && (over || now.at !== moves || !computerToMove(now, referee))) now = { ...now, activity: 'idle', move: null, score: null, pv: null, putRight: null };
+  if (over || now.activity !== 'idle' || referee.mode.kind !== 'play' || !computerToMove(now, referee)) return { computer: now, think: null };
+  const id = now.asked + 1;
+  return { computer: { ...now, asked: id, at: moves, activity: 'thinking' }, think: { id, game: referee.game } };
+}
+
+/** The engine's answer taken: shown when it answers the last question and is legal in the game's position; null when it is dropped (stale, or no move there). */
+export function computerAnswered(c: ComputerState, referee: RefereeState | null, reply: EngineReply): ComputerState | null {
+  if (!referee || reply.id !== c.asked || c.activity !== 'thinking' || referee.game.moves.length !== c.at) return null;
+  const pos = currentPosition(referee.game);
+  const move = legalMoves(pos).find((m) => sameMove(m, reply.move));
+  if (!move) return null;
+  const pv: string[] = [];
+  let game = referee.game;
+  for (const m of reply.pv) {
+    const at = currentPosition(game);
+    const played = playMove(game, m);
+    if (!played.ok) break;
+    pv.push(formatMove(at, m));
+    game = played.game;
+  }
+  return { ...c, activity: 'showing', move, score: reply.score, pv };
+}
+
+/** What the computer's hands did, as {@link computerMoved} tells it. */
+export type HandsDid =
+  | { readonly kind: 'made'; readonly move: Move; readonly text: string }
+  | { readonly kind: 'other'; readonly move: Move; readonly text: string }
+  | { readonly kind: 'wrong'; readonly code: string; readonly squares: readonly number[] };
+
+/**
+ * What the computer's hands did, as the referee said it: `made` when the move shown was made,
+ * `other` when another legal move was made for the computer, `wrong` when the referee flagged an
+ * irregularity of the computer's side that waits for a decision (it is corrected: the computer
+ * decides nothing of its own hands), or null when none of these.
+ */
+export function computerMoved(c: ComputerState, outputs: readonly RefereeOutput[]): HandsDid | null {
+  for (const o of outputs) {
+    if (o.type === 'move' && o.side === c.config.side) return c.move && sameMove(c.move, o.move) ? { kind: 'made', move: o.move, text: o.text } : { kind: 'other', move: o.move, text: o.text };
+    if (o.type === 'irregularity' && o.side === c.config.side && o.decision === 'decide') return { kind: 'wrong', code: o.code, squares: o.squares };
+  }
+  return null;
+}
+
+/**
+ * How the hands made the move shown wrongly, where one square says it: the computer's piece put
+ * down on `square` instead of `to`, or the piece on `wrong` taken off instead of the one on
+ * `square`; null when the board differs from the move otherwise.
+ */
+export function wrongWay(c: ComputerState, referee: RefereeState): { kind: 'square'; to: number; square: number } | { kind: 'piece'; square: number; wrong: number } | null {
+  const m = c.move;
+  const played = m && playMove(referee.game, m);
+  if (!m || !played?.ok) return null;
+  const after = currentPosition(played.game).board;
+  const clear: number[] = [];
+  const fill: number[] = [];
+  after.forEach((p, sq) => {
+    if (p === 0 && referee.sensed[sq] !== 0) clear.push(sq);
+    if (p !== 0 && referee.sensed[sq] === 0) fill.push(sq);
+  });
+  if (clear.length !== 1 || fill.length !== 1) return null;
+  if (fill[0] === m.to && clear[0] !== m.from) return { kind: 'square', to: m.to, square: clear[0] };
+  if (m.captured.includes(clear[0])) return { kind: 'piece', square: clear[0], wrong: fill[0] };
+  return null;
+}
+
+/**
+ * What the LEDs light for the move shown (laid under the referee's own layers, as a guided
+ * replay's move): its from square and every landing square slowly (`hint`), the pieces it takes
+ * fast (`remove`); while another move made for it is put right, that move's pieces to take back
+ * (`clear` where it went, `fill` where it came from and the pieces it took); nothing unless showing.
+ */
+export function computerMarks(c: ComputerState, squares: number): (LedMark | null)[] {
+  const marks: (LedMark | null)[] = Array.from({ length: squares }, () => null);
+  const m = c.activity === 'showing' ? c.move : null;
+  if (!m) return marks;
+  if (c.putRight) {
+    marks[c.putRight.to] = 'clear';
+    for (const sq of [c.putRight.from, ...c.putRight.captured]) marks[sq] = 'fill';
+    return marks;
+  }
+  for (const sq of m.captured) marks[sq] = 'remove';
+  for (const sq of [m.from, ...m.path]) marks[sq] = 'hint';
+  return marks;
+}
+
+/**
+ * The computer as the view shows it: the move shown (PDN text, from, to, the route: from and
+ * every landing square, the pieces taken, in the variant's notation); its score and line only
+ * where analysis is shown (`analysis`: never under the tournament policy).
+ */
+export function computerView(c: ComputerState, referee: RefereeState | null, analysis: boolean): EngineView {
+  const { side, name, level } = c.config;
+  const m = c.activity === 'showing' && referee ? c.move : null;
+  const shown = analysis && m !== null;
+  return { side, name, level, state: c.activity, move: m && referee ? moveView(currentPosition(referee.game), m) : null, score: shown ? c.score : null, pv: shown ? c.pv : null };
+}
+
+function moveView(pos: Position, m: Move): EngineView['move'] {
+  const name = (sq: number) => squareName(pos.variant, sq);
+  return { text: formatMove(pos, m), from: name(m.from), to: name(m.to), route: [m.from, ...m.path].map(name), captured: m.captured.map(name) };
+}

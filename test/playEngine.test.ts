@@ -1,0 +1,88 @@
+// `dambord play --engine black` as a user runs it, on the simulated board, driven through its
+// page's API (the page standing in for the hands): the built-in engine at level 1 plays Black,
+// its move printed, shown and made by the hands; the scoresheet names it; killed (SIGKILL, as a
+// power cut) while its move is shown, `--resume last` brings the game back with the same engine
+// and shows the move again. And the options refused as the others are.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { PlayView } from '../host/game/types.ts';
+import { runCliBuffered } from '../host/cli/testing.ts';
+import { command, play, stop, view, waitFor } from './playProcess.ts';
+import { WAIT_LIMIT_MS } from './limits.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'dambord-engine-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The hands make `squares`' lifts and places one by one, each seen by the board before the next. */
+async function hands(url: string, moves: readonly (readonly ['lift' | 'place', string])[]): Promise<void> {
+  for (const [type, square] of moves) {
+    await command(url, { type, square });
+    await waitFor(`${type} ${square}`, async () => (await view(url)).squares.find((q) => q.name === square)!.sensed === (type === 'place'));
+  }
+}
+
+/** The hands that make a move as a person reads it off the board: from lifted, put on `to`, the captured pieces taken off one by one. */
+const making = (m: NonNullable<NonNullable<PlayView['engine']>['move']>) => [['lift', m.from], ['place', m.to], ...m.captured.map((sq) => ['lift', sq] as const)] as const;
+
+describe('dambord play --engine', () => {
+  it('black: the built-in engine plays Black, named on the scoresheet; killed while its move is shown, it resumes showing it again', async () => {
+    const dir = join(work, 'game');
+    const first = await play(dir, ['--engine', 'black', '--level', '1', '--policy', 'casual']);
+    let shown: NonNullable<PlayView['engine']>['move'] = null;
+    try {
+      await waitFor('the board', async () => (await view(first.url)).link.state === 'connected');
+      expect((await view(first.url)).engine).toMatchObject({ side: 'black', name: 'dambord, level 1', level: 1, state: 'idle' });
+      await hands(first.url, [['lift', '32'], ['place', '28']]);
+      await waitFor('the computer\'s move', async () => (await view(first.url)).engine?.state === 'showing');
+      const v = await view(first.url);
+      shown = v.engine!.move;
+      expect(v.pdn).toContain('[Black "dambord, level 1"]');
+      await waitFor('the move printed', async () => first.out().includes(`The computer plays ${shown!.text}.`));
+      first.child.kill('SIGKILL');
+      await new Promise((r) => first.child.once('exit', r));
+    } finally {
+      await stop(first.child);
+    }
+    const again = await play(dir, ['--resume', 'last']);
+    try {
+      await waitFor('the board', async () => (await view(again.url)).link.state === 'connected');
+      await waitFor('the computer\'s move again', async () => (await view(again.url)).engine?.state === 'showing');
+      const v = await view(again.url);
+      expect(v.engine).toMatchObject({ side: 'black', name: 'dambord, level 1', level: 1, move: shown });
+      await hands(again.url, making(v.engine!.move!));
+      await waitFor('the game on', async () => (await view(again.url)).moves.length === 2);
+      expect((await view(again.url)).engine?.state).toBe('idle');
+    } finally {
+      await stop(again.child);
+    }
+  }, 4 * WAIT_LIMIT_MS);
+
+  it.each([
+    [['--engine', 'red'], '--engine takes the side the computer plays, white or black'],
+    [['--engine', 'black', '--level', '11'], '--level must be a whole number from 1 to 10'],
+    [['--level', '3'], '--level is for a game against the computer'],
+    [['--engine', 'white', '--level', '3', '--engine-spec', 'builtin'], "--level is the built-in engine's"],
+    [['--engine', 'white', '--engine-spec', 'uci:stockfish'], '"uci" is not a kind of engine'],
+  ])('%j is refused with exit 2 and the reason', async (args, reason) => {
+    const r = await runCliBuffered(['play', ...args, '--http-port', '0', '--games', join(work, 'refused')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(reason);
+  }, WAIT_LIMIT_MS);
+
+  it('is listed in the usage line and among the options', async () => {
+    const r = await runCliBuffered(['play', '--help']);
+    expect(r.stdout.split('\n\n')[0]).toContain('[--engine white|black [--level N | --engine-spec SPEC] [--alt-move]]');
+    expect(r.stdout).toMatch(/--engine SIDE +the computer plays SIDE/);
+    expect(r.stdout).toMatch(/--alt-move +another legal move made for the computer is taken as its move/);
+  }, WAIT_LIMIT_MS);
+
+  it('is read from a club\'s configuration file too, and checked there as on the command line', async () => {
+    const file = join(work, 'club.toml');
+    writeFileSync(file, '[play]\nengine = "black"\nlevel = "12"\n');
+    const r = await runCliBuffered(['play', '--config', file, '--http-port', '0', '--games', join(work, 'refused')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--level must be a whole number from 1 to 10, not "12"');
+  }, WAIT_LIMIT_MS);
+});
