@@ -33,11 +33,13 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
   });
 }
 
+// The fakes answer at once and the built-in engine's low levels stop at their node caps, so a
+// generous time a move costs nothing; a short one would make a fake on a loaded machine 'slow'.
 describe('dambord match against a Hub engine (a process that knows no rules)', () => {
   it("the engine's second 32-28 is illegal: it loses that game, is started again for the next, and --engine-log has the protocol", async () => {
     const pdn = path.join(scratch, 'hub.pdn');
     const log = path.join(scratch, 'hub.log');
-    const r = await run(['match', '--white', `hub:${process.execPath} ${fakeHub} --move=32-28 --name=Fake`, '--black', 'builtin:level=1', '--games', '2', '--move-time', '0.05', '--pdn', pdn, '--engine-log', log]);
+    const r = await run(['match', '--white', `hub:${process.execPath} ${fakeHub} --move=32-28 --name=Fake`, '--black', 'builtin:level=1', '--games', '2', '--move-time', '1', '--pdn', pdn, '--engine-log', log]);
     expect(r.code).toBe(0);
     // Game 1: Fake is White, 32-28 is legal once; its second 32-28 is not. Game 2: Fake is Black and 32-28 is never Black's.
     expect(r.stderr).toMatch(/Fake.*32-28/);
@@ -58,7 +60,7 @@ describe('dambord match against a DXP engine (dxp:HOST:PORT, a real socket)', ()
   it('plays a whole game from GAMEREQ to GAMEEND, every move checked both ways, and the PDN read back', async () => {
     const fake = await listeningFakeDxp();
     const pdn = path.join(scratch, 'dxp.pdn');
-    const done = run(['match', '--white', `dxp:127.0.0.1:${fake.port}`, '--black', 'builtin:level=2', '--games', '1', '--move-time', '0.05', '--pdn', pdn]);
+    const done = run(['match', '--white', `dxp:127.0.0.1:${fake.port}`, '--black', 'builtin:level=2', '--games', '1', '--move-time', '2', '--pdn', pdn]);
     const peer = await fake.peer();
     const heard = await playAsDxpFollower(peer);
     const r = await done;
