@@ -1,7 +1,6 @@
 import type { Game, Move } from '../rules/index.ts';
-import { BLACK, EMPTY, KING, WHITE, colorBit, currentPosition, mulberry32 } from '../rules/index.ts';
-import { generate, moveAt } from '../rules/movegen.ts';
-import { MoveList } from '../rules/moveList.ts';
+import { currentPosition, legalMoves, mulberry32, play } from '../rules/index.ts';
+import { moveAt } from '../rules/movegen.ts';
 import { MAX_PLY } from './draws.ts';
 import { evaluator } from './evaluate.ts';
 import { level } from './levels.ts';
@@ -118,27 +117,15 @@ export function scoreOf(s: number): Score {
   return { kind: 'men', value: s === 0 ? 0 : s / 100 }; // never -0
 }
 
-/** The tree's principal variation from the root, as legal moves played out on a copy of the board. */
+/** The tree's principal variation from the root, as legal moves played out with the rules core. */
 function pvMoves(game: Game, tree: Tree): Move[] {
-  const pos = currentPosition(game);
-  const board = pos.board.slice();
-  let turn = colorBit(pos.turn);
-  const list = new MoveList();
+  let pos = currentPosition(game);
   const out: Move[] = [];
   for (let j = 0; j < tree.pvLength[0]; j++) {
-    generate(pos.variant, board, turn, list);
-    let found = -1;
-    for (let i = 0; i < list.length && found < 0; i++) {
-      if (moveCode(list.from[i], list.to[i], list.jumps[i]) === tree.pvA[j] && capturedCode(list.capLo[i], list.capHi[i]) === tree.pvB[j]) found = i;
-    }
-    if (found < 0) break;
-    out.push(moveAt(list, found));
-    const m = out[out.length - 1];
-    const piece = board[m.from];
-    for (const sq of m.captured) board[sq] = EMPTY;
-    board[m.from] = EMPTY;
-    board[m.to] = m.promotes ? piece | KING : piece;
-    turn ^= WHITE | BLACK;
+    const m = legalMoves(pos).find((x) => moveCode(x.from, x.to, x.captured.length) === tree.pvA[j] && capturedCode(x.capturedSet.lo, x.capturedSet.hi) === tree.pvB[j]);
+    if (!m) break;
+    out.push(m);
+    pos = play(pos, m);
   }
   return out;
 }
