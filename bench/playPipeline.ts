@@ -8,6 +8,7 @@ import { openJournal } from '../host/journal/journal.ts';
 import { JOURNAL_FORMAT } from '../host/game/journal/record.ts';
 import { openSerialLink } from '../host/link/serialLink.ts';
 import { startSession } from '../host/play/session.ts';
+import type { SessionOptions } from '../host/play/session.ts';
 import { tournament } from '../host/game/referee/policy.ts';
 import { oracleTexts } from '../test/oracles.ts';
 
@@ -15,9 +16,9 @@ import { oracleTexts } from '../test/oracles.ts';
  * The pipeline of `dambord play` in this process, for the benchmarks that time it: the first
  * `plies` moves of nk ronde 01.pdn game 1 (international), the simulated board (committed
  * firmware in avr8js) on the wall clock, the serial link and a session with its journal on disk
- * (fsync'ed as in play). `close` ends the session and removes the journal's folder.
+ * (fsync'ed as in play), with `computer` seated when given. `close` ends the session and removes the journal's folder.
  */
-export function openPlayPipeline(plies: number, name: string) {
+export function openPlayPipeline(plies: number, name: string, computer: SessionOptions['computer'] = null) {
   const v = variants.international;
   const g = readPdn(oracleTexts('nk ronde 01.pdn')[0], { variant: v }).games[0];
   const moves: Move[] = g.line.flatMap((p) => (p.kind === 'ply' ? [p.move] : [])).slice(0, plies);
@@ -31,7 +32,7 @@ export function openPlayPipeline(plies: number, name: string) {
     format: JOURNAL_FORMAT, variant: v.name, start: v.startFen, policy: tournament.name,
     tags: [], timeControl: null, created: new Date().toISOString(), t0: 0,
   });
-  const session = startSession({ start, policy: tournament, link, journal, hands: board });
+  const session = startSession({ start, policy: tournament, link, journal, hands: board, computer });
   const close = async () => {
     await session.close();
     rmSync(dir, { recursive: true, force: true });
