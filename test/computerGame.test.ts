@@ -18,13 +18,18 @@ import { parseAction } from './hands/board.ts';
 import { excerpt, oracleGames } from './hands/oracleGames.ts';
 import { SIMULATED_RUN_LIMIT_MS } from './limits.ts';
 
-const PLIES = 24;
+/**
+ * The plies of each game played: the first 24 in `npm test`; every ply of the game with
+ * `DAMBORD_COMPUTER_PLIES=all` (`npm run soak:computer`, a few minutes a variant) or that many.
+ */
+const PLIES = process.env.DAMBORD_COMPUTER_PLIES === 'all' ? Infinity : Number(process.env.DAMBORD_COMPUTER_PLIES ?? 24) || 24;
 
 describe('games against the computer on the simulated board, made by the hand model', () => {
   it.each(['international', 'czech', 'english', 'brazilian', 'russian'])('%s: the computer\'s moves shown, made by the hands with slow removals in either order, the game as the real one', async (variant) => {
-    const games = oracleGames().filter((g) => g.variant === variant && g.moves.length >= PLIES);
+    const games = oracleGames().filter((g) => g.variant === variant && g.moves.length >= Math.min(PLIES, 24));
     // A game where the computer (Black) captures in the plies played, the first such.
     const real = excerpt(games.find((g) => g.moves.slice(0, PLIES).some((m, i) => g.before[i].turn === 'black' && m.captured.length > 0)) ?? games[0], 0, PLIES);
+    const plies = real.moves.length;
     // The engine: the real game's move in the position it is asked about.
     const engine: Engine = {
       name: 'the real game',
@@ -60,13 +65,15 @@ describe('games against the computer on the simulated board, made by the hand mo
           else expect(await session.command({ type: a.kind, square: squareName(v, a.square) })).toEqual({ ok: true });
           await run(200);
         }
-        await run(300);
+        // The player waits for the computer: a king put down where it could slide further is
+        // a move once the hand has let go of it (FMJD 3.10), which the board tells by its stillness.
+        for (let i = 0; i < 10 && (session.state().referee?.game.moves.length ?? 0) < ply.ply; i++) await run(300);
         const state = session.state();
         expect(state.referee?.game.moves.length, `ply ${ply.ply}: ${ply.lines.join('; ')}`).toBe(ply.ply);
         expect(sameMove(state.referee!.game.moves[ply.ply - 1], real.moves[ply.ply - 1])).toBe(true);
         if (computer) expect(session.view().engine?.state).not.toBe('showing');
       }
-      expect(currentPosition(session.state().referee!.game).board).toEqual(real.after[PLIES - 1].board);
+      expect(currentPosition(session.state().referee!.game).board).toEqual(real.after[plies - 1].board);
       expect(session.view().irregularity).toBeNull();
     } finally {
       await session.close();

@@ -12,6 +12,7 @@ import { guideIn } from './guide.ts';
 import type { Guide } from './guide.ts';
 import { followOutputs, guideMarks, guided } from './guided.ts';
 import { computerMarks, createComputer } from './computer.ts';
+import { releasedMove } from './released.ts';
 import { computerHands, computerOn, engineAnswered, putRightOnSheet } from './computerStep.ts';
 import { describe, resultReason, resultReasonWords } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
@@ -65,9 +66,12 @@ export function step(state: GameState, input: GameInput, now: number): GameStep 
     case 'player':
       onPlayer(d, input.command, now + d.s.offset);
       break;
-    case 'tick':
+    case 'tick': {
       if (d.s.referee && !d.s.result) clockTick(d, now + d.s.offset);
+      const released = releasedMove(d.s, now + d.s.offset);
+      if (released) apply(d, released);
       break;
+    }
     case 'end':
       if (d.s.referee) {
         const r = closeOpenMove(d.s.referee);
