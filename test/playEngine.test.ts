@@ -2,7 +2,9 @@
 // page's API (the page standing in for the hands): the built-in engine at level 1 plays Black,
 // its move printed, shown and made by the hands; the scoresheet names it; killed (SIGKILL, as a
 // power cut) while its move is shown, `--resume last` brings the game back with the same engine
-// and shows the move again. And the options refused as the others are.
+// and shows the move again. The computer playing White on the Firmata board under the blind
+// policy, and on the dambord board under the tournament policy. And the options refused as the
+// others are.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +58,30 @@ describe('dambord play --engine', () => {
       expect((await view(again.url)).engine?.state).toBe('idle');
     } finally {
       await stop(again.child);
+    }
+  }, 4 * WAIT_LIMIT_MS);
+
+  it.each([
+    ['the Firmata board (StandardFirmata under johnny-five), the blind policy', ['--firmata', '--policy', 'blind']],
+    ['the dambord board, the tournament policy', ['--policy', 'tournament']],
+  ])('white on %s: the computer opens, its move made by the hands, then the player\'s, and it answers', async (_, args) => {
+    const dir = join(work, `white-${args.join('')}`);
+    const p = await play(dir, ['--engine', 'white', '--level', '1', ...args]);
+    try {
+      await waitFor('the board', async () => (await view(p.url)).link.state === 'connected');
+      await waitFor('the computer\'s first move', async () => (await view(p.url)).engine?.state === 'showing');
+      const first = (await view(p.url)).engine!;
+      expect(first).toMatchObject({ side: 'white', name: 'dambord, level 1', level: 1 });
+      // Under the tournament policy the view keeps the engine's judgement to itself.
+      if (args.includes('tournament')) expect([first.score, first.pv]).toEqual([null, null]);
+      await hands(p.url, making(first.move!));
+      await waitFor('its move on the scoresheet', async () => (await view(p.url)).moves.length === 1);
+      // The player answers 19-23, legal after any first move of White (which lands on 26 to 30).
+      await hands(p.url, [['lift', '19'], ['place', '23']]);
+      await waitFor('the computer\'s second move', async () => (await view(p.url)).engine?.state === 'showing' && (await view(p.url)).moves.length === 2);
+      expect((await view(p.url)).pdn).toContain('[White "dambord, level 1"]');
+    } finally {
+      await stop(p.child);
     }
   }, 4 * WAIT_LIMIT_MS);
 
