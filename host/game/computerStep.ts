@@ -4,6 +4,7 @@
 import { currentPosition, formatMove, squareName } from '../../rules/index.ts';
 import { SHOWN_NOTE, computerAnswered, computerMoved, computerNext, wrongWay } from './computer.ts';
 import type { EngineReply } from './computer.ts';
+import { computerDecides } from './computerDecides.ts';
 import type { Draft } from './draft.ts';
 import { journal, say } from './draft.ts';
 import { foresee } from './referee/foresee.ts';
@@ -44,6 +45,8 @@ export function computerHands(d: Draft, outputs: readonly RefereeOutput[]): Refe
   const s = d.s;
   const c = s.computer;
   if (!c || !s.referee) return null;
+  const decided = computerDecides(d, outputs);
+  if (decided) return decided;
   const moved = computerMoved(c, outputs);
   if (!moved) tellWrongWay(d);
   // The hands have left a complete move that is not the one shown, nor legal: the computer's

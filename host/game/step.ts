@@ -13,6 +13,8 @@ import type { Guide } from './guide.ts';
 import { followOutputs, guideMarks, guided } from './guided.ts';
 import { computerMarks, createComputer } from './computer.ts';
 import { computerHands, computerOn, engineAnswered, putRightOnSheet } from './computerStep.ts';
+import { computerOnDraws, computerResigns } from './computerDraws.ts';
+import { engineFailed } from './computerFailed.ts';
 import { describe, resultReason, resultReasonWords } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
 import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
@@ -75,10 +77,19 @@ export function step(state: GameState, input: GameInput, now: number): GameStep 
         handle(d, r.outputs);
       }
       break;
-    case 'engine':
-      engineAnswered(d, input);
+    case 'engine': {
+      const resign = computerResigns(d, input);
+      if (resign) onPlayer(d, resign, now + d.s.offset);
+      else engineAnswered(d, input);
+      break;
+    }
+    case 'engine-failed':
+      engineFailed(d, input);
       break;
   }
+  // The computer's word on draws: a draw offered to it answered, one offered as it made its move.
+  const drawn = computerOnDraws(d, state);
+  if (drawn) onPlayer(d, drawn, now + d.s.offset);
   computerOn(d);
   // The computer's move shown or gone: the LEDs and the view.
   if (d.s.computer !== state.computer) changed(d);
