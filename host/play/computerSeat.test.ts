@@ -6,6 +6,9 @@ import { currentPosition, legalMoves, newGame, parseFen, variants } from '../../
 import type { Engine } from '../engine/engine.ts';
 import { EngineError } from '../engine/engine.ts';
 import type { GameInput, GameState } from '../game/game.ts';
+import { parseTimeControl } from '../game/clock/clock.ts';
+import { computerTable } from '../game/testing/computerTable.ts';
+import { timeForMove } from '../engine/timeForMove.ts';
 import { seatEngine } from './computerSeat.ts';
 
 const v = variants.international;
@@ -74,5 +77,40 @@ describe('the computer\'s seat, its engine failing', () => {
       throw new EngineError('scan', 'start', 'could not be started: spawn scan ENOENT');
     });
     expect(inputs.at(-1)).toEqual({ type: 'engine-failed', id: 4, reason: 'scan: could not be started: spawn scan ENOENT', again: false });
+  });
+});
+
+describe('the computer\'s seat under a time control', () => {
+  /** The limits the engine is given when the computer is asked `ms` after the player's move, the game's time `offset` ms ahead of the board's (a resumed game). */
+  async function limitsAfter(ms: number, offset: number) {
+    const tc = parseTimeControl('G/60');
+    if (!tc.ok || tc.tc.kind !== 'timed') throw new Error();
+    const g = computerTable(undefined, { timeControl: tc.tc });
+    // White's hands play 32-28 by the board's events; the computer's clock runs from it.
+    g.hands(['lift', 32], ['place', 28]);
+    const given: Parameters<Engine['think']>[1][] = [];
+    const engine: Engine = {
+      name: 'clocked',
+      async think(game, limits) {
+        given.push(limits);
+        const move = legalMoves(currentPosition(game))[0];
+        return { move, score: null, pv: [move], depth: 1, nodes: 1, ms: 1 };
+      },
+      async close() {},
+    };
+    const think = g.thinks()[0];
+    seatEngine(engine, () => {}).think(think.id, think.game, { ...g.state(), offset }, g.now() + ms - offset);
+    await new Promise((r) => setTimeout(r, 5));
+    return given[0];
+  }
+
+  it('gives the engine its own time left, the player\'s untouched, and its time for the move from them (timeForMove)', async () => {
+    const limits = await limitsAfter(2000, 0);
+    expect(limits.clock).toEqual({ ownMs: 58_000, opponentMs: 60_000, incrementMs: 0 });
+    expect(timeForMove(limits)).toBe(Math.floor((58_000 - 30) / 30));
+  });
+
+  it('in a resumed game, whose time runs ahead of the board\'s, reads the clock at the game\'s time', async () => {
+    expect((await limitsAfter(2000, 5000)).clock?.ownMs).toBe(58_000);
   });
 });

@@ -18,7 +18,7 @@ export const MOVE_TIME_MS = 1500;
 
 /** The engine at the board, as the session drives it. */
 export interface ComputerSeat {
-  /** Thinks about `game` for question `id` (a `think` effect), the limits from `state`'s clock at board time `now`; the answer goes to the session's `answer`. */
+  /** Thinks about `game` for question `id` (a `think` effect), the limits from `state`'s clock at board time `now` (ms; the game's time is `now + state.offset`); the answer goes to the session's `answer`. */
   think(id: number, game: Game, state: GameState, now: number): void;
   /** Stops any thinking and lets go of the engine. */
   close(): Promise<void>;
@@ -40,7 +40,8 @@ export function seatEngine(engine: Engine, answer: (input: GameInput) => void, r
       const stop = new AbortController();
       thinking = stop;
       const side = currentPosition(game).turn;
-      const limits: EngineLimits = state.clock ? clockLimits(state.clock, side, now) : { moveTimeMs: MOVE_TIME_MS };
+      // The clock keeps the game's time, the board's plus the offset of a resumed game (host/game/draft.ts `clockAt`).
+      const limits: EngineLimits = state.clock ? clockLimits(state.clock, side, Math.max(state.clockT, Math.floor(now + state.offset))) : { moveTimeMs: MOVE_TIME_MS };
       const started = performance.now();
       const ask = async (again: boolean): Promise<void> => {
         const asked = current;
