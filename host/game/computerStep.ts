@@ -37,9 +37,11 @@ export function engineAnswered(d: Draft, reply: EngineReply): void {
 }
 
 /**
- * What the referee said of the computer's hands: another legal move taken as the computer's
- * with `--alt-move`, said; an irregular execution named and corrected (the event to give the
- * referee: Correct, for the computer never accepts its own hands' slip). Null: nothing to give.
+ * What the referee said of the hands: an irregularity of the player's decided by the computer
+ * (host/game/computerDecides.ts: Correct); of the computer's hands, another legal move taken as
+ * the computer's with `--alt-move`, said; an irregular execution named and corrected (the event
+ * to give the referee: Correct, for the computer never accepts its own hands' slip). Null:
+ * nothing to give.
  */
 export function computerHands(d: Draft, outputs: readonly RefereeOutput[]): RefereeEvent | null {
   const s = d.s;
