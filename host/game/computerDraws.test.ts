@@ -68,6 +68,14 @@ describe('the computer answers a draw offered (FMJD 7.3.1) at once, by its score
     expect(s.drawOffer).toBeNull();
   });
 
+  it('takes a draw "agreed by both" from the page as the player\'s offer, which it declines standing better', () => {
+    const g = opening(men(0.1), men(1.1));
+    g.hands(['lift', 14], ['place', 23], ['lift', 19]);
+    g.player({ type: 'draw' });
+    expect(g.state().log).toContain('The computer declines the draw and plays on.');
+    expect(g.state().result).toBeNull();
+  });
+
   it('declines before it has judged the game (no score yet)', () => {
     const g = computerTable();
     g.player({ type: 'draw', color: 'white' });

@@ -27,6 +27,15 @@ export function computerResigns(d: Draft, reply: EngineReply): PlayerCommand | n
 }
 
 /**
+ * A command of the players as a game against the computer takes it: a draw "agreed by both"
+ * (no side named) is the player's offer, which the computer answers, for the player cannot agree
+ * for it (FMJD 7.3.1: "oba igrača prihvate remis uzajamnim dogovorom"); any other as it is.
+ */
+export function playerSays(s: GameState, c: PlayerCommand): PlayerCommand {
+  return s.computer && c.type === 'draw' && !c.color ? { type: 'draw', color: opposite(s.computer.config.side) } : c;
+}
+
+/**
  * What the computer says of draws after a step from `before`: a draw the player offered
  * accepted or declined at once (FMJD 7.3.1, said), or, its move just made on the board, a draw
  * offered (said); the command to carry out, or null.

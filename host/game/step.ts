@@ -13,7 +13,7 @@ import type { Guide } from './guide.ts';
 import { followOutputs, guideMarks, guided } from './guided.ts';
 import { computerMarks, createComputer } from './computer.ts';
 import { computerHands, computerOn, engineAnswered, putRightOnSheet } from './computerStep.ts';
-import { computerOnDraws, computerResigns } from './computerDraws.ts';
+import { computerOnDraws, computerResigns, playerSays } from './computerDraws.ts';
 import { engineFailed } from './computerFailed.ts';
 import { describe, resultReason, resultReasonWords } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
@@ -65,7 +65,7 @@ export function step(state: GameState, input: GameInput, now: number): GameStep 
       onBoard(d, input.event);
       break;
     case 'player':
-      onPlayer(d, input.command, now + d.s.offset);
+      onPlayer(d, playerSays(d.s, input.command), now + d.s.offset);
       break;
     case 'tick':
       if (d.s.referee && !d.s.result) clockTick(d, now + d.s.offset);
