@@ -7,6 +7,13 @@
 // every policy; the LEDs then guide the correction as between people. One is left to the player:
 // a move of theirs taken back (5.4.4), which is the player asking to take back (the takeback of
 // issue 31's item 4), not an irregularity the computer judges.
+//
+// The English Standard Laws (seed 004) leave the opponent a choice too where they name one: 17,
+// "the power to huff, or compel the capture, or let the piece remain"; 12, "may either play or
+// insist on his replacing it"; 15, a man not crowned: "such play shall be put back". Laws 19 and
+// 21 make a touched piece not played and "a false or improper move" forfeit the game; the
+// referee leaves that to the opponent's decision as between people (host/game/referee), and the
+// computer claims no forfeit: it has the move corrected, as it does under every other law.
 
 import type { Draft } from './draft.ts';
 import { say } from './draft.ts';
