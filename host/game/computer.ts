@@ -37,11 +37,17 @@ export interface ComputerState {
   readonly told: string | null;
   /** Another legal move made for the computer, being taken back (put right, without `--alt-move`): the move shown is still to be made after it. */
   readonly putRight: Move | null;
+  /** Its scores of its last four answers, the newest last, null where the engine gave none (host/game/computerJudges.ts judges resigning and draws by them). */
+  readonly scores: readonly (Score | null)[];
+  /** The number of moves of the game when the engine failed twice (host/game/computerFailed.ts): nothing is asked again until the game has another; -1: none. */
+  readonly failedAt: number;
+  /** The number of moves of the game when it last offered a draw (host/game/computerJudges.ts); -1: never. */
+  readonly offeredAt: number;
 }
 
 /** The computer of a new game: idle until the board shows the start position. */
 export function createComputer(config: ComputerConfig): ComputerState {
-  return { config, asked: 0, at: -1, activity: 'idle', move: null, score: null, pv: null, putRight: null, told: null };
+  return { config, asked: 0, at: -1, activity: 'idle', move: null, score: null, pv: null, putRight: null, told: null, scores: [], failedAt: -1, offeredAt: -1 };
 }
 
 /** The journal's note of a move shown (host/game/computerStep.ts): `computer shows 32x12`. */
@@ -86,7 +92,7 @@ export function computerNext(c: ComputerState, referee: RefereeState | null, ove
   let now = c.putRight && moves === c.at ? { ...c, putRight: null } : c;
   if (now.putRight) return { computer: now, think: null };
   if (now.activity !== 'idle' && (over || now.at !== moves || !computerToMove(now, referee))) now = { ...now, activity: 'idle', move: null, score: null, pv: null, putRight: null };
-  if (over || now.activity !== 'idle' || referee.mode.kind !== 'play' || !computerToMove(now, referee)) return { computer: now, think: null };
+  if (over || now.activity !== 'idle' || now.failedAt === moves || referee.mode.kind !== 'play' || !computerToMove(now, referee)) return { computer: now, think: null };
   const id = now.asked + 1;
   return { computer: { ...now, asked: id, at: moves, activity: 'thinking' }, think: { id, game: referee.game } };
 }
@@ -106,7 +112,7 @@ export function computerAnswered(c: ComputerState, referee: RefereeState | null,
     pv.push(formatMove(at, m));
     game = played.game;
   }
-  return { ...c, activity: 'showing', move, score: reply.score, pv };
+  return { ...c, activity: 'showing', move, score: reply.score, pv, scores: [...c.scores.slice(-3), reply.score] };
 }
 
 /** What the computer's hands did, as {@link computerMoved} tells it. */

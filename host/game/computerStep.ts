@@ -4,6 +4,7 @@
 import { currentPosition, formatMove, squareName } from '../../rules/index.ts';
 import { SHOWN_NOTE, computerAnswered, computerMoved, computerNext, wrongWay } from './computer.ts';
 import type { EngineReply } from './computer.ts';
+import { computerDecides } from './computerDecides.ts';
 import type { Draft } from './draft.ts';
 import { journal, say } from './draft.ts';
 import { foresee } from './referee/foresee.ts';
@@ -36,14 +37,18 @@ export function engineAnswered(d: Draft, reply: EngineReply): void {
 }
 
 /**
- * What the referee said of the computer's hands: another legal move taken as the computer's
- * with `--alt-move`, said; an irregular execution named and corrected (the event to give the
- * referee: Correct, for the computer never accepts its own hands' slip). Null: nothing to give.
+ * What the referee said of the hands: an irregularity of the player's decided by the computer
+ * (host/game/computerDecides.ts: Correct); of the computer's hands, another legal move taken as
+ * the computer's with `--alt-move`, said; an irregular execution named and corrected (the event
+ * to give the referee: Correct, for the computer never accepts its own hands' slip). Null:
+ * nothing to give.
  */
 export function computerHands(d: Draft, outputs: readonly RefereeOutput[]): RefereeEvent | null {
   const s = d.s;
   const c = s.computer;
   if (!c || !s.referee) return null;
+  const decided = computerDecides(d, outputs);
+  if (decided) return decided;
   const moved = computerMoved(c, outputs);
   if (!moved) tellWrongWay(d);
   // The hands have left a complete move that is not the one shown, nor legal: the computer's

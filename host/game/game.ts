@@ -116,14 +116,18 @@ export type PlayerCommand =
  * - `end`: the hands are withdrawn for good (the end of an action script): a move still open,
  *   a king that could have slid further, is announced;
  * - `engine`: the engine's answer to a `think` effect (its id, the move, score and line); an
- *   answer to an older question than the last is dropped.
+ *   answer to an older question than the last is dropped;
+ * - `engine-failed`: the engine could not answer question `id` (`reason`, the engine's own
+ *   sentence): `again` when the shell asks it once more, else it has failed twice and the
+ *   computer waits for its move to be made by hand (host/game/computerFailed.ts).
  */
 export type GameInput =
   | { readonly type: 'board'; readonly event: BoardEvent }
   | { readonly type: 'player'; readonly command: PlayerCommand }
   | { readonly type: 'tick' }
   | { readonly type: 'end' }
-  | ({ readonly type: 'engine' } & EngineReply);
+  | ({ readonly type: 'engine' } & EngineReply)
+  | { readonly type: 'engine-failed'; readonly id: number; readonly reason: string; readonly again: boolean };
 
 /**
  * What the shell is to do, in order.

@@ -14,6 +14,8 @@ import { followOutputs, guideMarks, guided } from './guided.ts';
 import { computerMarks, createComputer } from './computer.ts';
 import { releasedMove } from './released.ts';
 import { computerHands, computerOn, engineAnswered, putRightOnSheet } from './computerStep.ts';
+import { computerOnDraws, computerResigns, playerSays } from './computerDraws.ts';
+import { engineFailed } from './computerFailed.ts';
 import { describe, resultReason, resultReasonWords } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
 import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
@@ -64,7 +66,7 @@ export function step(state: GameState, input: GameInput, now: number): GameStep 
       onBoard(d, input.event);
       break;
     case 'player':
-      onPlayer(d, input.command, now + d.s.offset);
+      onPlayer(d, playerSays(d.s, input.command), now + d.s.offset);
       break;
     case 'tick': {
       if (d.s.referee && !d.s.result) clockTick(d, now + d.s.offset);
@@ -79,10 +81,19 @@ export function step(state: GameState, input: GameInput, now: number): GameStep 
         handle(d, r.outputs);
       }
       break;
-    case 'engine':
-      engineAnswered(d, input);
+    case 'engine': {
+      const resign = computerResigns(d, input);
+      if (resign) onPlayer(d, resign, now + d.s.offset);
+      else engineAnswered(d, input);
+      break;
+    }
+    case 'engine-failed':
+      engineFailed(d, input);
       break;
   }
+  // The computer's word on draws: a draw offered to it answered, one offered as it made its move.
+  const drawn = computerOnDraws(d, state);
+  if (drawn) onPlayer(d, drawn, now + d.s.offset);
   computerOn(d);
   // The computer's move shown or gone: the LEDs and the view.
   if (d.s.computer !== state.computer) changed(d);

@@ -84,10 +84,11 @@ export interface SessionOptions {
   readonly dropJournal?: (journal: Journal) => void;
   /**
    * The computer seated at the board for one side (`dambord play --engine`): who it is (a new
-   * game's; a resumed game keeps its journal's) and the engine, opened, that thinks for it. The
-   * session closes the engine when it closes.
+   * game's; a resumed game keeps its journal's) and the engine, opened, that thinks for it;
+   * `reopen` opens it again from its spec, for a second try after it crashed. The session closes
+   * the engine when it closes.
    */
-  readonly computer?: { readonly config: ComputerConfig; readonly engine: Engine } | null;
+  readonly computer?: { readonly config: ComputerConfig; readonly engine: Engine; readonly reopen?: () => Promise<Engine> } | null;
 }
 
 /** What the page's settings choose of a game's journal header: the settings, and the policy and language they give. */
@@ -288,15 +289,8 @@ export function startSession(options: SessionOptions): RunningSession {
     return { ok: true };
   }
 
-  /** The engine thinking for the computer: its answers come back as the game's input, its failures go in the log. */
-  const seat = options.computer
-    ? seatEngine(options.computer.engine, (input) => run(input), (message) => {
-        const d = draft(state);
-        say(d, message);
-        state = d.s;
-        notify();
-      })
-    : null;
+  /** The engine thinking for the computer: its answers and its failures come back as the game's input. */
+  const seat = options.computer ? seatEngine(options.computer.engine, (input) => run(input), options.computer.reopen) : null;
 
   const done = (async () => {
     for await (const e of options.link.events()) run({ type: 'board', event: e });

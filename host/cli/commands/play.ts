@@ -34,7 +34,7 @@ import { portOption, variantOption, why } from '../input.ts';
 import { COMPUTER_HELP, computerName, computerOption } from '../computerOption.ts';
 import { openOrSay } from '../engineOptions.ts';
 import { NO_LOG } from '../../engine/engineLog.ts';
-import { parseEngineSpec } from '../../engine/spec.ts';
+import { openEngine, parseEngineSpec } from '../../engine/spec.ts';
 
 const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--second-board sim|P2] [--white NAME] [--black NAME] [--config FILE]
                     [--event NAME] [--site S] [--round R] [--time-control TC] [--policy P] [--show-jumps] [--hints] [--http-port N] [--host H]
@@ -184,7 +184,10 @@ export function playCommandWith(seams: PlaySeams): Command {
     const second = secondAsked.second ? { kind: boardChosen(o, secondAsked.second === 'sim' ? null : secondAsked.second), port: secondAsked.second === 'sim' ? null : secondAsked.second } : null;
     const engine = computerAsked ? await openOrSay(computerAsked.spec, v, NO_LOG, io, 'play') : null;
     if (computerAsked && !engine) return EXIT.io;
-    const computer = computerAsked && engine ? { config: { ...computerAsked.config, name: computerName(computerAsked.config.level, engine.name) }, engine } : null;
+    const spec = computerAsked?.spec;
+    // An engine that crashed is opened again from its spec for the seat's second try (host/play/computerSeat.ts).
+    const reopen = spec ? () => openEngine(spec, { variant: v, log: NO_LOG }) : undefined;
+    const computer = computerAsked && engine ? { config: { ...computerAsked.config, name: computerName(computerAsked.config.level, engine.name) }, engine, reopen } : null;
     const players = { white: o.white ?? '?', black: o.black ?? '?', ...(computer ? { [computer.config.side]: computer.config.name } : {}) };
     const archive = o.archive ?? 'archive';
     const say = (line: string) => io.stdout.write(`dambord play: ${line}\n`);
