@@ -50,17 +50,21 @@ function table(moves: readonly string[], altMove = false) {
     expect(session.view().engine?.move?.text).toBe(text);
   };
   const said = () => session.view().log.join('\n');
-  return { session, engine, hand, showing, said, run };
+  /** The board comes up, White plays 32-28, and the computer's 19-23 is shown. */
+  const opening = async () => {
+    await run(600);
+    await hand('lift', '32');
+    await hand('place', '28');
+    await showing('19-23');
+  };
+  return { session, engine, hand, showing, said, opening };
 }
 
 describe('the computer\'s move made by the hands at the simulated board', () => {
   it('FMJD 3.5: its man put down on a square it does not go to is named, guided back and then made as shown', async () => {
-    const { session, hand, showing, said, run } = table(['19-23']);
+    const { session, hand, said, opening } = table(['19-23']);
     try {
-      await run(600);
-      await hand('lift', '32');
-      await hand('place', '28');
-      await showing('19-23');
+      await opening();
       await hand('lift', '19');
       await hand('place', '22', 2000);
       expect(said()).toContain('The computer\'s piece goes to 23, not 22.');
@@ -80,12 +84,9 @@ describe('the computer\'s move made by the hands at the simulated board', () => 
   });
 
   it('FMJD 4.11: its capture with the wrong piece taken off is named ("Take the piece off 19, not 18.") and made right', async () => {
-    const { session, hand, showing, said, run } = table(['19-23', '14x23']);
+    const { session, hand, showing, said, opening } = table(['19-23', '14x23']);
     try {
-      await run(600);
-      await hand('lift', '32');
-      await hand('place', '28');
-      await showing('19-23');
+      await opening();
       await hand('lift', '19');
       await hand('place', '23', 1000);
       await hand('lift', '28');
@@ -109,12 +110,9 @@ describe('the computer\'s move made by the hands at the simulated board', () => 
   });
 
   it('FMJD 3.5: another legal move made for it (19-24 for 19-23) is named, put right as the lights show, and the move shown then made', async () => {
-    const { session, engine, hand, showing, said, run } = table(['19-23']);
+    const { session, engine, hand, said, opening } = table(['19-23']);
     try {
-      await run(600);
-      await hand('lift', '32');
-      await hand('place', '28');
-      await showing('19-23');
+      await opening();
       await hand('lift', '19');
       await hand('place', '24', 1500);
       expect(said()).toContain('19-24 is not the computer\'s move: put it back as the lights show, then play 19-23.');
@@ -135,12 +133,9 @@ describe('the computer\'s move made by the hands at the simulated board', () => 
   });
 
   it('--alt-move: another legal move made for it is taken as its move, and the engine plays on from it', async () => {
-    const { session, engine, hand, showing, said, run } = table(['19-23', '13-19'], true);
+    const { session, engine, hand, showing, said, opening } = table(['19-23', '13-19'], true);
     try {
-      await run(600);
-      await hand('lift', '32');
-      await hand('place', '28');
-      await showing('19-23');
+      await opening();
       await hand('lift', '19');
       await hand('place', '24', 1000);
       expect(said()).toContain('19-24 is taken as the computer\'s move.');
