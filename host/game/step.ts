@@ -13,6 +13,9 @@ import type { Guide } from './guide.ts';
 import { followOutputs, guideMarks, guided } from './guided.ts';
 import { computerMarks, createComputer } from './computer.ts';
 import { computerHands, computerOn, engineAnswered, putRightOnSheet } from './computerStep.ts';
+import { buttonHeld, computerTimed } from './computerHeld.ts';
+import { askHint } from './computerHint.ts';
+import { takeBackByHands, takeBackPair } from './computerTakeback.ts';
 import { describe, resultReason, resultReasonWords } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
 import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
@@ -79,6 +82,7 @@ export function step(state: GameState, input: GameInput, now: number): GameStep 
       engineAnswered(d, input);
       break;
   }
+  computerTimed(d, now + d.s.offset, apply);
   computerOn(d);
   // The computer's move shown or gone: the LEDs and the view.
   if (d.s.computer !== state.computer) changed(d);
@@ -150,6 +154,10 @@ function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
     if (o.type !== 'move' || s.log.length < LOG_LIMIT) say(d, outputText(v, o, s.config.lang));
   }
   const putRight = s.computer?.putRight;
+  if (takeBackByHands(d, outputs, apply)) {
+    changed(d);
+    return;
+  }
   const fix = computerHands(d, outputs);
   changed(d);
   if (!fix) return;
@@ -282,6 +290,7 @@ function onBoard(d: Draft, e: BoardEvent): void {
     return;
   }
   if (e.type === 'button') {
+    if (s.computer) s.computer = buttonHeld(s.computer, s.referee, e.button, e.down, e.t + s.offset);
     if (e.down) apply(d, { type: 'press', button: e.button, t: e.t + s.offset });
     return;
   }
@@ -324,7 +333,11 @@ function onPlayer(d: Draft, c: PlayerCommand, t: number): void {
     d.effects.push({ type: 'refused', error: 'the board is not connected yet' });
     return;
   }
-  if (c.type === 'resign') {
+  if (c.type === 'take-back' || c.type === 'hint') {
+    if (!s.computer) d.effects.push({ type: 'refused', error: sentence(langOf(s), 'computer.takeback.no-computer') });
+    else if (c.type === 'take-back') takeBackPair(d, t, apply);
+    else askHint(d);
+  } else if (c.type === 'resign') {
     apply(d, { type: 'resign', color: c.color, t });
   } else if (c.type === 'draw') {
     // Both agree: an offer standing is accepted by the other side.
