@@ -37,8 +37,13 @@ export interface ComputerState {
   readonly told: string | null;
   /** Another legal move made for the computer, being taken back (put right, without `--alt-move`): the move shown is still to be made after it. */
   readonly putRight: Move | null;
-  /** A hint asked for the player (host/game/computerHint.ts): the question's id, the number of moves then, and the move found (shown as the computer's is); null: none. */
-  readonly hint: { readonly id: number; readonly at: number; readonly move: Move | null } | null;
+  /**
+   * The engine's move for the player (host/game/computerHint.ts): the question's id, the number
+   * of moves of the position asked about, the move found and its score for the player (null
+   * until answered), and whether it is shown (a hint asked for; in training the position is
+   * judged unasked, host/game/training.ts); null: none.
+   */
+  readonly hint: { readonly id: number; readonly at: number; readonly move: Move | null; readonly score: Score | null; readonly shown: boolean } | null;
   /** Correct or j'adoube held down with nothing to decide, since board time `t` (ms): held long, a take back or a hint (host/game/computerHeld.ts). */
   readonly held: { readonly button: 'correct' | 'jadoube'; readonly t: number } | null;
   /** The capture shown (the computer's move or a hint), its landing squares lit one after the other from board time `since` (ms): `lit` is the index in its path. */
@@ -90,8 +95,11 @@ export function computerNext(c: ComputerState, referee: RefereeState | null, ove
   if (!referee) return { computer: c, think: null };
   const moves = referee.game.moves.length;
   let now = c.putRight && moves === c.at ? { ...c, putRight: null } : c;
-  // A hint is for the position it was asked in: a move made or taken back, or the game over, forgets it.
-  if (now.hint && (over || now.hint.at !== moves)) now = { ...now, hint: null };
+  // A hint is for the position it was asked in: shown there only, kept one move more (training
+  // judges the player's move by it), forgotten once the game is over or elsewhere.
+  const hint = now.hint?.at !== moves ? now.hint : null;
+  if (hint && (over || hint.at + 1 !== moves)) now = { ...now, hint: null };
+  else if (hint?.shown) now = { ...now, hint: { ...hint, shown: false } };
   if (now.putRight) return { computer: now, think: null };
   if (now.activity !== 'idle' && (over || now.at !== moves || !computerToMove(now, referee))) now = { ...now, activity: 'idle', move: null, score: null, pv: null, putRight: null };
   if (over || now.activity !== 'idle' || referee.mode.kind !== 'play' || !computerToMove(now, referee)) return { computer: now, think: null };
@@ -162,7 +170,7 @@ export function wrongWay(c: ComputerState, referee: RefereeState): { kind: 'squa
 /** The move the LEDs show: the computer's move shown, or else a hint found for the player; null: none. */
 export function shownMove(c: ComputerState): Move | null {
   if (c.activity === 'showing') return c.move;
-  return c.activity === 'idle' ? (c.hint?.move ?? null) : null;
+  return c.activity === 'idle' && c.hint?.shown ? c.hint.move : null;
 }
 
 /**

@@ -22,7 +22,7 @@ describe('a hint', () => {
     expect(g.state().referee?.game.moves).toHaveLength(0);
     // The player plays another move: the hint goes, and the computer is asked for its reply.
     g.hands(['lift', 31], ['place', 27]);
-    expect(g.state().computer?.hint).toBeNull();
+    expect(g.state().computer?.hint?.shown).toBe(false);
     expect(g.thinks()).toHaveLength(2);
     expect(g.thinks()[1].hint).toBeUndefined();
     const after = lastFrame(g.effects);

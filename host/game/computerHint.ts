@@ -11,6 +11,7 @@ import type { EngineReply } from './computer.ts';
 import type { Draft } from './draft.ts';
 import { say } from './draft.ts';
 import { hintsShown } from './referee/policy.ts';
+import { gameBefore } from './referee/recording.ts';
 import { say as sentence } from '../words/catalogue.ts';
 
 /**
@@ -30,29 +31,39 @@ export function askHint(d: Draft): void {
     d.effects.push({ type: 'refused', error: sentence(lang, refusal) });
     return;
   }
-  if (c.hint?.at === moves && c.hint.move) {
-    say(d, sentence(lang, 'computer.hint.move', { move: formatMove(currentPosition(referee.game), c.hint.move) }));
+  // The position judged already (training) or being judged: shown now, or once the answer comes.
+  if (c.hint?.at === moves) {
+    d.s.computer = { ...c, hint: { ...c.hint, shown: true } };
+    if (c.hint.move) say(d, sentence(lang, 'computer.hint.move', { move: formatMove(currentPosition(referee.game), c.hint.move) }));
     return;
   }
-  if (c.hint?.at === moves) return;
+  ask(d, true);
+}
+
+/** The engine asked for the player's move in the game's position (a `think` marked `hint`); `shown`: a hint asked for, else a judgement (training). */
+export function ask(d: Draft, shown: boolean): void {
+  const { computer: c, referee } = d.s;
+  if (!c || !referee) return;
   const id = c.asked + 1;
-  d.s.computer = { ...c, asked: id, hint: { id, at: moves, move: null } };
+  d.s.computer = { ...c, asked: id, hint: { id, at: referee.game.moves.length, move: null, score: null, shown } };
   d.effects.push({ type: 'think', id, game: referee.game, hint: true });
 }
 
 /**
- * The engine's answer to a hint: the move kept to show (when it is legal in the position the
- * hint was asked in, which is still the game's) and said. Whether the answer was the hint's:
- * then it is no answer of the computer's own.
+ * The engine's answer to a hint: the move and score kept (when the move is legal in the position
+ * asked about: the game's, or, in training, the one before the player's move), and, a hint
+ * asked for, said. Whether the answer was the hint's: then it is no answer of the computer's own.
  */
 export function hintAnswered(d: Draft, reply: EngineReply): boolean {
   const { computer: c, referee } = d.s;
-  if (!c?.hint || c.hint.id !== reply.id) return false;
-  if (!referee || c.hint.move || referee.game.moves.length !== c.hint.at) return true;
-  const pos = currentPosition(referee.game);
+  const hint = c?.hint;
+  if (!c || !hint || hint.id !== reply.id) return false;
+  const game = !referee || hint.move ? null : referee.game.moves.length === hint.at ? referee.game : referee.game.moves.length === hint.at + 1 ? gameBefore(referee.game) : null;
+  if (!game) return true;
+  const pos = currentPosition(game);
   const move = legalMoves(pos).find((m) => sameMove(m, reply.move));
   if (!move) return true;
-  d.s.computer = { ...c, hint: { ...c.hint, move } };
-  say(d, sentence(d.s.config.lang ?? 'en', 'computer.hint.move', { move: formatMove(pos, move) }));
+  d.s.computer = { ...c, hint: { ...hint, move, score: reply.score } };
+  if (hint.shown) say(d, sentence(d.s.config.lang ?? 'en', 'computer.hint.move', { move: formatMove(pos, move) }));
   return true;
 }

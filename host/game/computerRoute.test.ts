@@ -2,7 +2,7 @@
 // capture shown by the capturing piece put on each square it lands on: the from square blinks slowly, the landing squares light one
 // after the other, each for half a second of board time, then again from the first, and the
 // pieces to take off blink fast. The position is written by hand: the computer (Black) with a
-// man on 11 must take three, 11x22x33x44 over 17, 28 and 39 (FMJD 4.2, 4.13).
+// man on 11 must take three, 11x22x33x44 over 17, 28 and 39 (FMJD 4.5, 4.13).
 import { describe, expect, it } from 'vitest';
 import { ROUTE_STEP_MS } from './computer.ts';
 import { BLACK, at, captureMove, computerTable, lastFrame, position } from './testing/computerTable.ts';

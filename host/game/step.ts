@@ -16,6 +16,7 @@ import { computerHands, computerOn, engineAnswered, putRightOnSheet } from './co
 import { buttonHeld, computerTimed } from './computerHeld.ts';
 import { askHint } from './computerHint.ts';
 import { takeBackByHands, takeBackPair } from './computerTakeback.ts';
+import { trainingCaught, trainingOn } from './training.ts';
 import { describe, resultReason, resultReasonWords } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
 import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
@@ -79,11 +80,12 @@ export function step(state: GameState, input: GameInput, now: number): GameStep 
       }
       break;
     case 'engine':
-      engineAnswered(d, input);
+      if (!trainingCaught(d, input, apply)) engineAnswered(d, input);
       break;
   }
   computerTimed(d, now + d.s.offset, apply);
   computerOn(d);
+  trainingOn(d);
   // The computer's move shown or gone: the LEDs and the view.
   if (d.s.computer !== state.computer) changed(d);
   return { state: d.s, effects: d.effects };

@@ -5,6 +5,7 @@
 import { SquareSet, parseFen, plainMove, variants } from '../../../rules/index.ts';
 import type { Move, Position } from '../../../rules/index.ts';
 import type { BoardButton, BoardEvent } from '../../link/types.ts';
+import type { Score } from '../computer.ts';
 import type { ComputerConfig } from '../computerConfig.ts';
 import type { GameEffect, GameInput, GameState, PlayerCommand } from '../game.ts';
 import { casual } from '../referee/policy.ts';
@@ -69,7 +70,8 @@ export function computerTable(config: ComputerConfig = BLACK, policy: Policy = c
       for (const [type, sq] of moves) board({ type, square: at(sq), t: (t += 400), seq: ++seq, source: 'board' });
     },
     thinks: () => effects.filter((e): e is Extract<GameEffect, { type: 'think' }> => e.type === 'think'),
-    answer: (id: number, move: Move) => run({ type: 'engine', id, move, score: { kind: 'men', value: 0.1 }, pv: [move] }),
+    /** The engine's answer to question `id`: `move`, with `score` for the side to move (a tenth of a man by default). */
+    answer: (id: number, move: Move, score: Score = { kind: 'men', value: 0.1 }) => run({ type: 'engine', id, move, score, pv: [move] }),
     /** A button pressed, held `ms` (time ticking meanwhile) and let go. */
     press(button: BoardButton, ms = 200) {
       board({ type: 'button', button, down: true, t: (t += 400), seq: ++seq, source: 'board' });
