@@ -44,8 +44,8 @@ export function computerTimed(d: Draft, now: number, apply: Apply): void {
   const long = held && now - held.t >= (held.button === 'correct' ? TAKEBACK_HOLD_MS : HINT_HOLD_MS) ? held : null;
   if (long) {
     d.s.computer = { ...c, held: null };
-    if (long.button === 'correct') takeBackPair(d, now, apply);
-    else askHint(d);
+    if (long.button === 'correct') takeBackPair(d, now, apply, true);
+    else askHint(d, true);
   }
   const later = d.s.computer;
   if (later) d.s.computer = routeAt(later, now);

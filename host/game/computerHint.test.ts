@@ -38,6 +38,17 @@ describe('a hint', () => {
     expect(g.thinks()[0].hint).toBe(true);
   });
 
+  it('asked on the board with hints off is refused aloud; under the tournament policy j\'adoube held is only j\'adoube (3.13): nothing said, nothing asked', () => {
+    const off = computerTable({ ...BLACK, hints: false });
+    off.press('jadoube', 1100);
+    expect(off.state().log.at(-1)).toBe('Hints are off in this game.');
+    const strict = computerTable(BLACK, tournament);
+    const said = strict.state().log.length;
+    strict.press('jadoube', 1100);
+    expect(strict.state().log).toHaveLength(said);
+    expect(strict.thinks()).toHaveLength(0);
+  });
+
   it('found after the player has moved on is dropped: nothing shown, and the computer\'s own question stands', () => {
     const g = computerTable();
     g.command({ type: 'hint' });

@@ -16,10 +16,12 @@ import { say as sentence } from '../words/catalogue.ts';
 
 /**
  * The player asks for a hint: the engine asked (a `think` effect marked `hint`), or the hint
- * already found for this position said again; refused in a sentence (the `refused` effect) when
- * hints are off, under the tournament policy, or not in the player's turn in plain play.
+ * already found for this position said again; refused in a sentence when hints are off, under
+ * the tournament policy, or not in the player's turn in plain play: the `refused` effect, or,
+ * asked on the board (`board`), said in the log (under the tournament policy the board's
+ * j'adoube held is only j'adoube: nothing is said).
  */
-export function askHint(d: Draft): void {
+export function askHint(d: Draft, board = false): void {
   const { computer: c, referee } = d.s;
   if (!c || !referee) return;
   const lang = d.s.config.lang ?? 'en';
@@ -28,7 +30,8 @@ export function askHint(d: Draft): void {
     : c.config.hints === false ? 'computer.hint.off'
       : referee.mode.kind !== 'play' || currentPosition(referee.game).turn === c.config.side ? 'computer.hint.not-now' : null;
   if (refusal) {
-    d.effects.push({ type: 'refused', error: sentence(lang, refusal) });
+    if (!board) d.effects.push({ type: 'refused', error: sentence(lang, refusal) });
+    else if (refusal !== 'computer.hint.tournament') say(d, sentence(lang, refusal));
     return;
   }
   // The position judged already (training) or being judged: shown now, or once the answer comes.

@@ -117,8 +117,10 @@ describe('a take back asked for (the `take-back` command, Correct held 3 s)', ()
     expect(g.state().computer?.activity).toBe('thinking');
   });
 
-  it('is refused before any move', () => {
+  it('is refused before any move: the command with its reason, Correct held 3 s aloud', () => {
     const g = computerTable();
     expect(g.command({ type: 'take-back' })).toContainEqual({ type: 'refused', error: 'There is no move to take back.' });
+    g.press('correct', 3100);
+    expect(g.state().log.at(-1)).toBe('There is no move to take back.');
   });
 });

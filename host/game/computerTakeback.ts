@@ -49,16 +49,17 @@ function lastMovesText(referee: RefereeState, plies: number): string[] {
  * command): each ply a `take-back` event, the LEDs then guiding the pieces back (while they are
  * being guided back, a further take back goes one pair further); said, and noted on the
  * scoresheet. Refused in a sentence when there is nothing to take back or an irregularity waits
- * for a decision.
+ * for a decision: the `refused` effect, or, asked on the board (`board`), said in the log.
  */
-export function takeBackPair(d: Draft, t: number, apply: Apply): void {
+export function takeBackPair(d: Draft, t: number, apply: Apply, board = false): void {
   const { computer: c, referee } = d.s;
   const lang = d.s.config.lang ?? 'en';
   if (!c || !referee) return;
   const plies = pliesToTakeBack(c, referee);
   const refusal = plies === 0 ? 'computer.takeback.nothing' : referee.mode.kind === 'decide' ? 'computer.takeback.busy' : null;
-  if (refusal) d.effects.push({ type: 'refused', error: sentence(lang, refusal) });
-  else takeBackPlies(d, plies, t, apply);
+  if (!refusal) takeBackPlies(d, plies, t, apply);
+  else if (board) say(d, sentence(lang, refusal));
+  else d.effects.push({ type: 'refused', error: sentence(lang, refusal) });
 }
 
 /** `plies` moves taken back, each by a `take-back` event, and said. */
