@@ -89,6 +89,8 @@ describe('dambord play --engine', () => {
     [['--engine', 'red'], '--engine takes the side the computer plays, white or black'],
     [['--engine', 'black', '--level', '11'], '--level must be a whole number from 1 to 10'],
     [['--level', '3'], '--level is for a game against the computer'],
+    [['--no-hints'], '--no-hints is for a game against the computer'],
+    [['--training'], '--training is for a game against the computer'],
     [['--engine', 'white', '--level', '3', '--engine-spec', 'builtin'], "--level is the built-in engine's"],
     [['--engine', 'white', '--engine-spec', 'uci:stockfish'], '"uci" is not a kind of engine'],
   ])('%j is refused with exit 2 and the reason', async (args, reason) => {
@@ -99,7 +101,7 @@ describe('dambord play --engine', () => {
 
   it('is listed in the usage line and among the options', async () => {
     const r = await runCliBuffered(['play', '--help']);
-    expect(r.stdout.split('\n\n')[0]).toContain('[--engine white|black [--level N | --engine-spec SPEC] [--alt-move]]');
+    expect(r.stdout.split('\n\n')[0]).toContain('[--engine white|black [--level N | --engine-spec SPEC] [--alt-move] [--no-hints] [--training]]');
     expect(r.stdout).toMatch(/--engine SIDE +the computer plays SIDE/);
     expect(r.stdout).toMatch(/--alt-move +another legal move made for the computer is taken as its move/);
   }, WAIT_LIMIT_MS);

@@ -11,7 +11,7 @@ export const PLAY_OPTIONS = {
   variant: 'string', fen: 'string', white: 'string', black: 'string', event: 'string', site: 'string', round: 'string',
   'time-control': 'string', policy: 'string', 'show-jumps': 'boolean', 'http-port': 'string', host: 'string', games: 'string', archive: 'string', resume: 'string', hints: 'boolean',
   ...BOARD_SPEC, clock: 'string', 'second-board': 'string', ...SPEECH_SPEC, ...LANG_SPEC,
-  engine: 'string', level: 'string', 'engine-spec': 'string', 'alt-move': 'boolean',
+  engine: 'string', level: 'string', 'engine-spec': 'string', 'alt-move': 'boolean', 'no-hints': 'boolean', training: 'boolean',
 } as const;
 
 /** `dambord digitise`'s options. */

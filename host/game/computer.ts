@@ -43,11 +43,22 @@ export interface ComputerState {
   readonly failedAt: number;
   /** The number of moves of the game when it last offered a draw (host/game/computerJudges.ts); -1: never. */
   readonly offeredAt: number;
+  /**
+   * The engine's move for the player (host/game/computerHint.ts): the question's id, the number
+   * of moves of the position asked about, the move found and its score for the player (null
+   * until answered), and whether it is shown (a hint asked for; in training the position is
+   * judged unasked, host/game/training.ts); null: none.
+   */
+  readonly hint: { readonly id: number; readonly at: number; readonly move: Move | null; readonly score: Score | null; readonly shown: boolean } | null;
+  /** Correct or j'adoube held down with nothing to decide, since board time `t` (ms): held long, a take back or a hint (host/game/computerHeld.ts). */
+  readonly held: { readonly button: 'correct' | 'jadoube'; readonly t: number } | null;
+  /** The capture shown (the computer's move or a hint), its landing squares lit one after the other from board time `since` (ms): `lit` is the index in its path. */
+  readonly route: { readonly move: Move; readonly since: number; readonly lit: number } | null;
 }
 
 /** The computer of a new game: idle until the board shows the start position. */
 export function createComputer(config: ComputerConfig): ComputerState {
-  return { config, asked: 0, at: -1, activity: 'idle', move: null, score: null, pv: null, putRight: null, told: null, scores: [], failedAt: -1, offeredAt: -1 };
+  return { config, asked: 0, at: -1, activity: 'idle', move: null, score: null, pv: null, putRight: null, told: null, scores: [], failedAt: -1, offeredAt: -1, hint: null, held: null, route: null };
 }
 
 /** The journal's note of a move shown (host/game/computerStep.ts): `computer shows 32x12`. */
@@ -90,6 +101,11 @@ export function computerNext(c: ComputerState, referee: RefereeState | null, ove
   if (!referee) return { computer: c, think: null };
   const moves = referee.game.moves.length;
   let now = c.putRight && moves === c.at ? { ...c, putRight: null } : c;
+  // A hint is for the position it was asked in: shown there only, kept one move more (training
+  // judges the player's move by it), forgotten once the game is over or elsewhere.
+  const hint = now.hint?.at !== moves ? now.hint : null;
+  if (hint && (over || hint.at + 1 !== moves)) now = { ...now, hint: null };
+  else if (hint?.shown) now = { ...now, hint: { ...hint, shown: false } };
   if (now.putRight) return { computer: now, think: null };
   if (now.activity !== 'idle' && (over || now.at !== moves || !computerToMove(now, referee))) now = { ...now, activity: 'idle', move: null, score: null, pv: null, putRight: null };
   if (over || now.activity !== 'idle' || now.failedAt === moves || referee.mode.kind !== 'play' || !computerToMove(now, referee)) return { computer: now, think: null };
@@ -157,24 +173,44 @@ export function wrongWay(c: ComputerState, referee: RefereeState): { kind: 'squa
   return null;
 }
 
+/** The move the LEDs show: the computer's move shown, or else a hint found for the player; null: none. */
+export function shownMove(c: ComputerState): Move | null {
+  if (c.activity === 'showing') return c.move;
+  return c.activity === 'idle' && c.hint?.shown ? c.hint.move : null;
+}
+
 /**
- * What the LEDs light for the move shown (laid under the referee's own layers, as a guided
- * replay's move): its from square and every landing square slowly (`hint`), the pieces it takes
- * fast (`remove`); while another move made for it is put right, that move's pieces to take back
- * (`clear` where it went, `fill` where it came from and the pieces it took); nothing unless showing.
+ * What the LEDs light for the move shown or the hint (laid under the referee's own layers, as a
+ * guided replay's move): its from square slowly (`hint`) and its landing squares, a capture's one
+ * after the other in the order of its route (`route.lit`), the pieces it takes fast (`remove`);
+ * while another move made for it is put right, that move's pieces to take back (`clear` where
+ * it went, `fill` where it came from and the pieces it took); nothing else.
  */
 export function computerMarks(c: ComputerState, squares: number): (LedMark | null)[] {
   const marks: (LedMark | null)[] = Array.from({ length: squares }, () => null);
-  const m = c.activity === 'showing' ? c.move : null;
+  const m = shownMove(c);
   if (!m) return marks;
-  if (c.putRight) {
+  if (c.putRight && c.activity === 'showing') {
     marks[c.putRight.to] = 'clear';
     for (const sq of [c.putRight.from, ...c.putRight.captured]) marks[sq] = 'fill';
     return marks;
   }
   for (const sq of m.captured) marks[sq] = 'remove';
-  for (const sq of [m.from, ...m.path]) marks[sq] = 'hint';
+  const lit = m.path.length > 1 && c.route?.move === m ? [m.path[c.route.lit % m.path.length]] : m.path;
+  for (const sq of [m.from, ...lit]) marks[sq] = 'hint';
   return marks;
+}
+
+/** A capture's landing squares are lit this long each (ms of board time), in the order of its route, then again from the first. */
+export const ROUTE_STEP_MS = 500;
+
+/** The computer at board time `now`: the landing square of the capture shown that is lit now (the same state when nothing changed). */
+export function routeAt(c: ComputerState, now: number): ComputerState {
+  const m = shownMove(c);
+  if (!m || m.path.length < 2) return c.route ? { ...c, route: null } : c;
+  if (c.route?.move !== m) return { ...c, route: { move: m, since: now, lit: 0 } };
+  const lit = Math.floor(Math.max(0, now - c.route.since) / ROUTE_STEP_MS) % m.path.length;
+  return lit === c.route.lit ? c : { ...c, route: { ...c.route, lit } };
 }
 
 /**

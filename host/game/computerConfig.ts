@@ -15,6 +15,10 @@ export interface ComputerConfig {
   readonly level: number | null;
   /** `--alt-move`: another legal move made for the computer is taken as its move (by default it is put right). */
   readonly altMove: boolean;
+  /** `--no-hints` gives false: the player's hints (host/game/computerHint.ts) are refused; absent: given (never under the tournament policy). */
+  readonly hints?: boolean;
+  /** `--training`: the engine judges each of the player's moves and one that loses too much is taken back (host/game/training.ts); absent: no. */
+  readonly training?: boolean;
 }
 
 /** The computer of a game with `players`: on the side its name is on (a return game, colours swapped, gives it the other side). */

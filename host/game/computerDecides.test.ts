@@ -48,11 +48,12 @@ describe.each([tournament, casual, blind])('the computer decides on the player\'
     expect(g.thinks()).toHaveLength(2);
   });
 
-  it('5.4.4, a move of the player taken back, is the player\'s to ask: the computer does not decide on it', () => {
+  it('5.4.4, a move of the player put back, is the player\'s take back, which the computer accepts: it does not have it corrected', () => {
     const g = computerTable(undefined, { policy });
     g.hands(['lift', 32], ['place', 28]);
     g.hands(['lift', 28], ['place', 32]);
-    expect(g.state().referee?.mode.kind).toBe('decide');
+    expect(g.state().referee?.mode.kind).toBe('play');
+    expect(g.state().referee?.game.moves).toHaveLength(0);
     expect(g.state().log.some((l) => l.startsWith('The computer has'))).toBe(false);
   });
 });

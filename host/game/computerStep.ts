@@ -5,6 +5,7 @@ import { currentPosition, formatMove, squareName } from '../../rules/index.ts';
 import { SHOWN_NOTE, computerAnswered, computerMoved, computerNext, wrongWay } from './computer.ts';
 import type { EngineReply } from './computer.ts';
 import { computerDecides } from './computerDecides.ts';
+import { hintAnswered } from './computerHint.ts';
 import type { Draft } from './draft.ts';
 import { journal, say } from './draft.ts';
 import { foresee } from './referee/foresee.ts';
@@ -26,7 +27,7 @@ export function computerOn(d: Draft): void {
 /** The engine's answer: shown and said when it answers the last question (journaled, for a resume to show it again); dropped when stale. */
 export function engineAnswered(d: Draft, reply: EngineReply): void {
   const s = d.s;
-  if (!s.computer) return;
+  if (!s.computer || hintAnswered(d, reply)) return;
   const next = computerAnswered(s.computer, s.referee, reply);
   if (!next || !next.move || !s.referee) return;
   s.computer = next;

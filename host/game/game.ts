@@ -105,7 +105,11 @@ export type PlayerCommand =
   /** With `color`: that side offers a draw (accepted by an offer of the other side); without: a draw agreed by both (FMJD 7.3.1). */
   | { readonly type: 'draw'; readonly color?: Color }
   /** `color`, offered a draw, declines it without waiting for its next move (FMJD 7.3.1: the draw is by agreement). */
-  | { readonly type: 'decline-draw'; readonly color: Color };
+  | { readonly type: 'decline-draw'; readonly color: Color }
+  /** Against the computer: the player's last move and the computer's reply taken back (host/game/computerTakeback.ts). */
+  | { readonly type: 'take-back' }
+  /** Against the computer: the engine's best move for the player, shown and said (host/game/computerHint.ts). */
+  | { readonly type: 'hint' };
 
 /**
  * What goes into the game. `now` (passed beside the input) is the board's time in ms as the
@@ -140,7 +144,8 @@ export type GameInput =
  * - `refused`: the command could not be carried out, and why;
  * - `think`: the computer is to move: find a move in `game` (its moves so far, the limits are
  *   the shell's) and answer with an `engine` input carrying `id`; a new `think` makes every
- *   earlier one stale (the shell may stop it).
+ *   earlier one stale (the shell may stop it). Marked `hint`: the player's move is asked for
+ *   (host/game/computerHint.ts), answered the same way.
  */
 export type GameEffect =
   | { readonly type: 'journal'; readonly entries: readonly JournalEntry[] }
@@ -151,7 +156,7 @@ export type GameEffect =
   | { readonly type: 'log'; readonly text: string }
   | { readonly type: 'view' }
   | { readonly type: 'refused'; readonly error: string }
-  | { readonly type: 'think'; readonly id: number; readonly game: Game };
+  | { readonly type: 'think'; readonly id: number; readonly game: Game; readonly hint?: true };
 
 /** One step of the game. */
 export interface GameStep {

@@ -4,7 +4,7 @@
 // 3.8): White's king on 46, the long diagonal 46-5 empty up to Black's men on 5, 1 and 2.
 import { describe, expect, it } from 'vitest';
 import { parseFen, variants } from '../../rules/index.ts';
-import { COMPUTER_BLACK, computerTable } from './testing/computerTable.ts';
+import { BLACK, computerTable } from './testing/computerTable.ts';
 import { RELEASED_MS } from './released.ts';
 
 const v = variants.international;
@@ -14,7 +14,7 @@ const start = parsed.position;
 
 /** The position at the board, the computer playing Black (`computer`) or people both sides. */
 function table(computer: boolean) {
-  const g = computerTable(COMPUTER_BLACK, computer ? {} : { computer: undefined }, start);
+  const g = computerTable(BLACK, computer ? {} : { computer: undefined }, start);
   return {
     hand: (type: 'lift' | 'place', square: number) => g.hands([type, square]),
     /** Time passes, in the session's ticks of 100 ms. */

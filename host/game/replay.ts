@@ -27,6 +27,8 @@ export function inputOf(e: RefereeEvent, seq = 0, squares = 50): GameInput {
       return { type: 'player', command: { type: 'resign', color: e.color } };
     case 'draw-agreed':
       return { type: 'player', command: { type: 'draw' } };
+    case 'take-back':
+      return { type: 'player', command: { type: 'take-back' } };
     case 'tick':
       return { type: 'tick' };
     case 'board':

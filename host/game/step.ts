@@ -16,6 +16,10 @@ import { releasedMove } from './released.ts';
 import { computerHands, computerOn, engineAnswered, putRightOnSheet } from './computerStep.ts';
 import { computerOnDraws, computerResigns, playerSays } from './computerDraws.ts';
 import { engineFailed } from './computerFailed.ts';
+import { buttonHeld, computerTimed } from './computerHeld.ts';
+import { askHint } from './computerHint.ts';
+import { takeBackByHands, takeBackPair } from './computerTakeback.ts';
+import { trainingCaught, trainingOn } from './training.ts';
 import { describe, resultReason, resultReasonWords } from './referee/describe.ts';
 import { outputText } from './referee/json.ts';
 import { closeOpenMove, createReferee, step as refereeStep } from './referee/referee.ts';
@@ -82,6 +86,8 @@ export function step(state: GameState, input: GameInput, now: number): GameStep 
       }
       break;
     case 'engine': {
+      // A move of the player's that training catches is taken back before the reply is shown.
+      if (trainingCaught(d, input, apply)) break;
       const resign = computerResigns(d, input);
       if (resign) onPlayer(d, resign, now + d.s.offset);
       else engineAnswered(d, input);
@@ -94,7 +100,9 @@ export function step(state: GameState, input: GameInput, now: number): GameStep 
   // The computer's word on draws: a draw offered to it answered, one offered as it made its move.
   const drawn = computerOnDraws(d, state);
   if (drawn) onPlayer(d, drawn, now + d.s.offset);
+  computerTimed(d, now + d.s.offset, apply);
   computerOn(d);
+  trainingOn(d);
   // The computer's move shown or gone: the LEDs and the view.
   if (d.s.computer !== state.computer) changed(d);
   return { state: d.s, effects: d.effects };
@@ -165,6 +173,10 @@ function handle(d: Draft, outputs: readonly RefereeOutput[]): void {
     if (o.type !== 'move' || s.log.length < LOG_LIMIT) say(d, outputText(v, o, s.config.lang));
   }
   const putRight = s.computer?.putRight;
+  if (takeBackByHands(d, outputs, apply)) {
+    changed(d);
+    return;
+  }
   const fix = computerHands(d, outputs);
   changed(d);
   if (!fix) return;
@@ -297,6 +309,7 @@ function onBoard(d: Draft, e: BoardEvent): void {
     return;
   }
   if (e.type === 'button') {
+    if (s.computer) s.computer = buttonHeld(s.computer, s.referee, e.button, e.down, e.t + s.offset);
     if (e.down) apply(d, { type: 'press', button: e.button, t: e.t + s.offset });
     return;
   }
@@ -339,7 +352,11 @@ function onPlayer(d: Draft, c: PlayerCommand, t: number): void {
     d.effects.push({ type: 'refused', error: 'the board is not connected yet' });
     return;
   }
-  if (c.type === 'resign') {
+  if (c.type === 'take-back' || c.type === 'hint') {
+    if (!s.computer) d.effects.push({ type: 'refused', error: sentence(langOf(s), 'computer.takeback.no-computer') });
+    else if (c.type === 'take-back') takeBackPair(d, t, apply);
+    else askHint(d);
+  } else if (c.type === 'resign') {
     apply(d, { type: 'resign', color: c.color, t });
   } else if (c.type === 'draw') {
     // Both agree: an offer standing is accepted by the other side.

@@ -247,6 +247,10 @@ export type PlayCommand =
   | { readonly type: 'settings'; readonly settings: Settings }
   /** A game being recorded (the digitise policy): the last move taken back, the LEDs guiding its pieces back. */
   | { readonly type: 'takeback' }
+  /** Against the computer (`dambord play --engine`): the player's last move and the computer's reply taken back, the LEDs guiding the pieces back. */
+  | { readonly type: 'take-back' }
+  /** Against the computer: the engine's best move for the player, shown on the LEDs and said. */
+  | { readonly type: 'hint' }
   /** A game being recorded: its result as the scoresheet gives it (`2-0`, `0-2`, `1-1`; `1-0`... in the 8x8 variants). */
   | { readonly type: 'result'; readonly result: string }
   /**

@@ -266,3 +266,17 @@ describe('the computer\'s move made otherwise than shown', () => {
     expect(d.said).toContainEqual(['correction', "18 to 22 is not the computer's move: put it back as the lights show, then play 19 to 23."]);
   });
 });
+
+describe('a hint against the computer, for a blind player (issue 14\'s policy)', () => {
+  it('is said with the whole route of a capture, as the computer\'s move is (FMJD 4.5)', () => {
+    // Black (the player) with a man on 11 must take three: 11x22x33x44 over 17, 28 and 39 (FMJD 4.5, 4.13).
+    const start = parseFen(variants.international, 'B:W17,28,39,48:B11,3');
+    if (!start.ok) throw new Error(start.error.reason);
+    const d = driver({ policy: blind, start: start.position, computer: { side: 'white', name: 'dambord, level 5', spec: 'builtin:level=5', level: 5, altMove: false } });
+    const at = (n: number) => n - 1;
+    d.input({ type: 'player', command: { type: 'hint' } }, 100);
+    const route = [22, 33, 44].map(at);
+    d.input({ type: 'engine', id: 1, move: { from: at(11), to: at(44), path: route, captured: [17, 28, 39].map(at), capturedSet: SquareSet.from([17, 28, 39].map(at)), promotes: false }, score: null, pv: [] }, 200);
+    expect(d.said.filter(([kind]) => kind === 'move')).toEqual([['move', 'Hint: 11 takes 22 takes 33 takes 44.']]);
+  });
+});

@@ -180,6 +180,9 @@ export function announce(current: Announcer, seen: SeenStep): { announcer: Annou
   // The computer's move, shown: said with its whole route ("the computer plays 32 takes 21 takes 12").
   const shown = after.computer?.activity === 'showing' ? after.computer.move : null;
   if (shown && after.referee && (before.computer?.activity !== 'showing' || before.computer.move !== shown)) add('move', 'news', say(lang, 'computer.plays', { move: moveWords(lang, currentPosition(after.referee.game), shown) }));
+  // A hint found for the player (host/game/computerHint.ts): said with its whole route too.
+  const hint = after.computer?.hint?.move;
+  if (hint && after.referee && before.computer?.hint?.move !== hint) add('move', 'news', say(lang, 'computer.hint.move', { move: moveWords(lang, currentPosition(after.referee.game), hint) }));
   // Its move made wrongly, where one square says how, or another legal move made for it: named.
   const c = after.computer;
   if (c && c.told && c.told !== before.computer?.told && after.referee) {

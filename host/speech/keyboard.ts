@@ -11,6 +11,9 @@
 // | Correct, nothing to decide                         | whose turn it is, and the clocks        |
 // | Correct held 1 s                                   | the whole position, row by row          |
 //
+// Against the computer, two gestures more (host/game/computerHeld.ts): Correct held 3 s takes
+// back a move pair, j'adoube held 1 s with no piece in the hand asks for a hint.
+//
 // A button asks only when the referee has nothing to do with it: the game follows play, no
 // piece is in the hand and nothing was played this turn (a press then ends nothing and decides
 // nothing, so the referee says nothing). A piece lifted to feel it counts as touched only when

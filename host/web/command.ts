@@ -125,6 +125,10 @@ export function checkCommand(x: unknown, variant: Variant | null = null): Checke
     }
     case 'takeback':
       return yes({ type: 'takeback' });
+    case 'take-back':
+      return yes({ type: 'take-back' });
+    case 'hint':
+      return yes({ type: 'hint' });
     case 'result':
       if (typeof o.result !== 'string' || o.result.length === 0 || o.result.length > 16) return no('"result" needs a "result", e.g. "2-0", "0-2" or "1-1"');
       return yes({ type: 'result', result: o.result });
@@ -135,7 +139,7 @@ export function checkCommand(x: unknown, variant: Variant | null = null): Checke
       return yes({ type: 'query', what: o.what as QueryName, ...(o.square !== undefined ? { square: o.square as string } : {}), ...(o.count !== undefined ? { count: o.count as number } : {}) });
     }
     default:
-      return no('unknown command type: expected lift, place, press, resign, draw, decline-draw, new-game, settings, takeback, result or query');
+      return no('unknown command type: expected lift, place, press, resign, draw, decline-draw, new-game, settings, takeback, take-back, hint, result or query');
   }
 }
 

@@ -38,7 +38,7 @@ import { openEngine, parseEngineSpec } from '../../engine/spec.ts';
 
 const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--second-board sim|P2] [--white NAME] [--black NAME] [--config FILE]
                     [--event NAME] [--site S] [--round R] [--time-control TC] [--policy P] [--show-jumps] [--hints] [--http-port N] [--host H]
-                    [--engine white|black [--level N | --engine-spec SPEC] [--alt-move]]
+                    [--engine white|black [--level N | --engine-spec SPEC] [--alt-move] [--no-hints] [--training]]
                     [--games DIR] [--archive DIR] [--resume FILE|last [--clock WHITE,BLACK]] [--lang LANG]
                     [--voice LANG [--rate WPM] [--volume N] [--wav DIR | --beeps] [--transcript FILE] [--queries]]
 

@@ -65,7 +65,7 @@ export interface JournalHeader {
   readonly lang?: Language;
   /** PDN tags (Event, White, Black, ...). */
   readonly tags: readonly { readonly name: string; readonly value: string }[];
-  /** The computer seated at the board for one side (`dambord play --engine`): its side, name, engine spec, level and `--alt-move`; absent: people play both sides. */
+  /** The computer seated at the board for one side (`dambord play --engine`): its side, name, engine spec, level, `--alt-move`, and `--no-hints` (`hints: false`) and `--training` (`training: true`) where given; absent: people play both sides. */
   readonly computer?: ComputerConfig;
   /**
    * A base time and increment, or null. dambord play writes null and keeps the game's time
@@ -295,7 +295,7 @@ function decodeLine(bytes: Uint8Array, n: number): Decoded {
 const isNum = (x: unknown): x is number => typeof x === 'number' && Number.isFinite(x);
 const isStr = (x: unknown): x is string => typeof x === 'string';
 const COLORS: readonly unknown[] = ['white', 'black'];
-const EVENT_TYPES: readonly unknown[] = ['lift', 'place', 'press', 'tick', 'resign', 'draw-agreed', 'board'];
+const EVENT_TYPES: readonly unknown[] = ['lift', 'place', 'press', 'tick', 'resign', 'draw-agreed', 'take-back', 'board'];
 const OUT_TYPES: readonly unknown[] = ['move', 'irregularity', 'accepted', 'corrected', 'result'];
 
 function headerOf(o: Record<string, unknown>): JournalHeader | string {
@@ -306,7 +306,7 @@ function headerOf(o: Record<string, unknown>): JournalHeader | string {
   if (!o.tags.every((t) => typeof t === 'object' && t !== null && isStr((t as Record<string, unknown>).name) && isStr((t as Record<string, unknown>).value))) return 'the header has a tag that is not a name and a value';
   if (o.lang !== undefined && !(isStr(o.lang) && isLanguage(o.lang))) return `the header's language ${JSON.stringify(o.lang)} is none of ${LANGUAGES.join(', ')}`;
   const computer = o.computer === undefined ? undefined : computerOf(o.computer);
-  if (computer === null) return 'the header\'s computer is not a side, a name, an engine spec, a level and alt-move';
+  if (computer === null) return 'the header\'s computer is not a side, a name, an engine spec, a level and alt-move (and hints and training, where given, true or false)';
   const tc = o.timeControl as BaseAndIncrement | null | undefined;
   if (tc !== null && tc !== undefined && (typeof tc !== 'object' || !isNum(tc.baseMs) || !isNum(tc.incrementMs))) return 'the header\'s timeControl is not a base and an increment in ms';
   return {
@@ -329,7 +329,9 @@ function computerOf(x: unknown): ComputerConfig | null {
   if (typeof x !== 'object' || x === null) return null;
   const c = x as Record<string, unknown>;
   if (!COLORS.includes(c.side) || !isStr(c.name) || !isStr(c.spec) || !(c.level === null || Number.isInteger(c.level)) || typeof c.altMove !== 'boolean') return null;
-  return { side: c.side as ComputerConfig['side'], name: c.name, spec: c.spec, level: c.level as number | null, altMove: c.altMove };
+  if ((c.hints !== undefined && typeof c.hints !== 'boolean') || (c.training !== undefined && typeof c.training !== 'boolean')) return null;
+  const options = { ...(c.hints === false ? { hints: false } : {}), ...(c.training === true ? { training: true } : {}) };
+  return { side: c.side as ComputerConfig['side'], name: c.name, spec: c.spec, level: c.level as number | null, altMove: c.altMove, ...options };
 }
 
 /** The fields each kind of output must have, and what each must be. */

@@ -67,7 +67,7 @@ export function outputText(v: Variant, o: RefereeOutput, lang: Language = 'en'):
     case 'corrected':
       return say(lang, 'log.corrected', { side: o.position.turn });
     case 'accepted':
-      if (o.silent) return say(lang, 'log.taken-back', { side: o.position.turn });
+      if (o.silent || o.asked) return say(lang, 'log.taken-back', { side: o.position.turn });
       return say(lang, o.code === 'takeback' ? 'log.takeback' : 'log.accepted', { code: o.code, article: o.article, side: o.position.turn });
     case 'mismatch':
       return describe.steps(v, 'mismatch', o.clear, o.fill, lang);

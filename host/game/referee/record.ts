@@ -82,7 +82,13 @@ export type ScoresheetItem =
    * corrected, a draw offer. A comment after the last move; the same one again before the next
    * move counts `times` instead of repeating.
    */
-  | { readonly kind: 'note'; readonly comment: string; readonly times?: number };
+  | {
+      readonly kind: 'note';
+      readonly comment: string;
+      readonly times?: number;
+      /** A note of moves taken back at the player's request against the computer: the moves (PDN text), oldest first. */
+      readonly takenBack?: readonly string[];
+    };
 
 /** An empty scoresheet for a game from `start`. */
 export function newScoresheet(start: Position, tags: readonly { name: string; value: string }[] = [], lang: Language = 'en'): Scoresheet {
@@ -193,6 +199,13 @@ function decided(open: OpenIrregularity, lang: Language = 'en'): string {
   return say(lang, 'sheet.decided', { decision: open.decision, side: decider(open) });
 }
 
+/** The note of `move` taken back at the player's request, with the moves the notes `after` it (dropped with it) named as taken back before. */
+function takenBackNote(sheet: Scoresheet, move: SheetMove | null, after: readonly ScoresheetItem[]): ScoresheetItem {
+  const before = after.flatMap((item) => (item.kind === 'note' ? (item.takenBack ?? []) : []));
+  const takenBack = [...(move ? [move.text] : []), ...before];
+  return { kind: 'note', comment: say(sheet.lang ?? 'en', 'computer.takeback.sheet', { moves: takenBack.join(' ') }), takenBack };
+}
+
 /** An irregularity accepted (FMJD 5.4; by playing on, 5.7). */
 function accepted(sheet: Scoresheet, o: Extract<RefereeOutput, { type: 'accepted' }>): Scoresheet {
   const v = sheet.variant;
@@ -204,6 +217,8 @@ function accepted(sheet: Scoresheet, o: Extract<RefereeOutput, { type: 'accepted
     const items = at >= 0 ? sheet.items.slice(0, at) : sheet.items;
     // A game being recorded: the secretary's takeback is no event of the game.
     if (o.silent) return { ...sheet, items, open: null };
+    // Against the computer, at the player's request: one note names every move taken back in a row.
+    if (o.asked) return { ...sheet, items: [...items, takenBackNote(sheet, move, at >= 0 ? sheet.items.slice(at + 1) : [])], open: null };
     const gone = move?.text ?? '';
     return addNote({ ...sheet, items, open: null }, `${open.text}${gone ? `: ${gone}` : ''}. ${decided(open, sheet.lang)}`);
   }

@@ -27,12 +27,14 @@ export function gameBefore(game: Game): Game | null {
  * The last move taken back: the game goes back one move, the scoresheet drops it (an `accepted`
  * takeback marked `silent`: nothing is written of it) and, when the board does not show the
  * position before it, a correction guides the pieces back. Nothing happens before the first move.
+ * `asked`: taken back at the player's request against the computer (the `accepted` output marked
+ * `asked`: the scoresheet notes it).
  */
-export function takeBack(s: RefereeState, t: number, out: RefereeOutput[]): RefereeState {
+export function takeBack(s: RefereeState, t: number, out: RefereeOutput[], asked = false): RefereeState {
   const game = gameBefore(s.game);
   if (!game || s.mode.kind === 'over') return s;
   const pos = currentPosition(game);
-  out.push({ type: 'accepted', code: 'takeback', article: pos.variant.irregularities.takeback, position: pos, silent: true, t });
+  out.push({ type: 'accepted', code: 'takeback', article: pos.variant.irregularities.takeback, position: pos, ...(asked ? { asked: true as const } : { silent: true as const }), t });
   const back = startTurn({ ...s, game, previousGame: gameBefore(game), ply: s.ply - 1, crownable: null, split: null }, pos);
   if (occupancyKey(back) === back.restKey && back.leftover.isEmpty()) return back;
   out.push(correctionPlan(back, pos, t));

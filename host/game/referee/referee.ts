@@ -12,6 +12,7 @@ import { onPress } from './buttons.ts';
 import { endTurn } from './endTurn.ts';
 import { onBoard } from './hands.ts';
 import { reconnect } from './reconnect.ts';
+import { takeBack } from './recording.ts';
 import { commit, end, landedCapture, startTurn } from './turn.ts';
 import type { Policy, RefereeEvent, RefereeOutput } from './types.ts';
 import type { Language } from '../../words/catalogue.ts';
@@ -116,6 +117,8 @@ function dispatch(s: RefereeState, e: RefereeEvent, out: RefereeOutput[]): Refer
       return end(s, resign(s.game, e.color), e.t, out);
     case 'draw-agreed':
       return end(s, agreeDraw(s.game), e.t, out);
+    case 'take-back':
+      return takeBack(s, e.t, out, true);
     case 'board': {
       const r = reconnect(s, e, step);
       out.push(...r.outputs);

@@ -17,6 +17,8 @@ export type RefereeEvent =
   | { readonly type: 'tick'; readonly t: number }
   | { readonly type: 'resign'; readonly color: Color; readonly t: number }
   | { readonly type: 'draw-agreed'; readonly t: number }
+  /** The last move taken back at the players' request (FMJD 5.4.4, against the computer: host/game/computerTakeback.ts), the LEDs guiding its pieces back. */
+  | { readonly type: 'take-back'; readonly t: number }
   | { readonly type: 'board'; readonly occupied: readonly number[]; readonly t: number };
 
 /** The irregularities a reed board can sense: the rules' list (rules/variant.ts), where each variant cites its articles. */
@@ -89,6 +91,8 @@ export type RefereeOutput =
        * asked and no irregularity said: the scoresheet drops the move and writes nothing of it.
        */
       readonly silent?: true;
+      /** A takeback asked for by the player against the computer (a `take-back` event): the scoresheet drops the move and notes it taken back. */
+      readonly asked?: true;
       readonly t: number;
     }
   | {
