@@ -18,6 +18,8 @@ export const MOVE_TIME_MS = 1500;
 export interface ComputerSeat {
   /** Thinks about `game` for question `id` (a `think` effect), the limits from `state`'s clock at board time `now`; the answer goes to the session's `answer`. */
   think(id: number, game: Game, state: GameState, now: number): void;
+  /** Lets go of the engine (any thinking stopped) and thinks with `engine` from now on (the computer's level changed). */
+  replace(engine: Engine): Promise<void>;
   /** Stops any thinking and lets go of the engine. */
   close(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export interface ComputerSeat {
  */
 export function seatEngine(engine: Engine, answer: (input: GameInput) => void, failed: (message: string) => void): ComputerSeat {
   let thinking: AbortController | null = null;
+  let current = engine;
   return {
     think(id, game, state, now) {
       thinking?.abort();
@@ -35,18 +38,24 @@ export function seatEngine(engine: Engine, answer: (input: GameInput) => void, f
       thinking = stop;
       const side = currentPosition(game).turn;
       const limits: EngineLimits = state.clock ? clockLimits(state.clock, side, now) : { moveTimeMs: MOVE_TIME_MS };
-      engine.think(game, limits, { signal: stop.signal }).then(
+      current.think(game, limits, { signal: stop.signal }).then(
         (a) => {
           if (!stop.signal.aborted) answer({ type: 'engine', id, move: a.move, score: a.score, pv: a.pv });
         },
         (e: unknown) => {
-          if (!stop.signal.aborted) failed(e instanceof EngineError ? e.message : `${engine.name}: ${e instanceof Error ? e.message : String(e)}`);
+          if (!stop.signal.aborted) failed(e instanceof EngineError ? e.message : `${current.name}: ${e instanceof Error ? e.message : String(e)}`);
         },
       );
     },
+    async replace(next) {
+      thinking?.abort();
+      const old = current;
+      current = next;
+      await old.close();
+    },
     async close() {
       thinking?.abort();
-      await engine.close();
+      await current.close();
     },
   };
 }

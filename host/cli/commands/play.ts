@@ -34,7 +34,7 @@ import { portOption, variantOption, why } from '../input.ts';
 import { COMPUTER_HELP, computerName, computerOption } from '../computerOption.ts';
 import { openOrSay } from '../engineOptions.ts';
 import { NO_LOG } from '../../engine/engineLog.ts';
-import { parseEngineSpec } from '../../engine/spec.ts';
+import { openEngine, parseEngineSpec } from '../../engine/spec.ts';
 
 const usage = `Usage: dambord play [--variant V] [--fen FEN] [--firmata] [--port P | --find] [--second-board sim|P2] [--white NAME] [--black NAME] [--config FILE]
                     [--event NAME] [--site S] [--round R] [--time-control TC] [--policy P] [--show-jumps] [--hints] [--http-port N] [--host H]
@@ -193,6 +193,12 @@ export function playCommandWith(seams: PlaySeams): Command {
       board, second, start, startFen: o.fen ?? v.startFen, policy, timeControl, timeControlTag: o['time-control'], hints: o.hints, lang: lang.lang,
       players, tags: (now, set) => gameTags(set ?? o, now),
       journals: { dir }, resumed, journalSeam: seams.journal, computer,
+      // The level changed from the page or the board: the built-in engine opened at it.
+      reopen: async (spec: string) => {
+        const parsed = parseEngineSpec(spec);
+        if (!parsed.ok) throw new Error(parsed.error);
+        return openEngine(parsed.spec, { variant: v, log: NO_LOG });
+      },
       ...(speech ? { ask: (q: Query, state: GameState, now: number) => speech.ask(q, state, now).text } : {}),
       // The move is said before the copy step it gives the other board.
       outputs: [...(speech ? [speechOutput(speech)] : []), ...(second ? [secondBoardOutput()] : []), pdnFile({ written: filer.offer })],
