@@ -16,6 +16,7 @@ import type { Engine } from '../engine/engine.ts';
 import { seatEngine } from './computerSeat.ts';
 import { computerFor } from '../game/computerConfig.ts';
 import { chooseComputer } from '../game/computerChoice.ts';
+import { CLOSED, gestureStep } from '../game/computerGesture.ts';
 import type { ComputerAsked } from '../game/computerChoice.ts';
 import { NOT_OVER, nextGame, setAgain } from '../game/nextGame.ts';
 import { chosenBy, settingsOf } from '../game/gameSettings.ts';
@@ -233,7 +234,39 @@ export function startSession(options: SessionOptions): RunningSession {
     const effects = [...r.effects, ...logForesight()];
     const refused = perform(effects);
     options.observe?.({ input, before, after: state, effects, now: t });
+    gestureOn(input, t);
     return refused;
+  }
+
+  /** The computer's level and colour chosen with the board's j'adoube button (host/game/computerGesture.ts). */
+  let gesture = CLOSED;
+  function gestureOn(input: GameInput, t: number): void {
+    const c = state.config.computer;
+    const allowed = Boolean(c && seat && options.nextJournal && state.referee && !fixed());
+    const g = gestureStep(gesture, input, t, allowed, c?.side ?? 'white');
+    gesture = g.gesture;
+    const act = g.act;
+    if (!act) return;
+    if (act.kind === 'tell') tellComputer();
+    else void turn(async () => {
+      const r = await setComputer(act.asked);
+      if (r.ok) tellComputer();
+      else logLine(r.error);
+      return r;
+    });
+  }
+
+  /** The computer's level and colour said (spoken when the game speaks) and logged: "Level 3. The computer plays Black." */
+  function tellComputer(): void {
+    const q = { what: 'computer' } as const;
+    logLine(options.ask ? options.ask(q, state, boardNow()) : answer('en', state, q, boardNow()));
+  }
+
+  function logLine(text: string): void {
+    const d = draft(state);
+    say(d, text);
+    state = d.s;
+    notify();
   }
 
   /** The next game at this board, on a journal of its own (host/game/nextGame.ts): the players named, or colours swapped. */

@@ -2,7 +2,10 @@
 // page and the board's gesture send it), on the simulated board: the game set up again with the
 // computer named for its level on its side (the PDN's `[White "dambord, level 3"]`), the new
 // journal's header naming it for a resume, the engine opened again at that level; refused once
-// a move is made, and a level for an external engine refused.
+// a move is made, and a level for an external engine refused. From the board alone
+// (host/game/computerGesture.ts): j'adoube held 1 s says the level and colour, then pressed three
+// times sets level 3, held again gives the computer the other colour; a short press alone is the
+// referee's j'adoube (FMJD 3.13) and changes nothing.
 import { describe, expect, it } from 'vitest';
 import { currentPosition, parseFen, parseMoveText, variants } from '../../rules/index.ts';
 import type { Engine } from '../engine/engine.ts';
@@ -54,7 +57,7 @@ function table(config: ComputerConfig) {
     },
     dropJournal: () => {},
   });
-  return { session, run, first, opened, headers };
+  return { session, run, first, opened, headers, board };
 }
 
 const builtin: ComputerConfig = { side: 'black', name: 'dambord, level 5', spec: 'builtin:level=5', level: 5, altMove: false };
@@ -112,6 +115,49 @@ describe('the computer command', () => {
       expect(r).toMatchObject({ ok: false, error: expect.stringContaining('built-in engine') });
     } finally {
       await hub.session.close();
+    }
+  });
+
+  it('from the board: j\'adoube held opens the choice and says it, three presses set level 3, held again changes the colour', async () => {
+    const { session, run, opened, board } = table(builtin);
+    const log = () => session.view().log.join('\n');
+    const press = async (ms: number) => {
+      board.press('jadoube');
+      await run(ms);
+      board.release('jadoube');
+      await run(300);
+    };
+    /** Until the game has taken the choice (it opens a journal and an engine, off the board's time). */
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 100 && !done(); i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        await run(100);
+      }
+    };
+    try {
+      await run(600);
+      // A j'adoube alone, as a player adjusting a piece presses it: the level stays.
+      await press(100);
+      await run(3500);
+      expect(session.view().engine).toMatchObject({ level: 5, side: 'black' });
+      expect(log()).not.toContain('Level 5.');
+      await press(1200);
+      expect(log()).toContain('Level 5. The computer plays Black.');
+      for (let i = 0; i < 3; i++) await press(100);
+      await run(3500);
+      await until(() => session.view().engine?.level === 3);
+      expect(session.view().engine).toMatchObject({ level: 3, side: 'black', name: 'dambord, level 3' });
+      expect(opened.map((o) => o.spec)).toEqual(['builtin:level=3']);
+      await until(() => log().includes('Level 3. The computer plays Black.'));
+      expect(log()).toContain('Level 3. The computer plays Black.');
+      await press(1200);
+      await press(1200);
+      await until(() => session.view().engine?.side === 'white');
+      expect(session.view().pdn).toContain('[White "dambord, level 3"]');
+      await until(() => log().includes('Level 3. The computer plays White.'));
+      expect(log()).toContain('Level 3. The computer plays White.');
+    } finally {
+      await session.close();
     }
   });
 });

@@ -11,6 +11,16 @@
 // | Correct, nothing to decide                         | whose turn it is, and the clocks        |
 // | Correct held 1 s                                   | the whole position, row by row          |
 //
+// Against the computer (host/game/computerGesture.ts), with the start position set up and
+// nothing played, j'adoube chooses the computer's level and colour:
+//
+// | gesture                                            | answer                                  |
+// |----------------------------------------------------|-----------------------------------------|
+// | J'adoube held 1 s                                  | the level and colour: "Level 5. The     |
+// |                                                    | computer plays Black."                  |
+// | ... then j'adoube pressed N times                  | level N, said 3 s after the last press  |
+// | ... or j'adoube held 1 s again                     | the other colour, said                  |
+//
 // A button asks only when the referee has nothing to do with it: the game follows play, no
 // piece is in the hand and nothing was played this turn (a press then ends nothing and decides
 // nothing, so the referee says nothing). A piece lifted to feel it counts as touched only when
