@@ -98,6 +98,10 @@ describe('a game against the computer on the page', () => {
     }
     expect(violations).toEqual([]);
 
+    // Take back and hint are offered against the computer; this dambord answers them with a refusal, shown.
+    await page.getByTestId('hint').click();
+    await expect.poll(() => page.getByTestId('error').textContent()).toContain('not yet');
+
     // The switch hides the evaluation and the line; the page remembers it.
     await page.getByTestId('analysis-switch').uncheck();
     expect(await page.getByTestId('computer-analysis').isHidden()).toBe(true);

@@ -63,7 +63,7 @@ describe('dambord play --engine', () => {
   it('the level and colour changed from the page before the first move are the resumed game\'s: killed while its move is shown, it resumes at level 2 playing White', async () => {
     const dir = join(work, 'changed');
     const first = await play(dir, ['--engine', 'black', '--level', '1', '--policy', 'casual']);
-    let shown: NonNullable<PlayView['engine']>['move'] = null;
+    let shown: NonNullable<PlayView['engine']>['move'] | undefined;
     try {
       await waitFor('the board', async () => (await view(first.url)).link.state === 'connected');
       await command(first.url, { type: 'computer', level: 2, side: 'white' });

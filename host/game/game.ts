@@ -105,7 +105,10 @@ export type PlayerCommand =
   /** With `color`: that side offers a draw (accepted by an offer of the other side); without: a draw agreed by both (FMJD 7.3.1). */
   | { readonly type: 'draw'; readonly color?: Color }
   /** `color`, offered a draw, declines it without waiting for its next move (FMJD 7.3.1: the draw is by agreement). */
-  | { readonly type: 'decline-draw'; readonly color: Color };
+  | { readonly type: 'decline-draw'; readonly color: Color }
+  /** Against the computer: the last move pair taken back (the page's and the board's), and a hint of the engine's move. */
+  | { readonly type: 'take-back' }
+  | { readonly type: 'hint' };
 
 /**
  * What goes into the game. `now` (passed beside the input) is the board's time in ms as the

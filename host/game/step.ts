@@ -290,6 +290,10 @@ function onBoard(d: Draft, e: BoardEvent): void {
 
 function onPlayer(d: Draft, c: PlayerCommand, t: number): void {
   const s = d.s;
+  if (c.type === 'take-back' || c.type === 'hint') {
+    d.effects.push({ type: 'refused', error: `${c.type === 'hint' ? 'a hint' : 'taking back'} against the computer is not yet done by this dambord` });
+    return;
+  }
   if (c.type === 'draw' && c.color && s.referee && !s.result) {
     // An offer stands until the opponent moves; the opponent's own offer accepts it.
     if (s.drawOffer && s.drawOffer !== c.color) {

@@ -260,7 +260,10 @@ export type PlayCommand =
    * engine's level (1..10), either left as it is when absent; only while no move is made (the
    * game is set up again, its journal's header naming the computer), refused otherwise.
    */
-  | { readonly type: 'computer'; readonly side?: 'white' | 'black'; readonly level?: number };
+  | { readonly type: 'computer'; readonly side?: 'white' | 'black'; readonly level?: number }
+  /** Against the computer: the last move pair taken back, the LEDs guiding the pieces back; a hint, the engine's move shown and said. */
+  | { readonly type: 'take-back' }
+  | { readonly type: 'hint' };
 
 /** A game being played: the web server and the CLI talk to it through this. */
 export interface PlaySession {

@@ -411,7 +411,7 @@ export function startSession(options: SessionOptions): RunningSession {
         return { ok: true, text: options.ask ? options.ask(q, state, boardNow()) : answer('en', state, q, boardNow()) };
       }
       const hands = options.hands;
-      const player = c.type === 'resign' || c.type === 'draw' || c.type === 'decline-draw' || (c.type === 'press' && (c.button === 'accept' || c.button === 'correct') && !hands);
+      const player = c.type === 'resign' || c.type === 'draw' || c.type === 'decline-draw' || c.type === 'take-back' || c.type === 'hint' || (c.type === 'press' && (c.button === 'accept' || c.button === 'correct') && !hands);
       if (player) {
         const refused = run({ type: 'player', command: c.type === 'press' ? { type: 'press', button: c.button as 'accept' | 'correct' } : c });
         return refused ? { ok: false, error: refused } : { ok: true };

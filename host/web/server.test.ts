@@ -630,6 +630,11 @@ describe('checkCommand', () => {
     expect(checkCommand({ type: 'computer', side: 'red' })).toMatchObject({ ok: false, error: expect.stringContaining('white or black') });
   });
 
+  it('take back and hint against the computer carry nothing else', () => {
+    expect(checkCommand({ type: 'take-back', extra: 1 })).toEqual({ ok: true, command: { type: 'take-back' } });
+    expect(checkCommand({ type: 'hint' })).toEqual({ ok: true, command: { type: 'hint' } });
+  });
+
   it('a question names what it asks, and a square or a count where it needs one', () => {
     expect(checkCommand({ type: 'query', what: 'last', count: 3 })).toEqual({ ok: true, command: { type: 'query', what: 'last', count: 3 } });
     expect(checkCommand({ type: 'query', what: 'diagonals', square: '32' })).toEqual({ ok: true, command: { type: 'query', what: 'diagonals', square: '32' } });

@@ -2,8 +2,9 @@
 // it is, what it is doing (thinking: a quiet busy line; showing: its move, its route and the
 // pieces it takes, and the words asking the hands to make it; the board marks the same squares
 // as the LEDs), the evaluation bar and the best line where analysis is shown (never under the
-// tournament policy; a switch hides them, remembered), and, before the first move, the level
-// and the colour it plays (the `computer` command).
+// tournament policy; a switch hides them, remembered), the buttons taking back a move pair and
+// asking for a hint, and, before the first move, the level and the colour it plays (the
+// `computer` command).
 
 import { ANALYSIS_KEY, remember, remembered } from './prefs.js';
 import { $ } from './html.js';
@@ -101,6 +102,8 @@ export function renderComputer(view, control) {
     $('eval-text').textContent = s ? `${t('play.computer.evaluation')}: ${scoreText(s)}` : '';
     $('computer-pv').textContent = kept.pv && kept.pv.length > 0 ? t('play.computer.bestLine', { pv: kept.pv.join(' ') }) : '';
   }
+  $('computer-controls').hidden = !control || Boolean(view.result);
+  $('btn-computer-takeback').hidden = view.moves.length === 0;
   const choosing = control && !view.result && view.moves.length === 0 && !(view.settings?.fixed ?? false);
   $('computer-choose').hidden = !choosing;
   const level = $('computer-level', 'select');
@@ -110,8 +113,9 @@ export function renderComputer(view, control) {
 }
 
 /**
- * Wires the panel's controls: the analysis switch (remembered in `storage`), the level and the
- * colour (sent as the `computer` command; a refusal is shown as any command's).
+ * Wires the panel's controls: the analysis switch (remembered in `storage`), take back and hint
+ * (the `take-back` and `hint` commands), the level and the colour (the `computer` command); a
+ * refusal is shown as any command's.
  * @param {PlayPage} page @param {any} storage @param {() => void} redraw
  */
 export function attachComputer(page, storage, redraw) {
@@ -126,6 +130,8 @@ export function attachComputer(page, storage, redraw) {
   const level = $('computer-level', 'select');
   level.innerHTML = Array.from({ length: 10 }, (_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
   level.addEventListener('change', () => void page.send({ type: 'computer', level: Number(level.value) }));
+  $('btn-computer-takeback').addEventListener('click', () => void page.send({ type: 'take-back' }));
+  $('btn-hint').addEventListener('click', () => void page.send({ type: 'hint' }));
   const side = $('computer-side', 'select');
   side.addEventListener('change', () => void page.send({ type: 'computer', side: side.value === 'white' ? 'white' : 'black' }));
 }
