@@ -13,8 +13,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { legalMoves, readPdn, squareName, variants } from '../rules/index.ts';
 import type { Move } from '../rules/index.ts';
-import { addAxe, axeViolations, hasChromium as chromiumHere, pageRun, playOnPage, watchedPage } from './chromium.ts';
+import { addAxe, axeViolations, hasChromium as chromiumHere, launchChromium, pageRun, playOnPage, watchedPage } from './chromium.ts';
 import { view, waitFor } from './playProcess.ts';
+import type { PlayCommand, PlaySession, PlayView } from '../host/game/types.ts';
+import { startWebServer } from '../host/web/server.ts';
+import { finishedView } from '../host/web/testing/analysedGame.ts';
 import { WAIT_LIMIT_MS } from './limits.ts';
 
 const hasChromium = chromiumHere('computerPage.test.ts');
@@ -111,4 +114,36 @@ describe('a game against the computer on the page', () => {
     expect(await page.getByTestId('computer-analysis').isHidden()).toBe(true);
     expect(errors).toEqual([]);
   }, 6 * WAIT_LIMIT_MS);
+
+  it.skipIf(!hasChromium)('thinking: a quiet busy line; under the tournament policy no evaluation, no switch, even with a score; axe clean', async () => {
+    // A real English game (host/web/testing/analysedGame.ts) under way, the computer (White, to move) thinking or showing.
+    const engine = { side: 'white' as const, name: 'dambord, level 4', level: 4, move: null, pv: null };
+    const at = (policy: string, e: PlayView['engine']): PlaySession => {
+      const v = { ...finishedView(policy), result: null, engine: e };
+      return { view: () => v, subscribe: () => () => {}, command: async (_c: PlayCommand) => ({ ok: true }) };
+    };
+    const thinking = await startWebServer(at('casual', { ...engine, state: 'thinking', score: null }));
+    const tournament = await startWebServer(at('tournament', { ...engine, state: 'thinking', score: { kind: 'men', value: 1 } }));
+    try {
+      run.browser ??= await launchChromium();
+      const { page, errors } = await watchedPage(run.browser, { width: 1280, height: 800 });
+      await page.goto(thinking.url);
+      await addAxe(page);
+      await page.getByTestId('computer-thinking').waitFor();
+      expect(await page.getByTestId('computer-thinking').textContent()).toContain('The computer is thinking…');
+      expect(await page.getByTestId('computer-move').isHidden()).toBe(true);
+      expect(await page.getByTestId('analysis-switch').isVisible()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(shotDir, 'computer-thinking-laptop-light.png') });
+      await page.goto(tournament.url);
+      await page.getByTestId('computer-thinking').waitFor();
+      expect(await page.getByTestId('analysis-switch').isHidden()).toBe(true);
+      expect(await page.getByTestId('computer-analysis').isHidden()).toBe(true);
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await thinking.close();
+      await tournament.close();
+    }
+  }, 2 * WAIT_LIMIT_MS);
 });
