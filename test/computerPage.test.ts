@@ -54,6 +54,7 @@ describe('a game against the computer on the page', () => {
     // The level from the page, before the first move: the scoresheet names the computer at it.
     await page.getByTestId('computer-level').selectOption('2');
     await expect.poll(() => page.getByTestId('computer-who').textContent()).toBe('dambord, level 2 plays Black');
+    await expect.poll(() => page.getByTestId('announce').textContent()).toContain('dambord, level 2 plays Black');
     expect((await view(url)).pdn).toContain('[Black "dambord, level 2"]');
     expect((await view(url)).engine).toMatchObject({ level: 2, side: 'black', state: 'idle' });
 
@@ -66,6 +67,7 @@ describe('a game against the computer on the page', () => {
       await page.getByTestId('computer-move').waitFor();
       const shown = (await view(url)).engine!.move!;
       expect(await page.getByTestId('computer-plays').textContent()).toBe(`The computer plays ${shown.text}.`);
+      await expect.poll(() => page.getByTestId('announce').textContent()).toContain(`The computer plays ${shown.text}. Make the computer's move on the board.`);
       expect(await page.getByTestId('computer-route').textContent()).toBe(`Route: ${shown.route.join(' → ')}`);
       // The from square of a capture carries the referee's own mark over it (capturing is compulsory, FMJD 4.2).
       const mark = (sq: string) => page.locator(`[data-square="${sq}"]`).getAttribute('data-mark');

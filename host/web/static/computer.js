@@ -51,12 +51,17 @@ export function scoreText(s) {
 }
 
 /**
- * What the screen reader is told of the computer (polite): its move when it is first shown,
- * with the words asking the hands to make it; null when nothing new.
+ * What the screen reader is told of the computer (polite): who it is when its level or colour
+ * changed, its move when it is first shown, with the words asking the hands to make it; null
+ * when nothing new.
  * @param {PlayView | null} prev @param {PlayView} view
  */
 export function computerNews(prev, view) {
-  const m = view.engine?.move;
+  const e = view.engine;
+  const was = prev?.engine;
+  // A new level or colour (chosen on the page or at the board): who the computer is now.
+  if (e && was && (e.name !== was.name || e.side !== was.side)) return t('play.computer.who', { name: e.name, side: e.side });
+  const m = e?.move;
   if (!m) return null;
   const before = prev?.engine?.move;
   if (before && before.text === m.text && prev?.moves.length === view.moves.length) return null;
