@@ -398,7 +398,11 @@ export function startSession(options: SessionOptions): RunningSession {
     command: (c: PlayCommand) => turn(async (): Promise<{ ok: true; text?: string } | { ok: false; error: string }> => {
       if (c.type === 'new-game') return newGame(c);
       if (c.type === 'settings') return setSettings(c.settings);
-      if (c.type === 'computer') return setComputer(c);
+      if (c.type === 'computer') {
+        const r = await setComputer(c);
+        if (r.ok) tellComputer();
+        return r;
+      }
       if (c.type === 'takeback') {
         // A game being recorded (the digitise policy): the board's Correct, as the players' own command.
         if (!state.config.policy.recording) return { ok: false, error: 'a move is taken back only in a game being recorded (dambord digitise); at play, put its pieces back and the opponent decides (5.4.4)' };

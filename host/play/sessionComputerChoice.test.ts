@@ -77,6 +77,7 @@ describe('the computer command', () => {
       expect(v.engine).toMatchObject({ side: 'white', name: 'dambord, level 3', level: 3 });
       expect(v.pdn).toContain('[White "dambord, level 3"]');
       expect(v.pdn).toContain('[Black "Anna"]');
+      expect(v.log).toContain('Level 3. The computer plays White.');
     } finally {
       await session.close();
     }
