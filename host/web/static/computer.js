@@ -109,7 +109,8 @@ export function renderComputer(view, control) {
   }
   $('computer-controls').hidden = !control || Boolean(view.result);
   $('btn-computer-takeback').hidden = view.moves.length === 0;
-  const choosing = control && !view.result && view.moves.length === 0 && !(view.settings?.fixed ?? false);
+  // As the game's settings: only where the page may set the game (dambord play), while they are not fixed.
+  const choosing = control && !view.result && view.moves.length === 0 && Boolean(view.settings) && !view.settings?.fixed;
   $('computer-choose').hidden = !choosing;
   const level = $('computer-level', 'select');
   $('computer-level-label').hidden = e.level === null;
