@@ -2,7 +2,8 @@
 // page's API (the page standing in for the hands): the built-in engine at level 1 plays Black,
 // its move printed, shown and made by the hands; the scoresheet names it; killed (SIGKILL, as a
 // power cut) while its move is shown, `--resume last` brings the game back with the same engine
-// and shows the move again. The computer playing White on the Firmata board under the blind
+// and shows the move again; the level and colour changed from the page before the first move
+// are the resumed game's too. The computer playing White on the Firmata board under the blind
 // policy, and on the dambord board under the tournament policy. And the options refused as the
 // others are.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,6 +57,34 @@ describe('dambord play --engine', () => {
       await hands(again.url, making(v.engine!.move!));
       await waitFor('the game on', async () => (await view(again.url)).moves.length === 2);
       expect((await view(again.url)).engine?.state).toBe('idle');
+    } finally {
+      await stop(again.child);
+    }
+  }, 4 * WAIT_LIMIT_MS);
+
+  it('the level and colour changed from the page before the first move are the resumed game\'s: killed while its move is shown, it resumes at level 2 playing White', async () => {
+    const dir = join(work, 'changed');
+    const first = await play(dir, ['--engine', 'black', '--level', '1', '--policy', 'casual']);
+    let shown: NonNullable<PlayView['engine']>['move'] | undefined;
+    try {
+      await waitFor('the board', async () => (await view(first.url)).link.state === 'connected');
+      await command(first.url, { type: 'computer', level: 2, side: 'white' });
+      await waitFor('the computer\'s move', async () => (await view(first.url)).engine?.state === 'showing');
+      const v = await view(first.url);
+      shown = v.engine!.move;
+      expect(v.engine).toMatchObject({ side: 'white', name: 'dambord, level 2', level: 2 });
+      expect(v.pdn).toContain('[White "dambord, level 2"]');
+      first.child.kill('SIGKILL');
+      await new Promise((r) => first.child.once('exit', r));
+    } finally {
+      await stop(first.child);
+    }
+    const again = await play(dir, ['--resume', 'last']);
+    try {
+      await waitFor('the computer\'s move again', async () => (await view(again.url)).engine?.state === 'showing');
+      const v = await view(again.url);
+      expect(v.engine).toMatchObject({ side: 'white', name: 'dambord, level 2', level: 2, move: shown });
+      expect(v.pdn).toContain('[White "dambord, level 2"]');
     } finally {
       await stop(again.child);
     }

@@ -2,6 +2,7 @@
 // seated at the board for one side, read and checked as the other options are.
 
 import type { ComputerConfig } from '../game/computerConfig.ts';
+import { builtinName } from '../game/computerChoice.ts';
 import { parseEngineSpec } from '../engine/spec.ts';
 import type { EngineSpec } from '../engine/spec.ts';
 
@@ -43,5 +44,5 @@ export function computerOption(o: { engine?: string; level?: string; 'engine-spe
 
 /** The computer's name on the scoresheet: `dambord, level 5` for the built-in engine, else the engine's own name. */
 export function computerName(level: number | null, engineName: string): string {
-  return level !== null ? `dambord, level ${level}` : engineName;
+  return level !== null ? builtinName(level) : engineName;
 }

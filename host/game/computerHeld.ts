@@ -5,7 +5,10 @@
 // | gesture, with nothing to decide and no piece in the hand | does                          |
 // |-----------------------------------------------------------|-------------------------------|
 // | Correct held 3 s                                          | takes back a move pair        |
-// | j'adoube held 1 s, in the player's turn                   | a hint: the engine's best move |
+// | j'adoube held 1 s, in the player's turn, a move played    | a hint: the engine's best move |
+//
+// Before the first move j'adoube held chooses the computer's level and colour instead
+// (host/game/computerGesture.ts); a hint then comes from the page.
 
 import type { ComputerState } from './computer.ts';
 import { routeAt } from './computer.ts';
@@ -29,7 +32,8 @@ function idle(referee: RefereeState | null): boolean {
 /** The computer after a button of the board went down or up at board time `t` (ms); `referee`: as before the press is given to it. */
 export function buttonHeld(c: ComputerState, referee: RefereeState | null, button: BoardButton, down: boolean, t: number): ComputerState {
   if (!down) return c.held ? { ...c, held: null } : c;
-  const held = (button === 'correct' || button === 'jadoube') && idle(referee) ? { button, t } : null;
+  const asks = button === 'correct' || (button === 'jadoube' && (referee?.game.moves.length ?? 0) > 0);
+  const held = asks && idle(referee) ? { button, t } : null;
   return held || c.held ? { ...c, held } : c;
 }
 

@@ -6,6 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { blind, tournament } from './referee/policy.ts';
 import { BLACK, at, computerTable, lastFrame, stepMove } from './testing/computerTable.ts';
 
+/** The first move pair played, White 32-28 and the computer's 19-23 made by the hands: the player's turn again. */
+function opened(g: ReturnType<typeof computerTable>): ReturnType<typeof computerTable> {
+  g.hands(['lift', 32], ['place', 28]);
+  g.answer(g.thinks()[0].id, stepMove(19, 23));
+  g.hands(['lift', 19], ['place', 23]);
+  expect(g.state().referee?.game.moves).toHaveLength(2);
+  return g;
+}
+
 describe('a hint', () => {
   it('asked by command in the player\'s turn: the engine is asked for White\'s move, the LEDs show it and the log says it; the computer does not play it', () => {
     const g = computerTable();
@@ -29,24 +38,30 @@ describe('a hint', () => {
     expect(after[at(32)]).not.toBe('slow');
   });
 
-  it('asked by j\'adoube held 1 s with no piece in the hand; a short j\'adoube asks nothing', () => {
-    const g = computerTable();
+  it('asked by j\'adoube held 1 s with no piece in the hand once a move is played; a short j\'adoube asks nothing', () => {
+    const g = opened(computerTable());
     g.press('jadoube', 300);
-    expect(g.thinks()).toHaveLength(0);
-    g.press('jadoube', 1100);
     expect(g.thinks()).toHaveLength(1);
-    expect(g.thinks()[0].hint).toBe(true);
+    g.press('jadoube', 1100);
+    expect(g.thinks()).toHaveLength(2);
+    expect(g.thinks()[1].hint).toBe(true);
+  });
+
+  it('before the first move j\'adoube held chooses the level and colour (host/game/computerGesture.ts): it asks for no hint', () => {
+    const g = computerTable();
+    g.press('jadoube', 1100);
+    expect(g.thinks()).toHaveLength(0);
   });
 
   it('asked on the board with hints off is refused aloud; under the tournament policy j\'adoube held is only j\'adoube (3.13): nothing said, nothing asked', () => {
-    const off = computerTable({ ...BLACK, hints: false });
+    const off = opened(computerTable({ ...BLACK, hints: false }));
     off.press('jadoube', 1100);
     expect(off.state().log.at(-1)).toBe('Hints are off in this game.');
-    const strict = computerTable(BLACK, { policy: tournament });
+    const strict = opened(computerTable(BLACK, { policy: tournament }));
     const said = strict.state().log.length;
     strict.press('jadoube', 1100);
     expect(strict.state().log).toHaveLength(said);
-    expect(strict.thinks()).toHaveLength(0);
+    expect(strict.thinks()).toHaveLength(1);
   });
 
   it('found after the player has moved on is dropped: nothing shown, and the computer\'s own question stands', () => {

@@ -37,7 +37,7 @@ export function nextGame(prev: GameState, tags: Tags, now: number, players: { re
  * has its referee begun at board time 0, the `t0` of the new journal's header, as the replay of
  * that journal begins it: the events that follow are all later.
  */
-export function setAgain(prev: GameState, tags: Tags, chosen: Pick<GameConfig, 'players' | 'policy' | 'timeControl' | 'lang' | 'hints'>): GameStep {
+export function setAgain(prev: GameState, tags: Tags, chosen: Pick<GameConfig, 'players' | 'policy' | 'timeControl' | 'lang' | 'hints' | 'computer'>): GameStep {
   const { white, black } = chosen.players;
   return begun(prev, { ...prev.config, ...chosen, tags: withPlayers(chosen.players, tags) }, 0, (lang) => sentence(lang, 'log.game-set', { white, black }));
 }

@@ -5,11 +5,11 @@
 /**
  * The names of the questions, as the page asks them: whose turn and the clocks, the last moves,
  * the position row by row, the pieces by kind, a square and where its piece may go, the two
- * diagonals through a square.
+ * diagonals through a square, the computer's level and colour.
  *
  * @example QUERIES.includes('turn') // true
  */
-export const QUERIES = ['turn', 'last', 'clocks', 'rows', 'diagonals', 'kinds', 'square'] as const;
+export const QUERIES = ['turn', 'last', 'clocks', 'rows', 'diagonals', 'kinds', 'square', 'computer'] as const;
 
 /** One question's name: `'turn'`. */
 export type QueryName = (typeof QUERIES)[number];

@@ -258,7 +258,13 @@ export type PlayCommand =
    * the game speaks). `square` for `square` and `diagonals`, in the variant's notation; `count`
    * for `last`.
    */
-  | { readonly type: 'query'; readonly what: QueryName; readonly square?: string; readonly count?: number };
+  | { readonly type: 'query'; readonly what: QueryName; readonly square?: string; readonly count?: number }
+  /**
+   * The computer at the board (`dambord play --engine`): the side it plays and the built-in
+   * engine's level (1..10), either left as it is when absent; only while no move is made (the
+   * game is set up again, its journal's header naming the computer), refused otherwise.
+   */
+  | { readonly type: 'computer'; readonly side?: 'white' | 'black'; readonly level?: number };
 
 /** A game being played: the web server and the CLI talk to it through this. */
 export interface PlaySession {

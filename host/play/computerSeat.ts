@@ -20,6 +20,8 @@ export const MOVE_TIME_MS = 1500;
 export interface ComputerSeat {
   /** Thinks about `game` for question `id` (a `think` effect), the limits from `state`'s clock at board time `now` (ms; the game's time is `now + state.offset`); the answer goes to the session's `answer`. */
   think(id: number, game: Game, state: GameState, now: number): void;
+  /** Lets go of the engine (any thinking stopped) and thinks with `engine` from now on (the computer's level changed). */
+  replace(engine: Engine): Promise<void>;
   /** Stops any thinking and lets go of the engine. */
   close(): Promise<void>;
 }
@@ -68,6 +70,12 @@ export function seatEngine(engine: Engine, answer: (input: GameInput) => void, r
         }
       };
       void ask(false);
+    },
+    async replace(next) {
+      thinking?.abort();
+      const old = current;
+      current = next;
+      await old.close();
     },
     async close() {
       thinking?.abort();

@@ -14,6 +14,10 @@ import type { Guide } from '../game/guide.ts';
 import type { ComputerConfig } from '../game/computerConfig.ts';
 import type { Engine } from '../engine/engine.ts';
 import { seatEngine } from './computerSeat.ts';
+import { computerFor } from '../game/computerConfig.ts';
+import { chooseComputer } from '../game/computerChoice.ts';
+import { CLOSED, gestureStep } from '../game/computerGesture.ts';
+import type { ComputerAsked } from '../game/computerChoice.ts';
 import { NOT_OVER, nextGame, setAgain } from '../game/nextGame.ts';
 import { chosenBy, settingsOf } from '../game/gameSettings.ts';
 import type { Settings } from '../game/settings.ts';
@@ -77,9 +81,10 @@ export interface SessionOptions {
   readonly ask?: (q: Query, state: GameState, now: number) => string;
   /**
    * Opens the journal of the next game (`new-game`, after a result), with the tags the shell
-   * gives it (the day it starts); absent, a new game is refused. Throws when it cannot.
+   * gives it (the day it starts), its header naming `computer` (the computer of that game, as
+   * chosen last); absent, a new game is refused. Throws when it cannot.
    */
-  readonly nextJournal?: (players: { readonly white: string; readonly black: string }, chosen?: NextChoice) => { readonly journal: Journal; readonly tags: readonly { readonly name: string; readonly value: string }[] };
+  readonly nextJournal?: (players: { readonly white: string; readonly black: string }, chosen?: NextChoice, computer?: ComputerConfig) => { readonly journal: Journal; readonly tags: readonly { readonly name: string; readonly value: string }[] };
   /** Lets go of the journal of a game set up again before its first move (the page's settings): it holds no game. */
   readonly dropJournal?: (journal: Journal) => void;
   /**
@@ -89,6 +94,8 @@ export interface SessionOptions {
    * the engine when it closes.
    */
   readonly computer?: { readonly config: ComputerConfig; readonly engine: Engine; readonly reopen?: () => Promise<Engine> } | null;
+  /** Opens the engine of a computer whose level was changed (the `computer` command; its spec, as `dambord match` names it); absent, the level is not changed. */
+  readonly reopen?: (spec: string) => Promise<Engine>;
 }
 
 /** What the page's settings choose of a game's journal header: the settings, and the policy and language they give. */
@@ -228,7 +235,39 @@ export function startSession(options: SessionOptions): RunningSession {
     const effects = [...r.effects, ...logForesight()];
     const refused = perform(effects);
     options.observe?.({ input, before, after: state, effects, now: t });
+    gestureOn(input, t);
     return refused;
+  }
+
+  /** The computer's level and colour chosen with the board's j'adoube button (host/game/computerGesture.ts). */
+  let gesture = CLOSED;
+  function gestureOn(input: GameInput, t: number): void {
+    const c = state.config.computer;
+    const allowed = Boolean(c && seat && options.nextJournal && state.referee && !fixed());
+    const g = gestureStep(gesture, input, t, allowed, c?.side ?? 'white');
+    gesture = g.gesture;
+    const act = g.act;
+    if (!act) return;
+    if (act.kind === 'tell') tellComputer();
+    else void turn(async () => {
+      const r = await setComputer(act.asked);
+      if (r.ok) tellComputer();
+      else logLine(r.error);
+      return r;
+    });
+  }
+
+  /** The computer's level and colour said (spoken when the game speaks) and logged: "Level 3. The computer plays Black." */
+  function tellComputer(): void {
+    const q = { what: 'computer' } as const;
+    logLine(options.ask ? options.ask(q, state, boardNow()) : answer('en', state, q, boardNow()));
+  }
+
+  function logLine(text: string): void {
+    const d = draft(state);
+    say(d, text);
+    state = d.s;
+    notify();
   }
 
   /** The next game at this board, on a journal of its own (host/game/nextGame.ts): the players named, or colours swapped. */
@@ -242,7 +281,8 @@ export function startSession(options: SessionOptions): RunningSession {
     const players = chosen ? chosen.players : swapped ? { white: state.config.players.black, black: state.config.players.white } : { white: named.white ?? '?', black: named.black ?? '?' };
     let opened;
     try {
-      opened = options.nextJournal(players, next && chosen ? { settings: next, policy: chosen.policy, lang: chosen.lang ?? 'en' } : undefined);
+      const computer = state.config.computer ? computerFor(state.config.computer, players) : undefined;
+      opened = options.nextJournal(players, next && chosen ? { settings: next, policy: chosen.policy, lang: chosen.lang ?? 'en' } : undefined, computer);
     } catch (e) {
       return { ok: false, error: `cannot start a new game: ${e instanceof Error ? e.message : String(e)}; this game is kept as it is` };
     }
@@ -276,7 +316,7 @@ export function startSession(options: SessionOptions): RunningSession {
     const chosen = chosenBy(settings, state.config);
     let opened;
     try {
-      opened = options.nextJournal(chosen.players, { settings, policy: chosen.policy, lang: chosen.lang ?? 'en' });
+      opened = options.nextJournal(chosen.players, { settings, policy: chosen.policy, lang: chosen.lang ?? 'en' }, state.config.computer);
     } catch (e) {
       return { ok: false, error: `cannot set the game: ${e instanceof Error ? e.message : String(e)}; it is kept as it is` };
     }
@@ -289,8 +329,50 @@ export function startSession(options: SessionOptions): RunningSession {
     return { ok: true };
   }
 
-  /** The engine thinking for the computer: its answers and its failures come back as the game's input. */
-  const seat = options.computer ? seatEngine(options.computer.engine, (input) => run(input), options.computer.reopen) : null;
+  /**
+   * The computer's side and level (the `computer` command, host/game/computerChoice.ts): this
+   * game set up again with them on a journal of its own while no move is made (the header names
+   * the computer, for a resume), the engine opened again at a new level; refused otherwise.
+   */
+  async function setComputer(asked: ComputerAsked): Promise<{ ok: true } | { ok: false; error: string }> {
+    if (faulted) return { ok: false, error: faulted };
+    if (!options.nextJournal || !seat) return { ok: false, error: 'this game\'s computer is the one it was started with (its command line)' };
+    if (fixed()) return { ok: false, error: 'the computer\'s level and colour are chosen before the first move: at the next game' };
+    const chosen = chooseComputer(state.config.computer, state.config.players, asked);
+    if (!chosen.ok) return chosen;
+    const old = state.config.computer;
+    const engine = old && chosen.config.spec !== old.spec ? options.reopen : null;
+    if (engine === undefined) return { ok: false, error: 'this game\'s engine cannot be opened again here: its level stays' };
+    let opened;
+    try {
+      opened = options.nextJournal(chosen.players, undefined, chosen.config);
+    } catch (e) {
+      return { ok: false, error: `cannot set the game: ${e instanceof Error ? e.message : String(e)}; it is kept as it is` };
+    }
+    if (engine) {
+      try {
+        await seat.replace(await engine(chosen.config.spec));
+      } catch (e) {
+        options.dropJournal?.(opened.journal);
+        return { ok: false, error: `cannot open the engine at that level: ${e instanceof Error ? e.message : String(e)}; the game is kept as it is` };
+      }
+    }
+    const r = setAgain(state, opened.tags, { ...state.config, players: chosen.players, computer: chosen.config });
+    if (journal) options.dropJournal?.(journal);
+    journal = opened.journal;
+    state = r.state;
+    perform(r.effects);
+    return { ok: true };
+  }
+
+  /**
+   * The engine thinking for the computer: its answers and its failures come back as the game's
+   * input; after a crash it is opened again from the computer's spec as it is now.
+   */
+  const reopenEngine = options.reopen;
+  const seat = options.computer
+    ? seatEngine(options.computer.engine, (input) => run(input), reopenEngine ? () => reopenEngine(state.config.computer?.spec ?? options.computer!.config.spec) : options.computer.reopen)
+    : null;
 
   const done = (async () => {
     for await (const e of options.link.events()) run({ type: 'board', event: e });
@@ -316,6 +398,11 @@ export function startSession(options: SessionOptions): RunningSession {
     command: (c: PlayCommand) => turn(async (): Promise<{ ok: true; text?: string } | { ok: false; error: string }> => {
       if (c.type === 'new-game') return newGame(c);
       if (c.type === 'settings') return setSettings(c.settings);
+      if (c.type === 'computer') {
+        const r = await setComputer(c);
+        if (r.ok) tellComputer();
+        return r;
+      }
       if (c.type === 'takeback') {
         // A game being recorded (the digitise policy): the board's Correct, as the players' own command.
         if (!state.config.policy.recording) return { ok: false, error: 'a move is taken back only in a game being recorded (dambord digitise); at play, put its pieces back and the opponent decides (5.4.4)' };

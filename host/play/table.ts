@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Position } from '../../rules/index.ts';
 import { parseFen, writeFen } from '../../rules/index.ts';
 import { computerFor } from '../game/computerConfig.ts';
+import type { ComputerConfig } from '../game/computerConfig.ts';
 import type { BoardKind } from '../boards/kind.ts';
 import { why } from '../files/read.ts';
 import type { TimedControl } from '../game/clock/clock.ts';
@@ -87,6 +88,8 @@ export interface TableOptions {
   readonly outputs?: readonly GameOutput[];
   /** The computer seated at the board for one side, and its engine, opened (the session closes it); its config goes in the journal's header. */
   readonly computer?: SessionOptions['computer'];
+  /** Opens the engine of a computer whose level the page or the board changed. */
+  readonly reopen?: SessionOptions['reopen'];
 }
 
 /** A game seated: its session, board and journals. */
@@ -133,14 +136,14 @@ export async function seatGame(o: TableOptions): Promise<Seated> {
   const session = startSession({
     start: o.start, policy: o.policy, link, journal: firstGame.journal, hands, timeControl: o.timeControl ?? null,
     hints: o.hints, ...(o.lang ? { lang: o.lang } : {}), players: o.players, tags: firstGame.tags, resumed: o.resumed?.game ?? null,
-    guide: o.guide ?? null, ...(o.command ? { command: o.command } : {}), ...(o.ask ? { ask: o.ask } : {}), computer: o.computer ?? null,
+    guide: o.guide ?? null, ...(o.command ? { command: o.command } : {}), ...(o.ask ? { ask: o.ask } : {}), computer: o.computer ?? null, ...(o.reopen ? { reopen: o.reopen } : {}),
     ...(outputs.some((out) => out.step) ? { observe: (seen) => outputs.forEach((out) => out.step?.(seen)) } : {}),
     ...('dir' in o.journals ? {
-      nextJournal: (players: Players, chosen?: NextChoice) => {
+      nextJournal: (players: Players, chosen?: NextChoice, computer?: ComputerConfig) => {
         // The next game speaks as this one did (a resumed game's language is its journal's), or as the page set it.
         const next = chosen
-          ? newGame({ ...o, policy: chosen.policy, lang: chosen.lang, timeControlTag: chosen.settings['time-control'] }, players, chosen.settings)
-          : newGame({ ...o, lang: o.resumed?.game.state.config.lang ?? o.lang }, players);
+          ? newGame({ ...o, policy: chosen.policy, lang: chosen.lang, timeControlTag: chosen.settings['time-control'] }, players, chosen.settings, computer)
+          : newGame({ ...o, lang: o.resumed?.game.state.config.lang ?? o.lang }, players, undefined, computer);
         played.push(next.journal);
         return next;
       },
@@ -194,8 +197,8 @@ function boardPieces(o: TableOptions): Uint8Array {
   return box.ok ? box.position.board : o.start.board;
 }
 
-/** A new game's journal, its header written once it is first written to, and the session's tags. */
-function newGame(o: TableOptions, players: Players, settings?: Settings): { journal: Journal; tags: readonly Tag[] } {
+/** A new game's journal, its header written once it is first written to (naming `computer`, else the table's computer), and the session's tags. */
+function newGame(o: TableOptions, players: Players, settings?: Settings, computer?: ComputerConfig): { journal: Journal; tags: readonly Tag[] } {
   const now = new Date();
   let file: string;
   if ('dir' in o.journals) {
@@ -206,7 +209,7 @@ function newGame(o: TableOptions, players: Players, settings?: Settings): { jour
   const header = headerTags(tags, players, o);
   const journal = journalOnFirstWrite(file, {
     format: JOURNAL_FORMAT, variant: o.start.variant.name, start: o.startFen ?? writeFen(o.start), policy: o.policy.name, showJumps: o.policy.showJumps, ...(o.lang ? { lang: o.lang } : {}),
-    tags: header, ...(o.computer ? { computer: computerFor(o.computer.config, players) } : {}), timeControl: null, created: now.toISOString(), t0: 0,
+    tags: header, ...(computer ? { computer } : o.computer ? { computer: computerFor(o.computer.config, players) } : {}), timeControl: null, created: now.toISOString(), t0: 0,
   });
   return { journal, tags };
 }

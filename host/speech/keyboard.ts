@@ -11,7 +11,17 @@
 // | Correct, nothing to decide                         | whose turn it is, and the clocks        |
 // | Correct held 1 s                                   | the whole position, row by row          |
 //
-// Against the computer, two gestures more (host/game/computerHeld.ts): Correct held 3 s takes
+// Against the computer (host/game/computerGesture.ts), with the start position set up and
+// nothing played, j'adoube chooses the computer's level and colour:
+//
+// | gesture                                            | answer                                  |
+// |----------------------------------------------------|-----------------------------------------|
+// | J'adoube held 1 s                                  | the level and colour: "Level 5. The     |
+// |                                                    | computer plays Black."                  |
+// | ... then j'adoube pressed N times                  | level N, said 3 s after the last press  |
+// | ... or j'adoube held 1 s again                     | the other colour, said                  |
+//
+// Once a move is played, two gestures more (host/game/computerHeld.ts): Correct held 3 s takes
 // back a move pair, j'adoube held 1 s with no piece in the hand asks for a hint.
 //
 // A button asks only when the referee has nothing to do with it: the game follows play, no

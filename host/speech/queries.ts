@@ -21,10 +21,11 @@ import type { Language } from '../words/catalogue.ts';
  * - `rows`: the whole position, row by row from the top (Black's side);
  * - `diagonals`: the pieces on the two diagonals through `square`;
  * - `kinds`: the pieces by kind (white men, white kings, black men, black kings) and their squares;
- * - `square`: what stands on `square` and where it may go.
+ * - `square`: what stands on `square` and where it may go;
+ * - `computer`: the computer's level and the colour it plays (`Level 3. The computer plays Black.`).
  */
 export type Query =
-  | { readonly what: 'turn' | 'clocks' | 'rows' | 'kinds' }
+  | { readonly what: 'turn' | 'clocks' | 'rows' | 'kinds' | 'computer' }
   | { readonly what: 'last'; readonly count: number }
   | { readonly what: 'diagonals' | 'square'; readonly square: number };
 
@@ -92,6 +93,11 @@ function answerWords(lang: Language, s: GameState, q: Query, now: number): strin
           return say(lang, 'query.kind', { pieces: say(lang, 'pieces', { piece: kind }), count: squares.length, squares: squaresWords(lang, pos, squares) });
         })
         .join(' ');
+    case 'computer': {
+      const c = s.config.computer;
+      if (!c) return say(lang, 'computer.none');
+      return c.level !== null ? say(lang, 'computer.chosen', { level: c.level, side: c.side }) : say(lang, 'computer.chosen-engine', { name: c.name, side: c.side });
+    }
     case 'square': {
       const piece = pos.board[q.square];
       if (!piece) return say(lang, 'query.empty', { square: squareWords(lang, pos, q.square) });

@@ -138,8 +138,12 @@ export function checkCommand(x: unknown, variant: Variant | null = null): Checke
       if (o.count !== undefined && (typeof o.count !== 'number' || !Number.isInteger(o.count) || o.count < 1 || o.count > 200)) return no('"count" must be a whole number from 1 to 200');
       return yes({ type: 'query', what: o.what as QueryName, ...(o.square !== undefined ? { square: o.square as string } : {}), ...(o.count !== undefined ? { count: o.count as number } : {}) });
     }
+    case 'computer':
+      if (o.side !== undefined && (typeof o.side !== 'string' || !COLORS.includes(o.side))) return no('"computer" takes an optional "side": white or black, the side the computer plays');
+      if (o.level !== undefined && (typeof o.level !== 'number' || !Number.isInteger(o.level) || o.level < 1 || o.level > 10)) return no('"computer" takes an optional "level": a whole number from 1 to 10');
+      return yes({ type: 'computer', ...(o.side !== undefined ? { side: o.side as 'white' | 'black' } : {}), ...(o.level !== undefined ? { level: o.level as number } : {}) });
     default:
-      return no('unknown command type: expected lift, place, press, resign, draw, decline-draw, new-game, settings, takeback, take-back, hint, result or query');
+      return no('unknown command type: expected lift, place, press, resign, draw, decline-draw, new-game, settings, takeback, take-back, hint, result, query or computer');
   }
 }
 

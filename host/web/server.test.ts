@@ -622,6 +622,19 @@ describe('checkCommand', () => {
     expect(checkCommand({ type: 'decline-draw' })).toMatchObject({ ok: false, error: expect.stringContaining('"decline-draw" needs a "color"') });
   });
 
+  it('the computer takes an optional side and a level from 1 to 10', () => {
+    expect(checkCommand({ type: 'computer', side: 'white', level: 3, extra: 1 })).toEqual({ ok: true, command: { type: 'computer', side: 'white', level: 3 } });
+    expect(checkCommand({ type: 'computer', level: 10 })).toEqual({ ok: true, command: { type: 'computer', level: 10 } });
+    expect(checkCommand({ type: 'computer', level: 0 })).toMatchObject({ ok: false, error: expect.stringContaining('from 1 to 10') });
+    expect(checkCommand({ type: 'computer', level: 2.5 })).toMatchObject({ ok: false });
+    expect(checkCommand({ type: 'computer', side: 'red' })).toMatchObject({ ok: false, error: expect.stringContaining('white or black') });
+  });
+
+  it('take back and hint against the computer carry nothing else', () => {
+    expect(checkCommand({ type: 'take-back', extra: 1 })).toEqual({ ok: true, command: { type: 'take-back' } });
+    expect(checkCommand({ type: 'hint' })).toEqual({ ok: true, command: { type: 'hint' } });
+  });
+
   it('a question names what it asks, and a square or a count where it needs one', () => {
     expect(checkCommand({ type: 'query', what: 'last', count: 3 })).toEqual({ ok: true, command: { type: 'query', what: 'last', count: 3 } });
     expect(checkCommand({ type: 'query', what: 'diagonals', square: '32' })).toEqual({ ok: true, command: { type: 'query', what: 'diagonals', square: '32' } });

@@ -121,10 +121,11 @@ const STATIC: Readonly<Record<string, StaticFile>> = {
   '/style.css': { file: 'style.css', type: CSS },
   '/theme.css': { file: 'theme.css', type: CSS },
   '/setup.css': { file: 'setup.css', type: CSS },
+  '/computer.css': { file: 'computer.css', type: CSS },
   ...FAVICON,
   ...ARCHIVE_PAGE,
   // The page's ES modules (app.js and what it imports).
-  ...modules(['app', 'setup', 'format', 'board', 'notices', 'prefs', 'live', 'html', 'pieces', 'playState', 'connection', 'hands', 'review', 'controls', 'render', 'boardView', 'moveList', 'panels', 'analysis']),
+  ...modules(['app', 'setup', 'format', 'board', 'notices', 'prefs', 'live', 'html', 'pieces', 'playState', 'connection', 'hands', 'review', 'controls', 'render', 'boardView', 'moveList', 'panels', 'analysis', 'computer']),
 };
 
 /** The methods each known path but the page's answers. */

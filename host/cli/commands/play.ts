@@ -196,6 +196,12 @@ export function playCommandWith(seams: PlaySeams): Command {
       board, second, start, startFen: o.fen ?? v.startFen, policy, timeControl, timeControlTag: o['time-control'], hints: o.hints, lang: lang.lang,
       players, tags: (now, set) => gameTags(set ?? o, now),
       journals: { dir }, resumed, journalSeam: seams.journal, computer,
+      // The level changed from the page or the board: the built-in engine opened at it.
+      reopen: async (spec: string) => {
+        const parsed = parseEngineSpec(spec);
+        if (!parsed.ok) throw new Error(parsed.error);
+        return openEngine(parsed.spec, { variant: v, log: NO_LOG });
+      },
       ...(speech ? { ask: (q: Query, state: GameState, now: number) => speech.ask(q, state, now).text } : {}),
       // The move is said before the copy step it gives the other board.
       outputs: [...(speech ? [speechOutput(speech)] : []), ...(second ? [secondBoardOutput()] : []), pdnFile({ written: filer.offer })],

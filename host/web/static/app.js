@@ -10,9 +10,10 @@
 // - the page: playState.js (its state), connection.js (commands, questions, access, errors),
 //   hands.js (the hands on the simulator), review.js (stepping through the moves, the keys),
 //   controls.js (the game's buttons, sounds, theme), setup.js (the game's settings), analysis.js
-//   (the game's analysis by the engine), and the rendering: render.js (the whole
-//   page from a view), boardView.js (the board), moveList.js (the moves, the review bar),
-//   panels.js (everything around the board).
+//   (the game's analysis by the engine), computer.js (the computer at the board: its move, the
+//   evaluation, its level and colour), and the rendering: render.js (the whole page from a
+//   view), boardView.js (the board), moveList.js (the moves, the review bar), panels.js
+//   (everything around the board).
 // The page itself starts only where there is a document.
 //
 // Control: the page opened from the address dambord play prints, `/?token=...`, sends the
@@ -40,9 +41,10 @@ import { attachReview } from './review.js';
 import { attachSetup } from './setup.js';
 import { attachAnalysis } from './analysis.js';
 import { attachControls, attachPrefs } from './controls.js';
+import { attachComputer } from './computer.js';
 import { renderLegend } from './boardView.js';
 import { renderClocks, GAME_BUTTONS, RESULT_BUTTONS } from './panels.js';
-import { receive } from './render.js';
+import { draw, receive } from './render.js';
 import { askAccess, commands, showError } from './connection.js';
 import { $ } from './html.js';
 import { createSounds } from './prefs.js';
@@ -103,6 +105,7 @@ async function start() {
 
   attachControls(page);
   attachPrefs(sounds, storage);
+  attachComputer(page, storage, () => draw(page));
   attachReview(page);
   attachHands(page);
   renderLegend();

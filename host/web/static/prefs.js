@@ -1,11 +1,13 @@
 // What a person chooses on this page and the browser remembers (localStorage): the sounds on or
-// off, the theme (light, dark, or auto: the system's) and the page's language (words.js). The sounds are tones made with Web
+// off, the computer's analysis shown or not, the theme (light, dark, or auto: the system's) and the page's language (words.js). The sounds are tones made with Web
 // Audio, no audio files; no sound is made, and no AudioContext opened, before a user gesture
 // (browsers require it, and a page should not speak up by itself).
 
 export const SOUND_KEY = 'dambord.sound';
 export const THEME_KEY = 'dambord.theme';
 export const THEMES = /** @type {const} */ (['auto', 'light', 'dark']);
+/** The evaluation bar and the best line of the computer's moves shown (`on`) or hidden (`off`), computer.js. */
+export const ANALYSIS_KEY = 'dambord.analysis';
 /** The page's language, a tag of host/words/catalogue.ts LANGUAGES (`nl`); none remembered: the server's. */
 export const LANG_KEY = 'dambord.lang';
 

@@ -7,6 +7,7 @@ import { renderBoard } from './boardView.js';
 import { renderMoves, renderReview } from './moveList.js';
 import { announcements, soundsFor } from './notices.js';
 import { placePlayers, renderButtons, renderClocks, renderDrawOffer, renderGuide, renderHand, renderHeader, renderLink, renderNow } from './panels.js';
+import { computerNews, renderComputer } from './computer.js';
 import { $ } from './html.js';
 
 /** @typedef {import('./playState.js').PlayPage} PlayPage */
@@ -32,6 +33,7 @@ export function draw(page) {
   renderReview(view, page.review);
   renderButtons(view, page.control);
   renderGuide(view);
+  renderComputer(view, page.control);
   renderLink(view);
 }
 
@@ -57,6 +59,8 @@ export function receive(page, next, now, sounds) {
   draw(page);
   const said = announcements(prev, view);
   for (const sentence of said.polite) page.announce(sentence);
+  const computer = computerNews(prev, view);
+  if (computer) page.announce(computer);
   for (const sentence of said.assertive) page.announceNow(sentence);
   const kinds = soundsFor(prev, view);
   const sound = SOUND_ORDER.find((k) => kinds.includes(k));
