@@ -29,6 +29,20 @@ async function hands(url: string, moves: readonly (readonly ['lift' | 'place', s
 /** The hands that make a move as a person reads it off the board: from lifted, put on `to`, the captured pieces taken off one by one. */
 const making = (m: NonNullable<NonNullable<PlayView['engine']>['move']>) => [['lift', m.from], ['place', m.to], ...m.captured.map((sq) => ['lift', sq] as const)] as const;
 
+/** Kills `p` as a power cut does (SIGKILL) and waits until it is gone. */
+async function powerCut(p: Awaited<ReturnType<typeof play>>): Promise<void> {
+  p.child.kill('SIGKILL');
+  await new Promise((r) => p.child.once('exit', r));
+}
+
+/** `dambord play --resume last` in `dir`, once its board is connected and the computer's move is shown again: the process and its view. */
+async function resumedShowing(dir: string) {
+  const again = await play(dir, ['--resume', 'last']);
+  await waitFor('the board', async () => (await view(again.url)).link.state === 'connected');
+  await waitFor('the computer\'s move again', async () => (await view(again.url)).engine?.state === 'showing');
+  return { again, v: await view(again.url) };
+}
+
 describe('dambord play --engine', () => {
   it('black: the built-in engine plays Black, named on the scoresheet; killed while its move is shown, it resumes showing it again', async () => {
     const dir = join(work, 'game');
@@ -43,16 +57,12 @@ describe('dambord play --engine', () => {
       shown = v.engine!.move;
       expect(v.pdn).toContain('[Black "dambord, level 1"]');
       await waitFor('the move printed', async () => first.out().includes(`The computer plays ${shown!.text}.`));
-      first.child.kill('SIGKILL');
-      await new Promise((r) => first.child.once('exit', r));
+      await powerCut(first);
     } finally {
       await stop(first.child);
     }
-    const again = await play(dir, ['--resume', 'last']);
+    const { again, v } = await resumedShowing(dir);
     try {
-      await waitFor('the board', async () => (await view(again.url)).link.state === 'connected');
-      await waitFor('the computer\'s move again', async () => (await view(again.url)).engine?.state === 'showing');
-      const v = await view(again.url);
       expect(v.engine).toMatchObject({ side: 'black', name: 'dambord, level 1', level: 1, move: shown });
       await hands(again.url, making(v.engine!.move!));
       await waitFor('the game on', async () => (await view(again.url)).moves.length === 2);
@@ -74,15 +84,12 @@ describe('dambord play --engine', () => {
       shown = v.engine!.move;
       expect(v.engine).toMatchObject({ side: 'white', name: 'dambord, level 2', level: 2 });
       expect(v.pdn).toContain('[White "dambord, level 2"]');
-      first.child.kill('SIGKILL');
-      await new Promise((r) => first.child.once('exit', r));
+      await powerCut(first);
     } finally {
       await stop(first.child);
     }
-    const again = await play(dir, ['--resume', 'last']);
+    const { again, v } = await resumedShowing(dir);
     try {
-      await waitFor('the computer\'s move again', async () => (await view(again.url)).engine?.state === 'showing');
-      const v = await view(again.url);
       expect(v.engine).toMatchObject({ side: 'white', name: 'dambord, level 2', level: 2, move: shown });
       expect(v.pdn).toContain('[White "dambord, level 2"]');
     } finally {
