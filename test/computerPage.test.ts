@@ -105,6 +105,11 @@ describe('a game against the computer on the page', () => {
     }
     expect(violations).toEqual([]);
 
+    // The computer resigns and offers draws for itself: only the player's own buttons are there.
+    expect(await page.locator('#btn-resign-white').isVisible()).toBe(true);
+    expect(await page.locator('#btn-draw-white').isVisible()).toBe(true);
+    for (const id of ['btn-resign-black', 'btn-draw-black', 'btn-draw']) expect(await page.locator(`#${id}`).isHidden(), id).toBe(true);
+
     // A hint from the page: the engine's move for the player said and marked on the board as the LEDs show it.
     await page.getByTestId('hint').click();
     await expect.poll(async () => (await view(url)).log.at(-1) ?? '').toMatch(/^Hint: \d+[-x]\d+/);

@@ -76,6 +76,18 @@ describe('the computer answers a draw offered (FMJD 7.3.1) at once, by its score
     expect(g.state().result).toBeNull();
   });
 
+  it('7.2.1, 7.3.1: the computer resigns, offers and declines for itself: the page may not do it for it', () => {
+    const g = computerTable();
+    for (const command of [{ type: 'resign', color: 'black' }, { type: 'draw', color: 'black' }, { type: 'decline-draw', color: 'black' }] as const) {
+      expect(g.player(command)).toContainEqual({ type: 'refused', error: 'The computer resigns, offers and answers draws for itself: that button is not yours to press.' });
+    }
+    expect(g.state().result).toBeNull();
+    expect(g.state().drawOffer).toBeNull();
+    // The player's own resignation stands.
+    g.player({ type: 'resign', color: 'white' });
+    expect(g.state().result).toMatchObject({ result: '0-2' });
+  });
+
   it('declines before it has judged the game (no score yet)', () => {
     const g = computerTable();
     g.player({ type: 'draw', color: 'white' });

@@ -36,6 +36,17 @@ export function playerSays(s: GameState, c: PlayerCommand): PlayerCommand {
 }
 
 /**
+ * Why a command of the players is refused in a game against the computer: it resigns, offers a
+ * draw or declines one for the computer, which does each for itself (FMJD 7.2.1, 7.3.1: the
+ * player who resigns or agrees is the one who says so); null when it is the player's to give.
+ */
+export function notPlayers(s: GameState, c: PlayerCommand): string | null {
+  const side = s.computer?.config.side;
+  if (!side || !((c.type === 'resign' || c.type === 'decline-draw' || c.type === 'draw') && c.color === side)) return null;
+  return sentence(s.config.lang ?? 'en', 'computer.not-yours');
+}
+
+/**
  * What the computer says of draws after a step from `before`: a draw the player offered
  * accepted or declined at once (FMJD 7.3.1, said), or, its move just made on the board, a draw
  * offered (said); the command to carry out, or null.

@@ -14,7 +14,7 @@ import { followOutputs, guideMarks, guided } from './guided.ts';
 import { computerMarks, createComputer } from './computer.ts';
 import { releasedMove } from './released.ts';
 import { computerHands, computerOn, engineAnswered, putRightOnSheet } from './computerStep.ts';
-import { computerOnDraws, computerResigns, playerSays } from './computerDraws.ts';
+import { computerOnDraws, computerResigns, notPlayers, playerSays } from './computerDraws.ts';
 import { engineFailed } from './computerFailed.ts';
 import { buttonHeld, computerTimed } from './computerHeld.ts';
 import { askHint } from './computerHint.ts';
@@ -69,9 +69,12 @@ export function step(state: GameState, input: GameInput, now: number): GameStep 
     case 'board':
       onBoard(d, input.event);
       break;
-    case 'player':
-      onPlayer(d, playerSays(d.s, input.command), now + d.s.offset);
+    case 'player': {
+      const refused = notPlayers(d.s, input.command);
+      if (refused) d.effects.push({ type: 'refused', error: refused });
+      else onPlayer(d, playerSays(d.s, input.command), now + d.s.offset);
       break;
+    }
     case 'tick': {
       if (d.s.referee && !d.s.result) clockTick(d, now + d.s.offset);
       const released = releasedMove(d.s, now + d.s.offset);

@@ -138,6 +138,9 @@ export function renderButtons(view, control) {
   $('hands-controls').hidden = !(control && view.simulated && !view.result);
   $('sim-help').hidden = !(control && view.simulated && !view.result);
   for (const id of GAME_BUTTONS) $(id).hidden = !control || Boolean(view.result) || view.recording;
+  // Against the computer it resigns and offers draws for itself; the player's draw offer is the player's button.
+  const computer = view.engine ? view.engine.side : null;
+  if (computer) for (const id of [`btn-resign-${computer}`, `btn-draw-${computer}`, 'btn-draw']) $(id).hidden = true;
   for (const id of ['btn-takeback', ...RESULT_BUTTONS]) $(id).hidden = !control || !view.recording || Boolean(view.result);
   $('btn-draw-white').textContent = view.drawOffer === 'black' ? t('play.drawAcceptWhite') : view.drawOffer === 'white' ? t('play.drawOfferedWhite') : t('play.drawWhite');
   $('btn-draw-black').textContent = view.drawOffer === 'white' ? t('play.drawAcceptBlack') : view.drawOffer === 'black' ? t('play.drawOfferedBlack') : t('play.drawBlack');
