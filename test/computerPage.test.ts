@@ -142,7 +142,7 @@ describe('a game against the computer on the page', () => {
     expect(errors).toEqual([]);
   }, 6 * WAIT_LIMIT_MS);
 
-  it.skipIf(!hasChromium)('thinking: a quiet busy line; under the tournament policy no evaluation, no switch, even with a score; axe clean', async () => {
+  it.skipIf(!hasChromium)('thinking: a quiet busy line; under the tournament policy no evaluation, no switch, no hint, even with a score; axe clean', async () => {
     // A real English game (host/web/testing/analysedGame.ts) under way, the computer (White, to move) thinking or showing.
     const engine = { side: 'white' as const, name: 'dambord, level 4', level: 4, move: null, pv: null };
     const at = (policy: string, e: PlayView['engine']): PlaySession => {
@@ -166,6 +166,8 @@ describe('a game against the computer on the page', () => {
       await page.getByTestId('computer-thinking').waitFor();
       expect(await page.getByTestId('analysis-switch').isHidden()).toBe(true);
       expect(await page.getByTestId('computer-analysis').isHidden()).toBe(true);
+      // No hint is offered under the tournament policy either.
+      expect(await page.getByTestId('hint').isHidden()).toBe(true);
       expect(errors).toEqual([]);
       await page.close();
     } finally {

@@ -109,6 +109,8 @@ export function renderComputer(view, control) {
   }
   $('computer-controls').hidden = !control || Boolean(view.result);
   $('btn-computer-takeback').hidden = view.moves.length === 0;
+  // No hints under the tournament policy (a hint asked for is refused there): the button is not offered.
+  $('btn-hint').hidden = !offered;
   // As the game's settings: only where the page may set the game (dambord play), while they are not fixed.
   const choosing = control && !view.result && view.moves.length === 0 && Boolean(view.settings) && !view.settings?.fixed;
   $('computer-choose').hidden = !choosing;
