@@ -7,7 +7,7 @@
 // diagonally forward): White (the player) 32-28, the computer 19-24; the hint 37-32, the player
 // 31-27 instead, the computer 14-19. No piece stands next to another's: no capture is due.
 import { describe, expect, it } from 'vitest';
-import { byPosition, computerAtTable } from './testing/computerAtTable.ts';
+import { atTable, byPosition } from './testing/computerAtTable.ts';
 
 /** What the scripted engine finds: the computer's moves, and the player's best move where a hint is asked. */
 const ANSWERS = {
@@ -20,9 +20,7 @@ const ANSWERS = {
 describe('a hint on the simulated board', () => {
   it('j\'adoube held 1 s once a move is played: the LEDs show the engine\'s move, the log says it, and the player\'s other move is answered as usual', async () => {
     const engine = byPosition(ANSWERS);
-    const t = computerAtTable(engine);
-    try {
-      await t.run(600);
+    await atTable(engine, async (t) => {
       await t.step('32-28');
       await t.showing('19-24');
       await t.step('19-24');
@@ -45,16 +43,12 @@ describe('a hint on the simulated board', () => {
       await t.step('14-19');
       expect(t.moves()).toEqual(['32-28', '19-24', '31-27', '14-19']);
       expect(engine.asked).toEqual(['32-28', '32-28 19-24', '32-28 19-24 31-27']);
-    } finally {
-      await t.session.close();
-    }
+    });
   });
 
   it('the page\'s `hint` before the first move: shown and said; the player plays another move, and the computer answers it', async () => {
     const engine = byPosition(ANSWERS);
-    const t = computerAtTable(engine);
-    try {
-      await t.run(600);
+    await atTable(engine, async (t) => {
       expect(await t.session.command({ type: 'hint' })).toEqual({ ok: true });
       await t.until(() => t.said().includes('Hint: 34-29.'));
       await t.run(100);
@@ -64,8 +58,6 @@ describe('a hint on the simulated board', () => {
       await t.showing('19-24');
       expect(t.led(29)[1]).not.toBe('hint');
       expect(engine.asked).toEqual(['', '32-28']);
-    } finally {
-      await t.session.close();
-    }
+    });
   });
 });

@@ -6,7 +6,7 @@
 // 23 and 3, the men even (score 0). 34-29 hangs a man: Black must take 23x34 (FMJD 4.2, 4.5),
 // a man up (+1 for Black), and White cannot take back; 34-30 is safe.
 import { describe, expect, it } from 'vitest';
-import { byPosition, computerAtTable, computerBlack } from './testing/computerAtTable.ts';
+import { atTable, byPosition, computerBlack } from './testing/computerAtTable.ts';
 
 /** The engine's moves and scores (the side to move's, in men): White's best at the start and after 34-30 23-28, Black's answers. */
 const ANSWERS = { '': ['34-30', 0], '34-29': ['23x34', 1], '34-30': ['23-28', 0], '34-30 23-28': ['30-25', 0] } as const;
@@ -14,9 +14,7 @@ const ANSWERS = { '': ['34-30', 0], '34-29': ['23x34', 1], '34-30': ['23-28', 0]
 describe('training (--training) on the simulated board', () => {
   it('at level 5, 34-29 that hangs a man is said with the better move and taken back, the hands put it back as the LEDs show, and 34-30 is then answered', async () => {
     const engine = byPosition(ANSWERS);
-    const t = computerAtTable(engine, computerBlack({ training: true }), 'W:W34,48:B23,3');
-    try {
-      await t.run(600);
+    await atTable(engine, async (t) => {
       // The player's position judged in the player's turn, unshown.
       await t.until(() => t.session.state().computer?.hint?.move != null);
       expect(t.session.view().squares.some((s) => s.mark === 'hint')).toBe(false);
@@ -39,8 +37,19 @@ describe('training (--training) on the simulated board', () => {
       // The player's new position judged in turn.
       await t.until(() => engine.asked.length === 4);
       expect(engine.asked).toEqual(['', '34-29', '34-30', '34-30 23-28']);
-    } finally {
-      await t.session.close();
-    }
+    }, { config: computerBlack({ training: true }), fen: 'W:W34,48:B23,3' });
+  });
+
+  it('a hint asked in training is the judgement already found: shown and said at once, the engine not asked again', async () => {
+    const engine = byPosition(ANSWERS);
+    await atTable(engine, async (t) => {
+      await t.until(() => t.session.state().computer?.hint?.move != null);
+      expect(await t.session.command({ type: 'hint' })).toEqual({ ok: true });
+      await t.run(100);
+      expect(t.said()).toContain('Hint: 34-30.');
+      expect([t.led(34), t.led(30)]).toEqual([['slow', 'hint'], ['slow', 'hint']]);
+      expect(await t.litOnBoard(30)).toBe(true);
+      expect(engine.asked).toEqual(['']);
+    }, { config: computerBlack({ training: true }), fen: 'W:W34,48:B23,3' });
   });
 });

@@ -21,15 +21,17 @@ function movesText(game: Game): string {
 /**
  * An engine whose answers are written for the positions it is asked about: `answers` maps the
  * game's moves so far (PDN, '' at the start) to the move it plays there and its score (the side
- * to move's, in men). `asked` lists the positions asked about, in order. Held (`held`), each
- * answer waits for `release()`; a position with no answer written fails the question.
+ * to move's, in men). `asked` lists the positions asked about, in order, `answered` counts the
+ * answers given. Held (`held`), each answer waits for `release()`; a position with no answer
+ * written fails the question.
  */
-export function byPosition(answers: Readonly<Record<string, readonly [string, number]>>, held = false): Engine & { readonly asked: string[]; release(): void } {
+export function byPosition(answers: Readonly<Record<string, readonly [string, number]>>, held = false): Engine & { readonly asked: string[]; readonly answered: number; release(): void } {
   const waiting: (() => void)[] = [];
   const asked: string[] = [];
-  return {
+  const e = {
     name: 'scripted',
     asked,
+    answered: 0,
     release: () => waiting.splice(0).forEach((go) => go()),
     async think(game: Game) {
       const key = movesText(game);
@@ -38,10 +40,12 @@ export function byPosition(answers: Readonly<Record<string, readonly [string, nu
       const [text, value] = answers[key] ?? ['', 0];
       const parsed = parseMoveText(currentPosition(game), text);
       if (!parsed.ok) throw new Error(`no answer written for "${key}"`);
+      e.answered++;
       return { move: parsed.move, score: { kind: 'men' as const, value }, pv: [parsed.move], depth: 1, nodes: 1, ms: 1 };
     },
     async close() {},
   };
+  return e;
 }
 
 /** The computer playing Black at level 5 with the scripted engine; `more` changes or adds to it. */
@@ -123,4 +127,21 @@ export function computerAtTable(engine: Engine, config: ComputerConfig = compute
       }
     },
   };
+}
+
+/** A table of {@link computerAtTable}. */
+export type ComputerAtTable = ReturnType<typeof computerAtTable>;
+
+/**
+ * `play` at a table of {@link computerAtTable} (the computer `config`, the position `fen`) once
+ * the board is up (its link connected), the session closed after it whatever happens.
+ */
+export async function atTable(engine: Engine, play: (t: ComputerAtTable) => Promise<void>, where: { readonly config?: ComputerConfig; readonly fen?: string } = {}): Promise<void> {
+  const t = computerAtTable(engine, where.config, where.fen);
+  try {
+    await t.run(600);
+    await play(t);
+  } finally {
+    await t.session.close();
+  }
 }
