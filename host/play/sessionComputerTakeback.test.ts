@@ -129,6 +129,22 @@ describe('a take back asked for: the board\'s Correct held 3 s, the page\'s `tak
     });
   });
 
+  it('Correct held 3 s while the computer\'s answer is shown: the player\'s move alone goes back, the shown move off the LEDs, and the next move is asked about', async () => {
+    const engine = byPosition(ANSWERS);
+    await atTable(engine, async (t) => {
+      await t.step('32-28');
+      await t.showing('19-24');
+      await t.hold('correct', 3100);
+      expect(t.moves()).toEqual([]);
+      expect(t.said()).toContain('Taken back: 32-28.');
+      expect(t.session.view().engine).toMatchObject({ state: 'idle', move: null });
+      await t.guided(['lift', '28'], ['place', '32']);
+      await t.step('31-27');
+      await t.showing('19-23');
+      expect(engine.asked).toEqual(['32-28', '31-27']);
+    });
+  });
+
   it('the page\'s `take-back` twice, the second while the pieces of the first are going back: both pairs go, and the game goes on', async () => {
     await twoPairs(async (t) => {
       expect(await t.session.command({ type: 'take-back' })).toEqual({ ok: true });

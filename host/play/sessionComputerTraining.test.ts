@@ -11,6 +11,9 @@ import { atTable, byPosition, computerBlack } from './testing/computerAtTable.ts
 /** The engine's moves and scores (the side to move's, in men): White's best at the start and after 34-30 23-28, Black's answers. */
 const ANSWERS = { '': ['34-30', 0], '34-29': ['23x34', 1], '34-30': ['23-28', 0], '34-30 23-28': ['30-25', 0] } as const;
 
+/** The computer in training at level 5, in the position above. */
+const TRAINING = { config: computerBlack({ training: true }), fen: 'W:W34,48:B23,3' };
+
 describe('training (--training) on the simulated board', () => {
   it('at level 5, 34-29 that hangs a man is said with the better move and taken back, the hands put it back as the LEDs show, and 34-30 is then answered', async () => {
     const engine = byPosition(ANSWERS);
@@ -37,7 +40,20 @@ describe('training (--training) on the simulated board', () => {
       // The player's new position judged in turn.
       await t.until(() => engine.asked.length === 4);
       expect(engine.asked).toEqual(['', '34-29', '34-30', '34-30 23-28']);
-    }, { config: computerBlack({ training: true }), fen: 'W:W34,48:B23,3' });
+    }, TRAINING);
+  });
+
+  it('a move made before the engine has judged the position is not judged: the computer\'s answer is shown as usual', async () => {
+    const engine = byPosition(ANSWERS, true);
+    await atTable(engine, async (t) => {
+      await t.until(() => engine.asked.length === 1);
+      await t.step('34-29');
+      await t.until(() => engine.asked.length === 2);
+      engine.release();
+      await t.showing('23x34');
+      expect(t.said()).not.toContain('loses');
+      expect(t.moves()).toEqual(['34-29']);
+    }, TRAINING);
   });
 
   it('a hint asked in training is the judgement already found: shown and said at once, the engine not asked again', async () => {
@@ -50,6 +66,6 @@ describe('training (--training) on the simulated board', () => {
       expect([t.led(34), t.led(30)]).toEqual([['slow', 'hint'], ['slow', 'hint']]);
       expect(await t.litOnBoard(30)).toBe(true);
       expect(engine.asked).toEqual(['']);
-    }, { config: computerBlack({ training: true }), fen: 'W:W34,48:B23,3' });
+    }, TRAINING);
   });
 });
