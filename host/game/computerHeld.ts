@@ -4,7 +4,7 @@
 //
 // | gesture, with nothing to decide and no piece in the hand | does                          |
 // |-----------------------------------------------------------|-------------------------------|
-// | Correct held 3 s                                          | takes back a move pair        |
+// | Correct held 3 s, also while the pieces are put back      | takes back a move pair        |
 // | j'adoube held 1 s, in the player's turn, a move played    | a hint: the engine's best move |
 //
 // Before the first move j'adoube held chooses the computer's level and colour instead
@@ -24,8 +24,13 @@ export const TAKEBACK_HOLD_MS = 3000;
 /** J'adoube held this long (ms) with no piece in the hand asks for a hint. */
 export const HINT_HOLD_MS = 1000;
 
-/** Whether the referee has nothing to do with a button now: plain play, no piece in the hand, nothing played this turn. */
-function idle(referee: RefereeState | null): boolean {
+/**
+ * Whether the referee leaves `button` held to the computer now: plain play, no piece in the hand,
+ * nothing played this turn; or, for Correct, the pieces being guided back (a take back then goes
+ * one pair further, as the `take-back` command does; the referee only shows the correction again).
+ */
+function idle(referee: RefereeState | null, button: BoardButton): boolean {
+  if (referee?.mode.kind === 'correcting') return button === 'correct';
   return referee !== null && referee.mode.kind === 'play' && referee.hand.length === 0 && referee.log.length === 0 && referee.pendingMove === null;
 }
 
@@ -33,7 +38,7 @@ function idle(referee: RefereeState | null): boolean {
 export function buttonHeld(c: ComputerState, referee: RefereeState | null, button: BoardButton, down: boolean, t: number): ComputerState {
   if (!down) return c.held ? { ...c, held: null } : c;
   const asks = button === 'correct' || (button === 'jadoube' && (referee?.game.moves.length ?? 0) > 0);
-  const held = asks && idle(referee) ? { button, t } : null;
+  const held = asks && idle(referee, button) ? { button, t } : null;
   return held || c.held ? { ...c, held } : c;
 }
 

@@ -94,6 +94,17 @@ describe('a take back asked for (the `take-back` command, Correct held 3 s)', ()
     expect(g.state().referee?.mode.kind).toBe('correcting');
   });
 
+  it('Correct held 3 s again while the pieces of the first pair are going back goes one pair further, as the command does', () => {
+    const g = twoPairs();
+    g.press('correct', 3100);
+    g.hands(['lift', 19]);
+    g.press('correct', 3100);
+    expect(moved(g)).toEqual([]);
+    g.hands(['lift', 32], ['lift', 24], ['lift', 28], ['place', 14], ['place', 19], ['place', 32], ['place', 37]);
+    expect(g.state().referee?.mode.kind).toBe('play');
+    expect(moved(g)).toEqual([]);
+  });
+
   it('while the computer thinks: the player\'s own move goes back and the question being thought about is dropped', () => {
     const g = computerTable();
     g.hands(['lift', 32], ['place', 28]);

@@ -6,10 +6,14 @@ import { SimulatedBoard } from '../../../hardware/sim/board.ts';
 import type { Position } from '../../../rules/index.ts';
 import { openSerialLink } from '../../link/serialLink.ts';
 import { clockedEvery } from '../../link/testing/clockedEvery.ts';
-import type { BoardLink } from '../../link/types.ts';
+import type { BoardLink, Every } from '../../link/types.ts';
 
-/** A simulated board showing `position`: the board (the page's hands), its link, its time, and `run(ms)` to let that much of it pass. */
-export function simulatedTable(position: Position): { board: SimulatedBoard; link: BoardLink; now: () => number; run: (ms: number) => Promise<void> } {
+/**
+ * A simulated board showing `position`: the board (the page's hands), its link, its time, the
+ * session's look at the clock on that time (`every`, the session's option), and `run(ms)` to let
+ * that much of it pass.
+ */
+export function simulatedTable(position: Position): { board: SimulatedBoard; link: BoardLink; now: () => number; every: Every; run: (ms: number) => Promise<void> } {
   const occupied: number[] = [];
   position.board.forEach((p, i) => p && occupied.push(i + 1));
   const board = new SimulatedBoard({ size: position.variant.geometry.size === 10 ? '10x10' : '8x8', occupied });
@@ -24,5 +28,5 @@ export function simulatedTable(position: Position): { board: SimulatedBoard; lin
       if (ticks.run()) await new Promise((r) => setImmediate(r));
     }
   };
-  return { board, link, now, run };
+  return { board, link, now, every: ticks.every, run };
 }
