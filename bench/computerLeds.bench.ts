@@ -11,12 +11,15 @@ import type { BenchOptions, BenchResult } from './types.ts';
  * session with its fsync'ed journal), the computer seated for Black. Its engine answers with
  * the real game's move (nk ronde 01.pdn game 1), so the figure is the board's and not the
  * search's: the clock starts when the engine's answer is handed back (its `think` promise
- * resolved) and stops at the MAX7219 latch after which the computer's from square is lit. The
- * from square blinks slowly (lit the first half of each of the firmware's seconds, its phase
- * the board's time modulo 1000 ms, firmware/core/leds.c), so the engine answers only when the
- * board's time is 50 to 350 ms into a second: a frame that arrives within 150 ms finds the square
- * in its lit half. The hands then make the computer's move and the player's next one (lift,
- * place, captured pieces off, 30 ms apart).
+ * resolved) and stops at the MAX7219 latch that shows the move: its from square and first
+ * landing square lit, the pieces it takes dark. They blink (firmware/core/leds.c, the phase the
+ * board's time modulo 1000 ms): the from and landing squares slowly, lit the first half of each
+ * second, the pieces to take off fast, lit the first half of each quarter. So the engine answers
+ * only when the board's time is 135 to 215 ms into a second, where the frame before (the
+ * player's last move lit steadily, a capturing piece's slow mark) and the move shown differ on
+ * at least one of those squares: a frame that arrives before 250 ms is seen at once. The hands
+ * then make the computer's move and the player's next one (lift, place, captured pieces off,
+ * 30 ms apart).
  * Baseline, in the same run: the player's moves, from the switch that completes one to the latch
  * after which its from and landing squares are lit (as bench/play.bench.ts times it).
  */
@@ -31,7 +34,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
     async think(game: Game) {
       const move = moves[game.moves.length];
       if (!move || !board) throw new Error('the real game goes no further here');
-      while (board.simTimeMs % 1000 < 50 || board.simTimeMs % 1000 > 350) await sleep(1);
+      while (board.simTimeMs % 1000 < 135 || board.simTimeMs % 1000 > 215) await sleep(1);
       answered?.(performance.now());
       return { move, score: null, pv: [move], depth: null, nodes: null, ms: 0 };
     },
@@ -42,11 +45,11 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
   moves = pipe.moves;
   const b = pipe.board;
 
-  let pending: { t0: number; s0: number; leds: number[]; settled: (ms: number) => void } | null = null;
+  let pending: { t0: number; s0: number; leds: number[]; dark?: number[]; settled: (ms: number) => void } | null = null;
   b.max7219.onLatch = (latch) => {
     const now = performance.now();
     if (!pending || latch.ms < pending.s0) return;
-    if (pending.leds.every((sq) => b.max7219.isLit(sq))) {
+    if (pending.leds.every((sq) => b.max7219.isLit(sq)) && (pending.dark ?? []).every((sq) => !b.max7219.isLit(sq))) {
       pending.settled(now - pending.t0);
       pending = null;
     }
@@ -63,7 +66,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
       const lit = new Promise<number>((settled) => {
         answered = (t0) => {
           answered = null;
-          pending = { t0, s0: b.simTimeMs, leds: [m.from + 1], settled };
+          pending = { t0, s0: b.simTimeMs, leds: [m.from + 1, m.path[0] + 1], dark: m.captured.map((c) => c + 1), settled };
         };
       });
       computer.push(await within(lit, `ply ${i + 1}, the computer's move shown`));
@@ -85,7 +88,7 @@ export async function run(opts: BenchOptions): Promise<BenchResult[]> {
     const figure = q(computer, f);
     const base = q(player, f);
     return {
-      name: `computer's move: engine answer -> from square lit, ${what}`,
+      name: `computer's move: engine answer -> its squares shown, ${what}`,
       figure, unit: 'ms', better: 'lower',
       baseline: { name: `player's move: switch -> last-move LEDs lit, ${what}`, figure: base }, ratio: figure / base,
       ...(target !== null ? { target: { figure: target, met: figure <= target } } : {}),

@@ -24,8 +24,8 @@ export function computerOn(d: Draft): void {
   if (r.think) d.effects.push({ type: 'think', id: r.think.id, game: r.think.game });
 }
 
-/** The engine's answer: shown and said when it answers the last question (journaled, for a resume to show it again); dropped when stale. */
-export function engineAnswered(d: Draft, reply: EngineReply): void {
+/** The engine's answer: shown (the LEDs first) and said when it answers the last question, and journaled for a resume to show it again; dropped when stale. */
+export function engineAnswered(d: Draft, reply: EngineReply, show: (d: Draft) => void): void {
   const s = d.s;
   if (!s.computer || hintAnswered(d, reply)) return;
   const next = computerAnswered(s.computer, s.referee, reply);
@@ -33,6 +33,9 @@ export function engineAnswered(d: Draft, reply: EngineReply): void {
   s.computer = next;
   const pos = currentPosition(s.referee.game);
   const lang = s.config.lang ?? 'en';
+  // The LEDs first: the note is for a resume to show the move again, and a host that stops
+  // before it is on disk only has the engine asked again.
+  show(d);
   journal(d, [{ k: 'note', t: Math.max(s.journalT, s.referee.now), text: `${SHOWN_NOTE}${formatMove(pos, next.move)}` }]);
   say(d, sentence(lang, 'computer.plays', { move: formatMove(pos, next.move) }));
 }

@@ -93,7 +93,7 @@ export function step(state: GameState, input: GameInput, now: number): GameStep 
       if (trainingCaught(d, input, apply)) break;
       const resign = computerResigns(d, input);
       if (resign) onPlayer(d, resign, now + d.s.offset);
-      else engineAnswered(d, input);
+      else engineAnswered(d, input, changed);
       break;
     }
     case 'engine-failed':
