@@ -89,12 +89,15 @@ export interface SessionOptions {
   readonly dropJournal?: (journal: Journal) => void;
   /**
    * The computer seated at the board for one side (`dambord play --engine`): who it is (a new
-   * game's; a resumed game keeps its journal's) and the engine, opened, that thinks for it;
-   * `reopen` opens it again from its spec, for a second try after it crashed. The session closes
-   * the engine when it closes.
+   * game's; a resumed game keeps its journal's) and the engine, opened, that thinks for it. The
+   * session closes the engine when it closes.
    */
-  readonly computer?: { readonly config: ComputerConfig; readonly engine: Engine; readonly reopen?: () => Promise<Engine> } | null;
-  /** Opens the engine of a computer whose level was changed (the `computer` command; its spec, as `dambord match` names it); absent, the level is not changed. */
+  readonly computer?: { readonly config: ComputerConfig; readonly engine: Engine } | null;
+  /**
+   * Opens an engine from its spec (as `dambord match` names it): the computer's at a level
+   * changed by the `computer` command, and the computer's again for a second try after it
+   * crashed. Absent, the level is not changed and a crashed engine is asked again as it is.
+   */
   readonly reopen?: (spec: string) => Promise<Engine>;
 }
 
@@ -314,19 +317,29 @@ export function startSession(options: SessionOptions): RunningSession {
       return { ok: true };
     }
     const chosen = chosenBy(settings, state.config);
-    let opened;
+    const opened = openAgain(options.nextJournal, chosen.players, { settings, policy: chosen.policy, lang: chosen.lang ?? 'en' }, state.config.computer);
+    if (!opened.ok) return opened;
+    next = null;
+    setUpOn(opened.opened, chosen);
+    return { ok: true };
+  }
+
+  /** The journal for this game set up again before its first move (`nextJournal`'s), or why it cannot be opened. */
+  function openAgain(nextJournal: NonNullable<SessionOptions['nextJournal']>, ...args: Parameters<NonNullable<SessionOptions['nextJournal']>>) {
     try {
-      opened = options.nextJournal(chosen.players, { settings, policy: chosen.policy, lang: chosen.lang ?? 'en' }, state.config.computer);
+      return { ok: true as const, opened: nextJournal(...args) };
     } catch (e) {
-      return { ok: false, error: `cannot set the game: ${e instanceof Error ? e.message : String(e)}; it is kept as it is` };
+      return { ok: false as const, error: `cannot set the game: ${e instanceof Error ? e.message : String(e)}; it is kept as it is` };
     }
-    const r = setAgain(state, opened.tags, chosen);
+  }
+
+  /** This game set up again under `config` on `opened`, its journal given up for that one. */
+  function setUpOn(opened: ReturnType<NonNullable<SessionOptions['nextJournal']>>, config: Parameters<typeof setAgain>[2]): void {
+    const r = setAgain(state, opened.tags, config);
     if (journal) options.dropJournal?.(journal);
     journal = opened.journal;
     state = r.state;
-    next = null;
     perform(r.effects);
-    return { ok: true };
   }
 
   /**
@@ -343,25 +356,17 @@ export function startSession(options: SessionOptions): RunningSession {
     const old = state.config.computer;
     const engine = old && chosen.config.spec !== old.spec ? options.reopen : null;
     if (engine === undefined) return { ok: false, error: 'this game\'s engine cannot be opened again here: its level stays' };
-    let opened;
-    try {
-      opened = options.nextJournal(chosen.players, undefined, chosen.config);
-    } catch (e) {
-      return { ok: false, error: `cannot set the game: ${e instanceof Error ? e.message : String(e)}; it is kept as it is` };
-    }
+    const opened = openAgain(options.nextJournal, chosen.players, undefined, chosen.config);
+    if (!opened.ok) return opened;
     if (engine) {
       try {
         await seat.replace(await engine(chosen.config.spec));
       } catch (e) {
-        options.dropJournal?.(opened.journal);
+        options.dropJournal?.(opened.opened.journal);
         return { ok: false, error: `cannot open the engine at that level: ${e instanceof Error ? e.message : String(e)}; the game is kept as it is` };
       }
     }
-    const r = setAgain(state, opened.tags, { ...state.config, players: chosen.players, computer: chosen.config });
-    if (journal) options.dropJournal?.(journal);
-    journal = opened.journal;
-    state = r.state;
-    perform(r.effects);
+    setUpOn(opened.opened, { ...state.config, players: chosen.players, computer: chosen.config });
     return { ok: true };
   }
 
@@ -369,9 +374,9 @@ export function startSession(options: SessionOptions): RunningSession {
    * The engine thinking for the computer: its answers and its failures come back as the game's
    * input; after a crash it is opened again from the computer's spec as it is now.
    */
-  const reopenEngine = options.reopen;
+  const reopen = options.reopen;
   const seat = options.computer
-    ? seatEngine(options.computer.engine, (input) => run(input), reopenEngine ? () => reopenEngine(state.config.computer?.spec ?? options.computer!.config.spec) : options.computer.reopen)
+    ? seatEngine(options.computer.engine, (input) => run(input), reopen && (() => reopen(state.config.computer?.spec ?? options.computer!.config.spec)))
     : null;
 
   const done = (async () => {

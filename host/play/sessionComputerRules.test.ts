@@ -29,8 +29,13 @@ describe('the computer at the simulated board, deciding and failing', () => {
     if (!start.ok) throw new Error();
     const { board, link, now, run } = simulatedTable(start.position);
     const opened = { count: 0 };
-    const computer = { config: { side: 'black' as const, name: 'scan', spec: 'hub:scan', level: null, altMove: false }, engine: crashing(opened), reopen: async () => crashing(opened) };
-    const session = startSession({ start: start.position, policy: tournament, link, hands: board, now, computer });
+    const computer = { config: { side: 'black' as const, name: 'scan', spec: 'hub:scan', level: null, altMove: false }, engine: crashing(opened) };
+    // The engine opened again from the computer's spec for the second try.
+    const reopen = async (spec: string) => {
+      expect(spec).toBe('hub:scan');
+      return crashing(opened);
+    };
+    const session = startSession({ start: start.position, policy: tournament, link, hands: board, now, computer, reopen });
     const act = async (c: Parameters<typeof session.command>[0], ms = 300) => {
       expect(await session.command(c)).toEqual({ ok: true });
       await run(ms);

@@ -184,10 +184,7 @@ export function playCommandWith(seams: PlaySeams): Command {
     const second = secondAsked.second ? { kind: boardChosen(o, secondAsked.second === 'sim' ? null : secondAsked.second), port: secondAsked.second === 'sim' ? null : secondAsked.second } : null;
     const engine = computerAsked ? await openOrSay(computerAsked.spec, v, NO_LOG, io, 'play') : null;
     if (computerAsked && !engine) return EXIT.io;
-    const spec = computerAsked?.spec;
-    // An engine that crashed is opened again from its spec for the seat's second try (host/play/computerSeat.ts).
-    const reopen = spec ? () => openEngine(spec, { variant: v, log: NO_LOG }) : undefined;
-    const computer = computerAsked && engine ? { config: { ...computerAsked.config, name: computerName(computerAsked.config.level, engine.name) }, engine, reopen } : null;
+    const computer = computerAsked && engine ? { config: { ...computerAsked.config, name: computerName(computerAsked.config.level, engine.name) }, engine } : null;
     const players = { white: o.white ?? '?', black: o.black ?? '?', ...(computer ? { [computer.config.side]: computer.config.name } : {}) };
     const archive = o.archive ?? 'archive';
     const say = (line: string) => io.stdout.write(`dambord play: ${line}\n`);
@@ -196,7 +193,7 @@ export function playCommandWith(seams: PlaySeams): Command {
       board, second, start, startFen: o.fen ?? v.startFen, policy, timeControl, timeControlTag: o['time-control'], hints: o.hints, lang: lang.lang,
       players, tags: (now, set) => gameTags(set ?? o, now),
       journals: { dir }, resumed, journalSeam: seams.journal, computer,
-      // The level changed from the page or the board: the built-in engine opened at it.
+      // The level changed from the page or the board, or a crashed engine's second try (host/play/computerSeat.ts): the engine opened from its spec.
       reopen: async (spec: string) => {
         const parsed = parseEngineSpec(spec);
         if (!parsed.ok) throw new Error(parsed.error);
