@@ -6,6 +6,7 @@ import { currentPosition, formatMove, legalMoves, newGame, outcome, play, playMo
 import type { Color, Game, Move, Position } from '../../rules/index.ts';
 import type { Score } from '../../engine/types.ts';
 import type { Engine, EngineAnswer, EngineLimits } from './engine.ts';
+import { turned } from '../game/computer.ts';
 
 /** What an engine says of a position: its best move and line in the variant's notation. */
 export interface PositionAnalysis {
@@ -106,11 +107,8 @@ async function judge(engine: Engine, game: Game, limits: EngineLimits, signal?: 
   return { score: answer.score, best: answer.move };
 }
 
-/** A score of the position after a move, for the side now to move, as the mover sees it: the move itself counted in a proven result. */
-export function turned(s: Score): Score {
-  if (s.kind === 'men') return { kind: 'men', value: -s.value };
-  return s.kind === 'win' ? { kind: 'loss', plies: s.plies + 1 } : { kind: 'win', plies: s.plies + 1 };
-}
+/** A score after a move as the mover sees it (the game core's, host/game/computer.ts, which training judges by too). */
+export { turned };
 
 /**
  * How bad a move was, from the score before it and after it (the mover's point of view):

@@ -17,6 +17,12 @@ import type { ComputerConfig } from './computerConfig.ts';
 /** An engine's score for the side to move (as engine/types.ts's `Score`): men ahead, or a win or loss in so many plies. */
 export type Score = NonNullable<EngineView['score']>;
 
+/** A score of the position after a move, for the side now to move, as the mover sees it: the move itself counted in a proven result. */
+export function turned(s: Score): Score {
+  if (s.kind === 'men') return { kind: 'men', value: -s.value };
+  return s.kind === 'win' ? { kind: 'loss', plies: s.plies + 1 } : { kind: 'win', plies: s.plies + 1 };
+}
+
 /** What the computer is doing: thinking, its move shown until the hands make it, or nothing (the player's turn). */
 export type ComputerActivity = 'thinking' | 'showing' | 'idle';
 

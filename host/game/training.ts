@@ -10,6 +10,7 @@
 
 import { currentPosition, formatMove, sameMove } from '../../rules/index.ts';
 import type { EngineReply, Score } from './computer.ts';
+import { turned } from './computer.ts';
 import { ask } from './computerHint.ts';
 import type { Apply } from './computerTakeback.ts';
 import type { Draft } from './draft.ts';
@@ -23,12 +24,6 @@ import { say as sentence } from '../words/catalogue.ts';
  * 10 of half a man. An external engine (no level) is level 10's.
  */
 export const TRAINING_ALLOWANCE_MEN: readonly number[] = [0, 2.5, 2.5, 1.5, 1.5, 0.9, 0.9, 0.6, 0.6, 0.4, 0.4];
-
-/** A score after a move, for the side now to move, as the mover sees it (host/engine/analysis.ts's `turned`). */
-function mover(s: Score): Score {
-  if (s.kind === 'men') return { kind: 'men', value: -s.value };
-  return s.kind === 'win' ? { kind: 'loss', plies: s.plies + 1 } : { kind: 'win', plies: s.plies + 1 };
-}
 
 /**
  * What a move lost, from the scores before and after it (the mover's): the game (a proven loss
@@ -62,7 +57,7 @@ export function trainingCaught(d: Draft, reply: EngineReply, apply: Apply): bool
   const before = gameBefore(referee.game);
   const played = referee.game.moves.at(-1);
   if (!hint?.move || !hint.score || !before || !played || hint.at !== before.moves.length || sameMove(hint.move, played)) return false;
-  const loss = lossOf(hint.score, mover(reply.score), TRAINING_ALLOWANCE_MEN[c.config.level ?? 10] ?? 0.4);
+  const loss = lossOf(hint.score, turned(reply.score), TRAINING_ALLOWANCE_MEN[c.config.level ?? 10] ?? 0.4);
   if (!loss) return false;
   const pos = currentPosition(before);
   const men = loss.loss === 'men' ? loss.men : 0;
