@@ -2,11 +2,11 @@
 // principal variation) and of every move of a game (the score before and after it, from the
 // mover's point of view, the better move where one was clearly better, `?` and `??`).
 
-import { currentPosition, formatMove, legalMoves, newGame, outcome, play, playMove, sameMove, writeFen } from '../../rules/index.ts';
+import { currentPosition, formatMove, newGame, outcome, playMove, sameMove, writeFen } from '../../rules/index.ts';
 import type { Color, Game, Move, Position } from '../../rules/index.ts';
 import type { Score } from '../../engine/types.ts';
-import type { Engine, EngineAnswer, EngineLimits } from './engine.ts';
-import { turned } from '../game/computer.ts';
+import type { Engine, EngineLimits } from './engine.ts';
+import { lineText, turned } from '../game/computer.ts';
 
 /** What an engine says of a position: its best move and line in the variant's notation. */
 export interface PositionAnalysis {
@@ -53,22 +53,7 @@ export interface PlyAnalysis {
 export async function analysePosition(engine: Engine, game: Game, limits: EngineLimits, signal?: AbortSignal): Promise<PositionAnalysis> {
   const pos = currentPosition(game);
   const answer = await engine.think(game, limits, { signal });
-  return { fen: writeFen(pos), best: formatMove(pos, answer.move), bestMove: answer.move, score: answer.score, pv: pvText(pos, answer), depth: answer.depth, nodes: answer.nodes, ms: answer.ms };
-}
-
-/** The principal variation in the variant's notation, as far as its moves are legal one after the other. */
-function pvText(pos: Position, answer: EngineAnswer): string[] {
-  const line = answer.pv.length > 0 ? answer.pv : [answer.move];
-  const out: string[] = [];
-  let at = pos;
-  for (const m of line) {
-    const legal = legalMoves(at);
-    const move = legal.find((l) => sameMove(l, m));
-    if (!move) break;
-    out.push(formatMove(at, move, legal));
-    at = play(at, move);
-  }
-  return out;
+  return { fen: writeFen(pos), best: formatMove(pos, answer.move), bestMove: answer.move, score: answer.score, pv: lineText(pos, answer.pv.length > 0 ? answer.pv : [answer.move]), depth: answer.depth, nodes: answer.nodes, ms: answer.ms };
 }
 
 /**

@@ -6,7 +6,7 @@
 // board; the referee checks them as it checks any move, and the game goes on from it.
 
 import type { Game, Move, Position } from '../../rules/index.ts';
-import { currentPosition, formatMove, legalMoves, parseMoveText, playMove, sameMove, squareName } from '../../rules/index.ts';
+import { currentPosition, formatMove, legalMoves, parseMoveText, play, playMove, sameMove, squareName } from '../../rules/index.ts';
 import type { JournalEntry } from './journal/record.ts';
 import type { LedMark } from './leds/guidance.ts';
 import type { RefereeState } from './referee/referee.ts';
@@ -16,6 +16,20 @@ import type { ComputerConfig } from './computerConfig.ts';
 
 /** An engine's score for the side to move (as engine/types.ts's `Score`): men ahead, or a win or loss in so many plies. */
 export type Score = NonNullable<EngineView['score']>;
+
+/** A line of moves from `pos` (an engine's principal variation) in the variant's notation, as far as its moves are legal one after the other. */
+export function lineText(pos: Position, moves: readonly Move[]): string[] {
+  const out: string[] = [];
+  let at = pos;
+  for (const m of moves) {
+    const legal = legalMoves(at);
+    const move = legal.find((l) => sameMove(l, m));
+    if (!move) break;
+    out.push(formatMove(at, move, legal));
+    at = play(at, move);
+  }
+  return out;
+}
 
 /** A score of the position after a move, for the side now to move, as the mover sees it: the move itself counted in a proven result. */
 export function turned(s: Score): Score {
@@ -125,16 +139,7 @@ export function computerAnswered(c: ComputerState, referee: RefereeState | null,
   const pos = currentPosition(referee.game);
   const move = legalMoves(pos).find((m) => sameMove(m, reply.move));
   if (!move) return null;
-  const pv: string[] = [];
-  let game = referee.game;
-  for (const m of reply.pv) {
-    const at = currentPosition(game);
-    const played = playMove(game, m);
-    if (!played.ok) break;
-    pv.push(formatMove(at, m));
-    game = played.game;
-  }
-  return { ...c, activity: 'showing', move, score: reply.score, pv, scores: [...c.scores.slice(-3), reply.score] };
+  return { ...c, activity: 'showing', move, score: reply.score, pv: lineText(pos, reply.pv), scores: [...c.scores.slice(-3), reply.score] };
 }
 
 /** What the computer's hands did, as {@link computerMoved} tells it. */
