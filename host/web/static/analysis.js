@@ -18,10 +18,15 @@ export function mayAnalyse(view) {
   return view.result !== null || (view.settings?.current.policy ?? 'tournament') !== 'tournament';
 }
 
+/** Men as a signed number: `+0.35`, `−1.20`, `0.00`. @param {number} men */
+export function signedMen(men) {
+  return `${men > 0 ? '+' : men < 0 ? '−' : ''}${Math.abs(men).toFixed(2)}`;
+}
+
 /** A score in words: `+0.35`, `−1.20`, `win in 5`, `loss in 4`, `?`. @param {Score} s */
 export function scoreWords(s) {
   if (s === null) return '?';
-  if (typeof s === 'number') return `${s > 0 ? '+' : s < 0 ? '−' : ''}${Math.abs(s).toFixed(2)}`;
+  if (typeof s === 'number') return signedMen(s);
   return 'win' in s ? t('play.analysis.win', { plies: s.win }) : t('play.analysis.loss', { plies: s.loss });
 }
 

@@ -6,6 +6,7 @@
 // asking for a hint, and, before the first move, the level and the colour it plays (the
 // `computer` command).
 
+import { mayAnalyse, signedMen } from './analysis.js';
 import { ANALYSIS_KEY, remember, remembered } from './prefs.js';
 import { $ } from './html.js';
 import { t } from './words.js';
@@ -46,8 +47,7 @@ export function barPercent(s) {
 /** The score for White in words: `+0.50 men for White`, `Black wins in 5 plies`. @param {NonNullable<ReturnType<typeof scoreForWhite>>} s */
 export function scoreText(s) {
   if ('winner' in s) return t('play.computer.wins', { side: s.winner, plies: s.plies });
-  const sign = s.men > 0 ? '+' : s.men < 0 ? '−' : '';
-  return t('play.computer.men', { score: `${sign}${Math.abs(s.men).toFixed(2)}` });
+  return t('play.computer.men', { score: signedMen(s.men) });
 }
 
 /**
@@ -74,11 +74,6 @@ let kept = /** @type {{moves: number, score: ReturnType<typeof scoreForWhite>, p
 /** Whether the analysis is shown: the switch on, and the game not under the tournament policy. */
 let analysisOn = true;
 
-/** Whether the game is played under the tournament policy (no analysis while it is played). @param {PlayView} view */
-function tournament(view) {
-  return (view.settings?.current.policy ?? 'tournament') === 'tournament' && !view.result;
-}
-
 /** Draws the computer's panel from the view (hidden when people play both sides). @param {PlayView} view @param {boolean} control */
 export function renderComputer(view, control) {
   const e = view.engine ?? null;
@@ -96,7 +91,8 @@ export function renderComputer(view, control) {
   }
   if (kept && kept.moves > view.moves.length) kept = null;
   if (e.score || e.pv) kept = { moves: view.moves.length, score: scoreForWhite(e), pv: e.pv };
-  const offered = !tournament(view);
+  // No analysis while a game under the tournament policy is played.
+  const offered = mayAnalyse(view);
   $('analysis-switch-label').hidden = !offered;
   const shown = offered && analysisOn && kept !== null && (kept.score !== null || (kept.pv ?? []).length > 0);
   $('computer-analysis').hidden = !shown;
