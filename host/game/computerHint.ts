@@ -11,7 +11,6 @@ import type { EngineReply } from './computer.ts';
 import type { Draft } from './draft.ts';
 import { say } from './draft.ts';
 import { hintsShown } from './referee/policy.ts';
-import { gameBefore } from './referee/recording.ts';
 import { say as sentence } from '../words/catalogue.ts';
 
 /**
@@ -61,9 +60,9 @@ export function hintAnswered(d: Draft, reply: EngineReply): boolean {
   const { computer: c, referee } = d.s;
   const hint = c?.hint;
   if (!c || !hint || hint.id !== reply.id) return false;
-  const game = !referee || hint.move ? null : referee.game.moves.length === hint.at ? referee.game : referee.game.moves.length === hint.at + 1 ? gameBefore(referee.game) : null;
-  if (!game) return true;
-  const pos = currentPosition(game);
+  const moves = referee?.game.moves.length;
+  const pos = referee && !hint.move && (moves === hint.at || moves === hint.at + 1) ? referee.game.positions[hint.at] : null;
+  if (!pos) return true;
   const move = legalMoves(pos).find((m) => sameMove(m, reply.move));
   if (!move) return true;
   d.s.computer = { ...c, hint: { ...hint, move, score: reply.score } };

@@ -13,7 +13,6 @@ import type { ComputerState } from './computer.ts';
 import type { Draft } from './draft.ts';
 import { say } from './draft.ts';
 import type { RefereeState } from './referee/referee.ts';
-import { gameBefore } from './referee/recording.ts';
 import type { RefereeEvent, RefereeOutput } from './referee/types.ts';
 import { say as sentence } from '../words/catalogue.ts';
 
@@ -33,15 +32,9 @@ export function pliesToTakeBack(c: ComputerState, referee: RefereeState): number
 
 /** The PDN text of the game's last `plies` moves, oldest first. */
 function lastMovesText(referee: RefereeState, plies: number): string[] {
-  const texts: string[] = [];
-  let game = referee.game;
-  for (let i = 0; i < plies; i++) {
-    const before = gameBefore(game);
-    if (!before) break;
-    texts.unshift(formatMove(currentPosition(before), game.moves[game.moves.length - 1]));
-    game = before;
-  }
-  return texts;
+  const { moves, positions } = referee.game;
+  const from = moves.length - plies;
+  return moves.slice(from).map((m, i) => formatMove(positions[from + i], m));
 }
 
 /**

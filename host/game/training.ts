@@ -15,7 +15,6 @@ import { ask } from './computerHint.ts';
 import type { Apply } from './computerTakeback.ts';
 import type { Draft } from './draft.ts';
 import { say } from './draft.ts';
-import { gameBefore } from './referee/recording.ts';
 import { say as sentence } from '../words/catalogue.ts';
 
 /**
@@ -54,12 +53,12 @@ export function trainingCaught(d: Draft, reply: EngineReply, apply: Apply): bool
   const { computer: c, referee } = d.s;
   if (!c?.config.training || !referee || reply.id !== c.asked || c.activity !== 'thinking' || !reply.score) return false;
   const hint = c.hint;
-  const before = gameBefore(referee.game);
-  const played = referee.game.moves.at(-1);
-  if (!hint?.move || !hint.score || !before || !played || hint.at !== before.moves.length || sameMove(hint.move, played)) return false;
+  const { moves, positions } = referee.game;
+  const played = moves.at(-1);
+  if (!hint?.move || !hint.score || !played || hint.at !== moves.length - 1 || sameMove(hint.move, played)) return false;
   const loss = lossOf(hint.score, turned(reply.score), TRAINING_ALLOWANCE_MEN[c.config.level ?? 10] ?? 0.4);
   if (!loss) return false;
-  const pos = currentPosition(before);
+  const pos = positions[hint.at];
   const men = loss.loss === 'men' ? loss.men : 0;
   say(d, sentence(d.s.config.lang ?? 'en', 'computer.training.loses', { move: formatMove(pos, played), loss: loss.loss === 'game' ? 'game' : men === 1 ? 'one' : 'other', men: String(men), better: formatMove(pos, hint.move) }));
   apply(d, { type: 'take-back', t: referee.now });
