@@ -160,6 +160,7 @@ describe('a game against the computer on the page', () => {
       expect(await page.getByTestId('computer-thinking').textContent()).toContain('The computer is thinking…');
       expect(await page.getByTestId('computer-move').isHidden()).toBe(true);
       expect(await page.getByTestId('analysis-switch').isVisible()).toBe(true);
+      expect(await page.getByTestId('hint').isVisible()).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: join(shotDir, 'computer-thinking-laptop-light.png') });
       await page.goto(tournament.url);
